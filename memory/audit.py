@@ -1,0 +1,34 @@
+"""Writing audit events: who did what to which object, before and after."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models
+
+from memory.models import AuditEvent, Patient
+
+
+def record(
+    action: str,
+    *,
+    actor: Any = None,
+    channel: str = "system",
+    patient: Patient | None = None,
+    obj: models.Model | None = None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    reason: str = "",
+) -> AuditEvent:
+    user = actor if getattr(actor, "is_authenticated", False) else None
+    return AuditEvent.objects.create(
+        actor=user,
+        channel=channel,
+        action=action,
+        patient=patient,
+        object_type=obj.__class__.__name__ if obj is not None else "",
+        object_id=str(obj.pk) if obj is not None else "",
+        before=before,
+        after=after,
+        reason=reason,
+    )

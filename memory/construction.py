@@ -1,0 +1,100 @@
+"""construct_session: L1 session -> extraction -> L2 graph, one call per session.
+
+The extractor runs outside any transaction (an LLM call can take a minute);
+everything it produces is written in one transaction by memory.writes, so a
+crash midway leaves no half-built graph and the raw session stays as it was.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from memory.domain.types import Turn as TurnValue
+from memory.extraction.base import ExtractionFailed, Extractor, SessionText
+from memory.models import Session
+
+log = logging.getLogger(__name__)
+
+# Namespace for pg advisory locks held while a patient's queue is drained.
+_LOCK_NAMESPACE = 7_351
+
+
+def construct_pending(session_id: int, extractor: Extractor | None = None) -> list[int]:
+    """Drain the patient's queue up to and including `session_id`, in arrival order."""
+    session = Session.objects.select_related("patient").get(pk=session_id)
+    patient_id = session.patient_id
+    done: list[int] = []
+    with connection.cursor() as cur:
+        cur.execute("SELECT pg_advisory_lock(%s, %s)", [_LOCK_NAMESPACE, patient_id])
+    try:
+        pending = Session.objects.filter(
+            patient_id=patient_id,
+            seq__lte=session.seq,
+            status__in=[Session.Status.QUEUED, Session.Status.EXTRACTING],
+        ).order_by("seq")
+        for sid in list(pending.values_list("pk", flat=True)):
+            construct_session(sid, extractor=extractor)
+            done.append(sid)
+    finally:
+        with connection.cursor() as cur:
+            cur.execute("SELECT pg_advisory_unlock(%s, %s)", [_LOCK_NAMESPACE, patient_id])
+    return done
+
+
+def construct_session(session_id: int, extractor: Extractor | None = None) -> Session:
+    """Extract one session and write its facts; re-running replaces its previous extraction."""
+    from memory import writes
+    from memory.extraction import get_extractor
+    from memory.indexing import index_session
+
+    extractor = extractor or get_extractor()
+    session = Session.objects.get(pk=session_id)
+    started = time.perf_counter()
+    Session.objects.filter(pk=session_id).update(
+        status=Session.Status.EXTRACTING, status_reason="", started_at=timezone.now()
+    )
+    text = SessionText(
+        date=session.session_date,
+        turns=tuple(
+            TurnValue(index=t.index, speaker=t.speaker, text=t.text)
+            for t in session.turns.order_by("index")
+        ),
+        title=session.title,
+    )
+    try:
+        result = extractor.extract(text)
+    except ExtractionFailed as exc:
+        return _fail(session_id, exc.reason, exc.raw_reply or "", exc.attempts, extractor)
+    except Exception as exc:  # an extractor bug must not leave the session "extracting"
+        log.exception("extractor crashed on session %s", session_id)
+        return _fail(session_id, f"extractor error: {exc!r}", "", 0, extractor)
+    try:
+        with transaction.atomic():
+            writes.apply_extraction(session, result)
+            index_session(session)
+            elapsed = (time.perf_counter() - started) * 1000
+            Session.objects.filter(pk=session_id).update(construct_ms=elapsed)
+    except Exception as exc:
+        log.exception("writing the extraction of session %s failed", session_id)
+        return _fail(
+            session_id, f"could not store extraction: {exc!r}", result.raw_reply, 0, extractor
+        )
+    return Session.objects.get(pk=session_id)
+
+
+def _fail(
+    session_id: int, reason: str, raw_reply: str, attempts: int, extractor: Extractor
+) -> Session:
+    Session.objects.filter(pk=session_id).update(
+        status=Session.Status.FAILED,
+        status_reason=reason[:5000] or "unknown failure",
+        raw_reply=raw_reply[:200_000],
+        attempts=attempts,
+        extractor=getattr(extractor, "name", ""),
+        finished_at=timezone.now(),
+    )
+    return Session.objects.get(pk=session_id)

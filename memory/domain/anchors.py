@@ -1,0 +1,136 @@
+"""Which record of a chain applies at a time: the Anchor (DESIGN §6.4, §8).
+
+Paper §4.3 "Chain context": each selected chain gives Matched, Anchor (the
+record that applies at the asked time) and Relation (the record the anchor
+supersedes). Table 1 decides the current record:
+
+* medication / condition: the state whose validity interval covers `at`;
+  with no date, the last state of the chain. Plans never count as the state
+  in force (a plan to switch does not stop the current drug); a plan made
+  after the anchor and not yet followed by a state is reported as
+  `pending_plan`. A chain holding only plans is anchored on its latest plan.
+  If no interval covers an explicit date the tail is shown with
+  `in_force=False` and a note, so the reader is never told it applied then.
+* lab_result / vital: the latest measurement by event date up to `at` (ties:
+  the later inserted); none before `at` -> no anchor.
+* §8: the decision follows the effective order of chains.effective_order, so
+  a late report of an earlier event never becomes current; a note says so.
+* Records refuted / entered in error by a clinician are never anchors.
+
+Pure: no Django, no clock, inputs are never mutated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from memory.domain.chains import (
+    ChainMember,
+    MemberUpdate,
+    by_insertion,
+    chain_type,
+    effective_order,
+    is_plan,
+    order_date,
+    recompute_chain,
+)
+from memory.domain.types import MEASUREMENT_CHAIN_TYPES
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """The record that applies at the asked time, and its context."""
+
+    member: ChainMember | None
+    relation: ChainMember | None = None  # the record `member` supersedes
+    pending_plan: ChainMember | None = None  # a plan made after `member`, not yet carried out
+    in_force: bool = True  # False: nothing applied at `at`; `member` is the tail shown instead
+    notes: tuple[str, ...] = ()
+
+
+def _covers(update: MemberUpdate, at: date) -> bool:
+    start, end = update.valid_from, update.valid_to
+    return start is not None and start <= at and (end is None or at < end)
+
+
+def _state_anchor(
+    order: list[ChainMember], members: Sequence[ChainMember], at: date | None
+) -> tuple[ChainMember | None, bool, list[str]]:
+    states = [m for m in order if not is_plan(m)]
+    tail = states[-1] if states else (order[-1] if order else None)
+    if at is None or tail is None:
+        return tail, True, []
+    intervals = {u.fact_id: u for u in recompute_chain(members)}
+    covering = [s for s in states if _covers(intervals[s.fact_id], at)]
+    if not covering:
+        first = min((d for m in states if (d := order_date(m))), default=None)
+        note = f"no record in force on {at}" + (f"; the first starts {first}" if first else "")
+        return tail, False, [f"{note}; showing the current record"]
+    member = covering[-1]
+    undated = [s for s in states[states.index(member) + 1 :] if order_date(s) is None]
+    notes = [f"a later record of unknown date exists (fact {s.fact_id})" for s in undated[-1:]]
+    return member, True, notes
+
+
+def _measurement_anchor(
+    order: list[ChainMember], at: date | None
+) -> tuple[ChainMember | None, bool, list[str]]:
+    dated = [m for m in order if (d := order_date(m)) is not None and (at is None or d <= at)]
+    if dated:  # effective order keeps dated records sorted by date, ties by insertion
+        return dated[-1], True, []
+    if at is None:
+        return (order[-1] if order else None), True, []
+    return None, True, [f"no measurement on or before {at}"]
+
+
+def _pending_plan(
+    order: list[ChainMember], member: ChainMember, at: date | None
+) -> ChainMember | None:
+    if is_plan(member):
+        return None
+    after = order[order.index(member) + 1 :]
+    plans = [p for p in after if is_plan(p) and (at is None or ((d := order_date(p)) and d <= at))]
+    return plans[-1] if plans else None
+
+
+def _late_notes(order: list[ChainMember], member: ChainMember) -> list[str]:
+    """§8: a record inserted after the anchor but earlier by event date."""
+    rank = {m.fact_id: p for p, m in enumerate(by_insertion(order))}
+    before = order[: order.index(member)]
+    late = [m for m in before if rank[m.fact_id] > rank[member.fact_id]]
+    if not late:
+        return []
+    last = max(late, key=lambda m: rank[m.fact_id])
+    return [
+        f"reported late: event {order_date(last)} (fact {last.fact_id}) precedes "
+        f"current record of {order_date(member) or 'unknown date'} (fact {member.fact_id})"
+    ]
+
+
+def anchor(members: Sequence[ChainMember], at: date | None = None) -> Anchor:
+    """The Anchor of a chain at `at` (None = now), with Relation and notes."""
+    if not members:
+        return Anchor(member=None)
+    fact_type = chain_type(members)
+    order = effective_order(members)
+    if fact_type in MEASUREMENT_CHAIN_TYPES:
+        member, in_force, notes = _measurement_anchor(order, at)
+    else:
+        member, in_force, notes = _state_anchor(order, members, at)
+    if member is None:
+        return Anchor(member=None, notes=tuple(notes))
+    index = order.index(member)
+    return Anchor(
+        member=member,
+        relation=order[index - 1] if index > 0 else None,
+        pending_plan=_pending_plan(order, member, at) if in_force else None,
+        in_force=in_force,
+        notes=tuple(_late_notes(order, member) + notes),
+    )
+
+
+def current_record(members: Sequence[ChainMember], at: date | None = None) -> ChainMember | None:
+    """Table 1 + §8: the record that applies at `at` (None = now)."""
+    return anchor(members, at).member

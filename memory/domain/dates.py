@@ -1,0 +1,312 @@
+"""Date resolution for facts and questions (pure: no Django, no clock).
+
+Two jobs:
+- the extractor turns "two weeks ago", "last month", "in 2019", "三个月前",
+  "前年" into an event date anchored on the *session* date (paper §4.1), with a
+  precision (day / month / year) so long-standing history is not presented as
+  if it happened on one exact day;
+- retrieval reads explicit dates with a year from a question ("2024-03-20",
+  "2024年3月20日", "March 2024") to open its date channel (DESIGN §6.6).
+
+`now` is never read: every function takes the anchor date as an argument.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+# --------------------------------------------------------------------------- numbers
+
+_EN_UNITS: dict[str, int] = {
+    "zero": 0, "oh": 0, "one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4,
+    "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
+    "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "couple": 2, "few": 3, "several": 3,
+}  # fmt: skip
+_EN_TENS: dict[str, int] = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_ZH_DIGITS: dict[str, int] = {
+    "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5,
+    "六": 6, "七": 7, "八": 8, "九": 9, "几": 3,
+}  # fmt: skip
+_ZH_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
+
+
+def parse_en_number(words: str) -> int | None:
+    """'two' -> 2, 'twenty five' / 'twenty-five' -> 25, 'a hundred and twenty' -> 120,
+    'nineteen ninety two' -> 1992 (spoken years), '12' -> 12; None otherwise."""
+    text = words.strip().casefold()
+    if text.isdigit():
+        return int(text)
+    tokens = [t for t in re.split(r"[\s-]+", text) if t and t != "and"]
+    if not tokens:
+        return None
+    # Spoken years and "nineteen oh five": a teen/tens pair read as two halves.
+    if len(tokens) >= 2 and tokens[0] in _EN_UNITS and 10 <= _EN_UNITS[tokens[0]] <= 19:
+        rest = parse_en_number(" ".join(tokens[1:]))
+        if rest is not None and rest < 100 and tokens[1] not in ("hundred", "thousand"):
+            return _EN_UNITS[tokens[0]] * 100 + rest
+    total, current = 0, 0
+    for tok in tokens:
+        if tok in _EN_UNITS:
+            current += _EN_UNITS[tok]
+        elif tok in _EN_TENS:
+            current += _EN_TENS[tok]
+        elif tok == "hundred":
+            current = max(current, 1) * 100
+        elif tok == "thousand":
+            total += max(current, 1) * 1000
+            current = 0
+        else:
+            return None
+    return total + current
+
+
+def parse_zh_number(text: str) -> int | None:
+    """'三' -> 3, '十' -> 10, '十五' -> 15, '二十三' -> 23, '两' -> 2, '12' -> 12."""
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    if not text or any(ch not in _ZH_DIGITS and ch not in _ZH_UNITS for ch in text):
+        return None
+    total, current = 0, 0
+    for ch in text:
+        if ch in _ZH_DIGITS:
+            current = _ZH_DIGITS[ch]
+        else:
+            total += max(current, 1) * _ZH_UNITS[ch]
+            current = 0
+    return total + current
+
+
+# --------------------------------------------------------------------------- arithmetic
+
+
+def shift_months(anchor: date, months: int) -> date:
+    """anchor moved by `months` (negative = back), day clamped to the month's end."""
+    index = anchor.year * 12 + anchor.month - 1 + months
+    year, month = divmod(index, 12)
+    last = calendar.monthrange(year, month + 1)[1]
+    return date(year, month + 1, min(anchor.day, last))
+
+
+def _back(anchor: date, amount: int, unit: str) -> tuple[date, str]:
+    """`amount` units before anchor, with the precision that unit can carry."""
+    if unit == "day":
+        return anchor - timedelta(days=amount), "day"
+    if unit == "week":
+        return anchor - timedelta(weeks=amount), "day"
+    if unit == "month":
+        return shift_months(anchor, -amount), "month"
+    return date(anchor.year - amount, 1, 1), "year"
+
+
+# --------------------------------------------------------------------------- patterns
+
+_NUM_EN = (
+    r"(?:\d+|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|"
+    r"fifty|couple(?: of)?|few|several)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?)"
+)
+_NUM_ZH = r"(?:\d+|[一二两三四五六七八九十几]+)"
+_UNIT_EN = {"day": "day", "week": "week", "month": "month", "year": "year"}
+_UNIT_ZH = {"天": "day", "日": "day", "周": "week", "星期": "week", "个星期": "week",
+            "个月": "month", "月": "month", "年": "year"}  # fmt: skip
+_W_UNIT = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+_W_TEEN = r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+_W_TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+_W_TWO_DIGITS = rf"(?:{_W_TENS}(?:[\s-]{_W_UNIT})?|{_W_TEEN}|oh\s+{_W_UNIT})"
+# Spoken years as ASR writes them: "nineteen ninety two", "two thousand and five".
+_YEAR_WORDS = (
+    rf"(?:(?:nineteen|twenty)\s+{_W_TWO_DIGITS}"
+    rf"|two\s+thousand(?:\s+and)?(?:\s+(?:{_W_TWO_DIGITS}|{_W_UNIT}))?)"
+)
+_MONTHS: dict[str, int] = {
+    name.casefold(): i for i, name in enumerate(calendar.month_name) if name
+} | {name.casefold(): i for i, name in enumerate(calendar.month_abbr) if name}
+
+_FIXED_EN: dict[str, tuple[int, str, str]] = {
+    # phrase -> (amount back, unit, precision override)
+    "today": (0, "day", "day"), "this morning": (0, "day", "day"),
+    "tonight": (0, "day", "day"), "yesterday": (1, "day", "day"),
+    "last night": (1, "day", "day"), "day before yesterday": (2, "day", "day"),
+    "last week": (1, "week", "day"), "last month": (1, "month", "month"),
+    "last year": (1, "year", "year"), "this year": (0, "year", "year"),
+    "this month": (0, "month", "month"),
+}  # fmt: skip
+_FIXED_ZH: dict[str, tuple[int, str, str]] = {
+    "今天": (0, "day", "day"), "今早": (0, "day", "day"), "昨天": (1, "day", "day"),
+    "昨晚": (1, "day", "day"), "前天": (2, "day", "day"), "上周": (1, "week", "day"),
+    "上个星期": (1, "week", "day"), "上星期": (1, "week", "day"),
+    "上个月": (1, "month", "month"), "上月": (1, "month", "month"),
+    "去年": (1, "year", "year"), "前年": (2, "year", "year"), "今年": (0, "year", "year"),
+    "本月": (0, "month", "month"), "这个月": (0, "month", "month"),
+}  # fmt: skip
+
+_ISO = re.compile(r"(?<!\d)((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
+_ZH_FULL = re.compile(r"((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日号])?")
+_ZH_YEAR = re.compile(r"((?:19|20)\d{2})\s*年(?!\s*\d{1,2}\s*月)")
+_MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_EN_MDY = re.compile(
+    rf"\b({_MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})\b", re.I
+)
+_EN_DMY = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})\.?,?\s+((?:19|20)\d{{2}})\b", re.I
+)
+_EN_MY = re.compile(rf"\b({_MONTH_NAMES})\.?,?\s+(?:of\s+)?((?:19|20)\d{{2}})\b", re.I)
+_EN_YEAR = re.compile(
+    rf"\b(?:in|since|from|of|around|back in|year)\s+((?:19|20)\d{{2}}|{_YEAR_WORDS})\b", re.I
+)
+_EN_AGO = re.compile(rf"\b({_NUM_EN})\s+(day|week|month|year)s?\s+(?:ago|back)\b", re.I)
+_EN_FOR = re.compile(rf"\b(?:for|over)\s+(?:the\s+(?:past|last)\s+)?({_NUM_EN})\s+(year)s?\b", re.I)
+_EN_FIXED = re.compile(
+    r"\b(" + "|".join(sorted(map(re.escape, _FIXED_EN), key=len, reverse=True)) + r")\b", re.I
+)
+_ZH_AGO = re.compile(rf"({_NUM_ZH}|半)\s*(个星期|星期|个月|天|日|周|年)(?:前|之前|以前)")
+_ZH_FOR = re.compile(rf"({_NUM_ZH})\s*(?:多)?年(?:了|来|多了)")
+_ZH_FIXED = re.compile("|".join(sorted(map(re.escape, _FIXED_ZH), key=len, reverse=True)))
+
+
+@dataclass(frozen=True)
+class DateMention:
+    """A date expression found in text and what it resolves to."""
+
+    start: int
+    end: int
+    text: str
+    date: date | None
+    precision: str  # "day" | "month" | "year"
+
+
+def _safe_date(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _explicit(text: str) -> list[DateMention]:
+    """Absolute dates; these need no session date."""
+    out: list[DateMention] = []
+    for m in _ISO.finditer(text):
+        d = _safe_date(int(m[1]), int(m[2]), int(m[3]))
+        out.append(DateMention(m.start(), m.end(), m[0], d, "day"))
+    for m in _ZH_FULL.finditer(text):
+        day = int(m[3]) if m[3] else 1
+        d = _safe_date(int(m[1]), int(m[2]), day)
+        out.append(DateMention(m.start(), m.end(), m[0], d, "day" if m[3] else "month"))
+    for m in _EN_MDY.finditer(text):
+        d = _safe_date(int(m[3]), _MONTHS[m[1].casefold()], int(m[2]))
+        out.append(DateMention(m.start(), m.end(), m[0], d, "day"))
+    for m in _EN_DMY.finditer(text):
+        d = _safe_date(int(m[3]), _MONTHS[m[2].casefold()], int(m[1]))
+        out.append(DateMention(m.start(), m.end(), m[0], d, "day"))
+    for m in _EN_MY.finditer(text):
+        d = _safe_date(int(m[2]), _MONTHS[m[1].casefold()], 1)
+        out.append(DateMention(m.start(), m.end(), m[0], d, "month"))
+    for m in _ZH_YEAR.finditer(text):
+        out.append(DateMention(m.start(), m.end(), m[0], date(int(m[1]), 1, 1), "year"))
+    for m in _EN_YEAR.finditer(text):
+        year = parse_en_number(m[1])
+        if year is not None and 1900 <= year <= 2100:
+            out.append(DateMention(m.start(1), m.end(), m[1], date(year, 1, 1), "year"))
+    return out
+
+
+def _relative(text: str, anchor: date | None) -> list[DateMention]:
+    """Expressions that only mean something against the session date."""
+    out: list[DateMention] = []
+
+    def add(m: re.Match[str], amount: int | None, unit: str, precision: str | None) -> None:
+        if anchor is None or amount is None:
+            out.append(DateMention(m.start(), m.end(), m[0], None, "day"))
+            return
+        when, prec = _back(anchor, amount, unit)
+        prec = precision or prec
+        # Month/year precision is stored as the first day of that period.
+        if prec == "month":
+            when = when.replace(day=1)
+        elif prec == "year":
+            when = when.replace(month=1, day=1)
+        out.append(DateMention(m.start(), m.end(), m[0], when, prec))
+
+    for m in _EN_FIXED.finditer(text):
+        amount, unit, prec = _FIXED_EN[m[1].casefold()]
+        add(m, amount, unit, prec)
+    for m in _EN_AGO.finditer(text):
+        add(m, parse_en_number(m[1].replace(" of", "")), _UNIT_EN[m[2].casefold()], None)
+    for m in _EN_FOR.finditer(text):
+        add(m, parse_en_number(m[1].replace(" of", "")), "year", "year")
+    for m in _ZH_FIXED.finditer(text):
+        amount, unit, prec = _FIXED_ZH[m[0]]
+        add(m, amount, unit, prec)
+    for m in _ZH_AGO.finditer(text):
+        if m[1] == "半":  # 半年前 = six months back, 半个月前 = two weeks back
+            amount, unit = (6, "month") if m[2] == "年" else (15, "day")
+        else:
+            amount, unit = parse_zh_number(m[1]), _UNIT_ZH[m[2]]
+        add(m, amount, unit, None)
+    for m in _ZH_FOR.finditer(text):
+        add(m, parse_zh_number(m[1]), "year", "year")
+    return out
+
+
+def _drop_overlaps(mentions: list[DateMention]) -> list[DateMention]:
+    """Longest mention wins where two overlap ("March 20, 2024" over "March 2024")."""
+    chosen: list[DateMention] = []
+    for m in sorted(mentions, key=lambda x: (-(x.end - x.start), x.start)):
+        if all(m.end <= c.start or m.start >= c.end for c in chosen):
+            chosen.append(m)
+    return sorted(chosen, key=lambda x: x.start)
+
+
+def find_dates(text: str, session_date: date | None) -> list[DateMention]:
+    """Every date expression in `text`, resolved against `session_date`.
+
+    Relative expressions with no session date resolve to None (unknown).
+    """
+    return _drop_overlaps(_explicit(text) + _relative(text, session_date))
+
+
+def resolve_relative(expr: str, session_date: date | None) -> tuple[date | None, str]:
+    """Resolve one expression (or a text span containing one) -> (date, precision).
+
+    The first date found wins; (None, "day") if there is none or it cannot be
+    anchored.
+    """
+    found = [m for m in find_dates(expr, session_date) if m.date is not None]
+    if not found:
+        return None, "day"
+    return found[0].date, found[0].precision
+
+
+def parse_explicit_date(text: str) -> tuple[date, str] | None:
+    """The first explicit date with a year -> (date, precision "day"|"month"),
+    month-only forms giving the first of the month. Bare years are ignored
+    (a question saying "in 2019" is too vague to open a date window)."""
+    found = [m for m in _drop_overlaps(_explicit(text)) if m.date and m.precision != "year"]
+    return (found[0].date, found[0].precision) if found else None  # type: ignore[return-value]
+
+
+def parse_question_date(question: str) -> date | None:
+    """Explicit date with a year in a question: 2024-03-20, 2024/3/20,
+    2024年3月20日, March 20, 2024, 20 March 2024, March 2024, 2024年3月."""
+    found = parse_explicit_date(question)
+    return found[0] if found else None
+
+
+def strip_dates(text: str) -> str:
+    """`text` with every date expression removed, so the repeated-mention rule
+    compares clinical numbers only ("80 mg" stays, "2024-03-20" goes)."""
+    spans = find_dates(text, None)
+    out, last = [], 0
+    for m in spans:
+        out.append(text[last : m.start])
+        last = m.end
+    out.append(text[last:])
+    return re.sub(r"\s{2,}", " ", "".join(out)).strip()

@@ -1,0 +1,264 @@
+"""Entity resolution: which clinical item a surface name refers to.
+
+Paper Appendix B / DESIGN §4 "Entity resolution". The caller first
+canonicalizes the surface name through the seed dictionary (generic drug
+names and classes, bilingual); then, among existing entities of the same kind:
+
+1. exact match of the normalized name or a stored alias -> reuse;
+2. else the entity with the highest character-bigram overlap, if >= 0.75
+   -> reuse. Overlap is the Dice coefficient of the two bigram *sets*,
+   2|A∩B| / (|A|+|B|): symmetric, 1.0 only for equal sets, and it does not
+   reward a short name for being contained in a long one (|A∩B|/min would
+   merge "insulin" into "insulin glargine");
+3. else create an entity with the canonical name.
+
+Two guards keep fuzzy matching to spelling variants, because a false merge
+would show one item's state as another's, while a spurious split only costs a
+duplicate chain:
+* names whose identifying markers differ never merge: digits ("vitamin B12"
+  / "B6", "type 1" / "type 2") and single-letter or Roman-numeral tokens
+  ("hepatitis B" / "hepatitis C");
+* when the dictionary knew the new name, it never fuzzy-merges into another
+  dictionary entity ("hydrochlorothiazide" is not "chlorothiazide").
+
+Class-level entries ("a class with its members merges members into the
+class"): when the dictionary lists the surface as a member of a class-level
+entry, the surface resolves to the class entity (reused if it exists, else
+created with the class name) and is stored as its alias; existing entities
+named after another member of that class are returned in `merge_ids` for the
+writer to fold into the class entity.
+
+Pure: no Django, no I/O; inputs are never mutated.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+BIGRAM_THRESHOLD = 0.75
+DRUG_KINDS: frozenset[str] = frozenset({"drug", "medication"})
+
+# Dose amounts and dosage-form words say how a drug is given, not which drug it is.
+_DOSE = re.compile(
+    r"\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|μg|ug|g|ml|iu|units?|%|毫克|微克|克|毫升|单位)(?![a-z])",
+    re.IGNORECASE,
+)
+_FORM_WORDS = re.compile(
+    r"\b(?:tablets?|tabs?|capsules?|caps|pills?|injections?|injectable|solution|syrup|"
+    r"suspension|drops|cream|ointment|patch(?:es)?|inhaler|extended[- ]release|"
+    r"sustained[- ]release|er|xr|sr|cr|dr|oral)\b"
+    r"|缓释片|控释片|肠溶片|分散片|咀嚼片|泡腾片|缓释胶囊|肠溶胶囊|胶囊|注射液|口服液|颗粒|片剂|片|针剂|针|贴剂|软膏|滴剂",
+    re.IGNORECASE,
+)
+# Salt / counter-ion words name the form of a drug, not the drug: a trailing
+# "hydrochloride" or "sodium" (levothyroxine sodium), a leading 盐酸. A leading
+# cation is the drug itself ("potassium chloride", "calcium carbonate").
+_SALTS = re.compile(
+    r"\s(?:hydrochloride|hcl|sodium|potassium|calcium|magnesium|besylate|besilate|maleate|"
+    r"mesylate|succinate|tartrate|citrate|fumarate|acetate|bisulfate)\s*$"
+    r"|^\s*(?:盐酸|马来酸|苯磺酸|琥珀酸|酒石酸|甲磺酸)",
+    re.IGNORECASE,
+)
+_MARKER_TOKENS = re.compile(r"(?<![^\W\d_])(?:[a-zα-ω]|i{1,3}|iv|vi{0,3}|ix)(?![^\W\d_])")
+_DIGITS = re.compile(r"\d+")
+
+
+@dataclass(frozen=True)
+class EntityCandidate:
+    """An existing entity of the patient's memory."""
+
+    id: int
+    name: str
+    kind: str
+    aliases: tuple[str, ...] = ()
+    in_dictionary: bool = False  # its name came from the seed dictionary
+
+
+@dataclass(frozen=True)
+class EntityDecision:
+    action: Literal["reuse", "create"]
+    entity_id: int | None  # None when creating
+    name: str  # the entity's name (existing, or the one to create)
+    matched_by: Literal["exact", "alias", "bigram", "class", "new"]
+    score: float = 1.0
+    add_alias: str | None = None  # the surface, when not yet known to the entity
+    merge_ids: tuple[int, ...] = ()  # class-level entry: member entities to fold in
+
+
+def _clean(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold().strip()
+
+
+def _squash(text: str) -> str:
+    """Keep letters and digits of any script: drop punctuation, symbols, spaces."""
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def _strip_drug_words(surface: str, kind: str | None) -> str:
+    text = _clean(surface)
+    if kind is None or kind in DRUG_KINDS:
+        text = _FORM_WORDS.sub(" ", _DOSE.sub(" ", text))
+        if kind in DRUG_KINDS:
+            text = _SALTS.sub(" ", " " + text.strip())
+    return text if _squash(text) else _clean(surface)
+
+
+def normalize_name(surface: str, kind: str | None = None) -> str:
+    """Case-, width- and punctuation-insensitive key of a name. For drugs (or an
+    unknown kind) dose amounts and dosage forms go, and for drugs salt words
+    too ("Metformin HCl 500 mg tablets" -> "metformin"); a lab named
+    "potassium" keeps its name. Falls back to the plain key if stripping
+    would leave nothing."""
+    return _squash(_strip_drug_words(surface, kind))
+
+
+def char_bigrams(text: str) -> frozenset[str]:
+    """Set of adjacent character pairs; a one-character name is its own unit."""
+    if len(text) < 2:
+        return frozenset({text}) if text else frozenset()
+    return frozenset(text[i : i + 2] for i in range(len(text) - 1))
+
+
+def bigram_overlap(a: str, b: str) -> float:
+    """Dice coefficient of the bigram sets of two (already normalized) names."""
+    left, right = char_bigrams(a), char_bigrams(b)
+    if not left or not right:
+        return 0.0
+    return 2 * len(left & right) / (len(left) + len(right))
+
+
+def name_markers(surface: str, kind: str | None = None) -> tuple[frozenset[str], ...]:
+    """Digits and single-letter / Roman-numeral tokens that tell items apart
+    (dose amounts are not markers: they are stripped first for drugs)."""
+    text = _strip_drug_words(surface, kind)
+    return frozenset(_DIGITS.findall(text)), frozenset(_MARKER_TOKENS.findall(text))
+
+
+def _names(candidate: EntityCandidate) -> tuple[str, ...]:
+    return (candidate.name, *candidate.aliases)
+
+
+def _exact(
+    keys: Collection[str], kind: str, existing: Sequence[EntityCandidate]
+) -> tuple[EntityCandidate, str] | None:
+    """First (lowest id) entity whose name or alias normalizes to one of `keys`."""
+    for candidate in sorted(existing, key=lambda c: c.id):
+        if normalize_name(candidate.name, kind) in keys:
+            return candidate, "exact"
+        if any(normalize_name(alias, kind) in keys for alias in candidate.aliases):
+            return candidate, "alias"
+    return None
+
+
+def _fuzzy(
+    names: Sequence[str], kind: str, existing: Sequence[EntityCandidate], known: bool
+) -> tuple[EntityCandidate, float] | None:
+    """Best bigram overlap >= threshold among entities with the same markers;
+    ties go to the oldest entity (lowest id) so the decision is deterministic."""
+    best: tuple[float, int, EntityCandidate] | None = None
+    for candidate in existing:
+        if known and candidate.in_dictionary:
+            continue
+        for ours in names:
+            for theirs in _names(candidate):
+                if name_markers(ours, kind) != name_markers(theirs, kind):
+                    continue
+                score = bigram_overlap(normalize_name(ours, kind), normalize_name(theirs, kind))
+                if score >= BIGRAM_THRESHOLD and (
+                    best is None or (score, -candidate.id) > (best[0], -best[1])
+                ):
+                    best = (score, candidate.id, candidate)
+    return (best[2], best[0]) if best else None
+
+
+def _alias_for(surface: str, kind: str, candidate: EntityCandidate) -> str | None:
+    """The surface, if the entity does not already answer to it."""
+    key = normalize_name(surface, kind)
+    known = {normalize_name(n, kind) for n in _names(candidate)}
+    return None if not key or key in known else surface.strip()
+
+
+def _new_alias(surface: str, name: str, kind: str) -> str | None:
+    """A new entity keeps the surface as alias when it differs from its name."""
+    return surface.strip() if normalize_name(surface, kind) != normalize_name(name, kind) else None
+
+
+def _resolve_class(
+    surface: str,
+    kind: str,
+    class_name: str,
+    class_members: Collection[str],
+    existing: Sequence[EntityCandidate],
+) -> EntityDecision:
+    """Members of a class-level entry merge into the class entity."""
+    found = _exact({normalize_name(class_name, kind)}, kind, existing)
+    member_keys = {normalize_name(m, kind) for m in class_members} | {normalize_name(surface, kind)}
+    class_id = found[0].id if found else None
+    merge_ids = tuple(
+        c.id
+        for c in sorted(existing, key=lambda c: c.id)
+        if c.id != class_id and normalize_name(c.name, kind) in member_keys
+    )
+    if found:
+        entity = found[0]
+        alias = _alias_for(surface, kind, entity)
+        return EntityDecision("reuse", entity.id, entity.name, "class", 1.0, alias, merge_ids)
+    alias = _new_alias(surface, class_name, kind)
+    return EntityDecision("create", None, class_name.strip(), "class", 1.0, alias, merge_ids)
+
+
+def resolve_entity(
+    surface: str,
+    kind: str,
+    canonical: str | None,
+    existing: Sequence[EntityCandidate],
+    *,
+    class_name: str | None = None,
+    class_members: Collection[str] = (),
+) -> EntityDecision:
+    """Reuse or create the entity for `surface` (DESIGN §4 "Entity resolution").
+
+    `canonical`: the seed dictionary's name for the surface (None: unknown to
+    it). `class_name` / `class_members`: set when the dictionary lists the
+    surface in a class-level entry (the class and all its member names).
+    """
+    same_kind = [c for c in existing if c.kind == kind]
+    if class_name:
+        return _resolve_class(surface, kind, class_name, class_members, same_kind)
+    names = [n for n in (canonical, surface) if n and n.strip()]
+    keys = {normalize_name(n, kind) for n in names}
+    found = _exact(keys, kind, same_kind)
+    if found:
+        entity, how = found
+        return EntityDecision(
+            "reuse", entity.id, entity.name, how, 1.0, _alias_for(surface, kind, entity)
+        )
+    close = _fuzzy(names, kind, same_kind, known=canonical is not None)
+    if close:
+        entity, score = close
+        alias = _alias_for(surface, kind, entity)
+        return EntityDecision("reuse", entity.id, entity.name, "bigram", score, alias)
+    name = (canonical or surface).strip()
+    return EntityDecision("create", None, name, "new", 1.0, _new_alias(surface, name, kind))
+
+
+# Entity kind per fact type: facts about the same item share one entity only
+# within a kind ("potassium" the supplement is not "potassium" the lab).
+_KIND_BY_FACT_TYPE: dict[str, str] = {
+    "medication_status": "drug",
+    "condition": "disease",
+    "lab_result": "test",
+    "vital": "metric",
+    # Allergens, contraindicated and interacting items are mostly drugs, so an
+    # allergy and the medication chain of the same drug meet on one entity.
+    "safety": "drug",
+}
+
+
+def entity_kind(fact_type: str) -> str:
+    """The entity kind used to resolve a fact's entity ("other" for the rest)."""
+    return _KIND_BY_FACT_TYPE.get(fact_type, "other")

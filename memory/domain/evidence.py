@@ -1,0 +1,75 @@
+"""Value types that cross retrieval -> rendering -> reader (DESIGN §5-§7).
+
+Pure: no Django. A FactView is one stored fact as the reader may see it; an
+EvidenceItem is one line of evidence with its role (paper §4.3 "Chain
+context": matched / anchor / relation, plus causal, date, source, fallback).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+ROLES: tuple[str, ...] = ("matched", "anchor", "relation", "causal", "date", "source", "fallback")
+EXCLUDED = frozenset({"refuted", "entered_in_error"})
+
+
+@dataclass(frozen=True)
+class FactView:
+    fact_id: int
+    session_id: str  # the session's EXTERNAL id
+    subject: str  # "patient" | "family:<relation>" | "other:<label>"
+    fact_type: str
+    entity: str
+    content: str
+    status: str = ""
+    safety_kind: str = ""
+    assertion: str = "present"
+    date: date | None = None  # effective date (event date, else session date)
+    verification: str = "unconfirmed"
+    verification_reason: str = ""
+    order_note: str = ""
+    chain_id: int | None = None
+    valid_from: date | None = None
+    valid_to: date | None = None
+    mention_count: int = 1
+    last_mentioned: date | None = None
+    evidence_turn: int = 1
+    session_pk: int = 0
+
+    @property
+    def excluded(self) -> bool:
+        """A clinician marked it refuted / entered in error: shown, never relied on."""
+        return self.verification in EXCLUDED
+
+
+@dataclass(frozen=True)
+class EvidenceItem:
+    role: str
+    fact: FactView | None = None
+    # Raw dialogue for source/fallback items ("speaker: text" lines).
+    text: str = ""
+    session_id: str = ""
+    session_date: date | None = None
+    subject: str = "patient"
+    # Labels the renderer prints after the line: "current", "superseded", "latest"...
+    marks: tuple[str, ...] = ()
+    unit: str = ""  # retrieval unit key ("chain:12" / "fact:40"), "" for raw text
+
+    @property
+    def fact_id(self) -> int | None:
+        return self.fact.fact_id if self.fact else None
+
+
+@dataclass(frozen=True)
+class ProfileData:
+    """What the L3 profile shows; rendered by memory.domain.render.profile_text."""
+
+    cutoff: date | None
+    at: date | None
+    safety: tuple[FactView, ...] = ()
+    diagnoses: tuple[tuple[FactView, tuple[str, ...]], ...] = ()
+    active_meds: tuple[tuple[FactView, tuple[str, ...]], ...] = ()
+    stopped_meds: tuple[tuple[FactView, tuple[str, ...]], ...] = ()
+    preferences: tuple[FactView, ...] = ()
+    notes: tuple[str, ...] = field(default_factory=tuple)

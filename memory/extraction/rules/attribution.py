@@ -1,0 +1,167 @@
+"""Whose body a mention concerns: the patient or a relative (paper §4.1, DESIGN §4).
+
+Scope rules (the clinical reason: "my father takes indapamide" must never
+become the patient's drug, but one relative mention must not swallow a session):
+- a relative mention governs its own sentence; the nearest mention before the
+  entity wins, unless a first-person marker ("I", "my own", 我自己) comes between;
+- a mention after the entity still governs it ("diabetes runs in my family")
+  when the entity is not already the speaker's own ("I have ...");
+- pronoun continuation: the next sentence opening with he/she/they (English) or
+  a Chinese sentence with no new subject (zero anaphora) stays with the relative;
+- a relative speaker ("Guest_family") answering for the patient talks about the
+  patient with "my son"/"he": those stay the patient's, except in a
+  family-history frame; "his father"/"her mother" are relatives either way.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memory.domain.subjects import RELATIONS, canonical_relation
+
+_PLURALS = {
+    "brothers": "brother", "sisters": "sister", "sons": "son", "daughters": "daughter",
+    "kids": "child", "children": "child", "parents": "parent", "uncles": "uncle",
+    "aunts": "aunt", "cousins": "cousin", "grandparents": "relative", "siblings": "sibling",
+    "grandmothers": "grandmother", "grandfathers": "grandfather", "relatives": "relative",
+    "family": "relative", "families": "relative", "granny": "grandmother",
+    "fiance": "spouse", "fiancee": "spouse", "boyfriend": "spouse", "girlfriend": "spouse",
+    "stepfather": "father", "stepmother": "mother", "mommy": "mother",
+    "everyone": "relative", "everybody": "relative",
+}  # fmt: skip
+_EN_WORDS = sorted(
+    {a for aliases in RELATIONS.values() for a in aliases if a.isascii()} | set(_PLURALS),
+    key=len,
+    reverse=True,
+)
+_MODIFIERS = (
+    r"(?:(?:late|maternal|paternal|older|younger|big|little|twin|step|biological|two|both|own)\s+)*"
+)
+_EN_REL = re.compile(
+    rf"\b(?P<owner>my|his|her|your|their|our|the patient'?s|patient'?s|a|the)?\s*{_MODIFIERS}"
+    rf"(?P<rel>{'|'.join(_EN_WORDS)})\b(?!\s+(?:doctor|physician|medicine|practice|planning))",
+    re.I,
+)
+_ZH_MULTI = sorted(
+    {a for aliases in RELATIONS.values() for a in aliases if not a.isascii() and len(a) >= 2},
+    key=len,
+    reverse=True,
+)
+_ZH_SINGLE = sorted(
+    {a for aliases in RELATIONS.values() for a in aliases if len(a) == 1 and not a.isascii()}
+)
+_ZH_REL = re.compile(
+    rf"(?P<owner>我家|我的|我们家|您的|你的|我|他|她)?(?P<rel>{'|'.join(_ZH_MULTI)})"
+    rf"|(?P<owner1>我|我家|我的)(?P<rel1>{'|'.join(_ZH_SINGLE)})"
+)
+_EN_SELF = re.compile(r"\b(?:i|i'm|i've|i'd|me|myself|my own|mine)\b", re.I)
+_EN_MY_NON_REL = re.compile(rf"\bmy\s+(?!{_MODIFIERS}(?:{'|'.join(_EN_WORDS)})\b)", re.I)
+_ZH_SELF = re.compile(
+    r"我(?:自己|本人|也|还|今年|最近|的(?!(?:" + "|".join(_ZH_MULTI) + r")))|本人|自己"
+)
+_EN_PRONOUN_START = re.compile(
+    r"^\s*(?:and\s+|also\s+|but\s+)?(?:he|she|they|his|her|their|him)\b", re.I
+)
+_GENERIC_REL = frozenset({"relative"})
+# "a lot of diabetes in the family": the family owns it even in an "I" sentence.
+_IN_FAMILY = re.compile(
+    r"\b(?:in|on both sides of|runs? in|running in) (?:the|my|our|his|her) family\b|\bfamily history\b|"
+    r"家族|家里人都|遗传",
+    re.I,
+)
+_EN_THIRD_PERSON = re.compile(
+    r"\b(?:he|she|they|his|her|him|them|their|he's|she's|they're)\b", re.I
+)
+
+
+@dataclass(frozen=True)
+class RelMention:
+    start: int
+    end: int
+    relation: str  # canonical English relation
+    owner: str  # possessive before it, lower case ("my", "his", "your", "" ...)
+
+
+def relative_mentions(text: str, zh: bool) -> list[RelMention]:
+    """Relative mentions in one sentence, in order."""
+    out: list[RelMention] = []
+    if zh:
+        for m in _ZH_REL.finditer(text):
+            rel = m["rel"] or m["rel1"]
+            owner = m["owner"] or m["owner1"] or ""
+            out.append(RelMention(m.start(), m.end(), canonical_relation(rel), owner))
+        return out
+    for m in _EN_REL.finditer(text):
+        word = m["rel"].casefold()
+        owner = (m["owner"] or "").casefold()
+        if owner in ("a", "the") and word in ("family", "relative", "relatives"):
+            continue  # "the family" doctor / "a relative of" -> not a health owner by itself
+        rel = _PLURALS.get(word) or canonical_relation(word)
+        out.append(RelMention(m.start("rel"), m.end(), rel, owner))
+    return out
+
+
+def self_marked(text: str, zh: bool) -> bool:
+    """The sentence speaks of the speaker's own body ("I have", "我自己")."""
+    if zh:
+        return bool(_ZH_SELF.search(text))
+    return bool(_EN_SELF.search(text) or _EN_MY_NON_REL.search(text))
+
+
+def starts_with_pronoun(text: str) -> bool:
+    """An English sentence continuing about a third person ("She also takes ...")."""
+    return bool(_EN_PRONOUN_START.match(text) or _EN_THIRD_PERSON.search(text))
+
+
+def _self_between(text: str, a: int, b: int, zh: bool) -> bool:
+    return a < b and self_marked(text[a:b], zh)
+
+
+def subject_for(
+    text: str,
+    start: int,
+    zh: bool,
+    rels: list[RelMention],
+    relative_speaker: bool,
+    family_frame: bool,
+) -> str | None:
+    """The family subject governing the mention at `start` inside this sentence,
+    or None when the sentence gives no relative for it (caller decides)."""
+    before = [r for r in rels if r.end <= start]
+    after = [r for r in rels if r.start >= start]
+    chosen: RelMention | None = None
+    if before and not _self_between(text, before[-1].end, start, zh):
+        chosen = before[-1]
+    elif after and not self_marked(text[:start], zh):
+        chosen = after[0]
+    if chosen is None:
+        return "family:relative" if _IN_FAMILY.search(text) else None
+    # A relative answering for the patient: "my son"/"my husband" IS the patient.
+    own = chosen.owner in ("my", "我", "我的", "我家") or (
+        chosen.owner == "" and chosen.relation not in _GENERIC_REL
+    )
+    if relative_speaker and not family_frame and own:
+        return "patient"
+    return "family:" + chosen.relation
+
+
+_EN_PRONOUN = re.compile(
+    r"\b(i|i'm|i've|me|my|he|she|they|his|her|their|him|them|he's|she's|they're)\b", re.I
+)
+_ZH_PRONOUN = re.compile(r"我(?!们)|他|她")
+
+
+def nearest_pronoun_is_third(text: str, pos: int, zh: bool) -> bool | None:
+    """True if the last personal pronoun before `pos` is he/she/they, False if it
+    is I/me/my, None if there is none: "I am fairly sure they had polio" -> True."""
+    pattern = _ZH_PRONOUN if zh else _EN_PRONOUN
+    found = list(pattern.finditer(text, 0, pos))
+    if not found:
+        return None
+    word = found[-1][0].casefold()
+    return not (word.startswith("i") or word in ("me", "my", "我"))
+
+
+def is_generic_relation(subject: str) -> bool:
+    return subject.removeprefix("family:") in _GENERIC_REL

@@ -1,0 +1,142 @@
+"""ConText-style assertion of a mention: present, negated, hypothetical, historical.
+
+Algorithm (after Harkema et al., ConText, 2009, much reduced): a trigger opens a
+scope that runs forward (pre-triggers: "denies X") or backward (post-triggers:
+"X was ruled out") inside the sentence until a termination word ("but",
+"however", 但是 ...). A mention inside a scope takes that scope's assertion.
+Negation beats hypothetical beats historical when scopes overlap, because
+calling an absent allergy present is the dangerous error.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NEG_PRE_EN = (
+    r"\bno\b", r"\bnot\b", r"\bnever\b", r"\bnone\b", r"\bdenie[sd]\b", r"\bdeny\b", r"\bdenying\b",
+    r"\bwithout\b", r"\bnegative for\b", r"\bfree of\b", r"\bnor\b", r"\bneither\b",
+    r"\bdon'?t\b", r"\bdoesn'?t\b", r"\bdidn'?t\b", r"\bhaven'?t\b", r"\bhasn'?t\b",
+    r"\bisn'?t\b", r"\baren'?t\b", r"\bwasn'?t\b", r"\bnope\b", r"\bnah\b",
+    r"\bdo not\b", r"\bdoes not\b", r"\bdid not\b", r"\bhave not\b", r"\bhas not\b",
+    r"\bruled? out\b", r"\bnegative\b",
+)  # fmt: skip
+_NEG_POST_EN = (
+    r"\b(?:was|were|is|are|been|has been) ruled out\b",
+    r"\b(?:is|was|were|came back) negative\b",
+    r"\bunlikely\b",
+)
+_NEG_PRE_ZH = (
+    r"没有",
+    r"没",
+    r"否认",
+    r"不(?:吃|用|服|抽|喝|再)",
+    r"无(?!力|法|聊)",
+    r"未(?!来)",
+    r"不过敏",
+    r"不是",
+    r"排除",
+)
+_NEG_POST_ZH = (r"阴性", r"已排除", r"正常")
+
+_HYPO_EN = (
+    r"\bif\b",
+    r"\bin case\b",
+    r"\bwhether\b",
+    r"\bunless\b",
+    r"\bshould you\b",
+    r"\bin the event\b",
+    r"\bwatch (?:out )?for\b",
+    r"\brisk of\b",
+    r"\bwould\b",
+    r"\blook out for\b",
+    r"\bcould cause\b",
+    r"\bcan cause\b",
+    r"\bside effects?\b",
+)
+_HYPO_ZH = (r"如果", r"万一", r"假如", r"要是", r"的话", r"是否", r"会不会", r"可能会", r"风险")
+_HIST_EN = (
+    r"\bused to\b",
+    r"\bin the past\b",
+    r"\bpreviously\b",
+    r"\bformerly\b",
+    r"\bas a (?:child|kid)\b",
+    r"\bwhen i was (?:young|a kid|little)\b",
+    r"\bprior\b",
+    r"\bchildhood\b",
+)
+_HIST_ZH = (r"以前", r"曾经", r"过去", r"既往", r"小时候", r"曾")
+
+_TERMINATORS_EN = re.compile(
+    r"\b(?:but|however|although|though|except|aside from|apart from|which|who|yet|still|"
+    r"because|since|so|and (?:i|he|she|they|we|you))\b|[;:]",
+    re.I,
+)
+_TERMINATORS_ZH = re.compile(r"但是|但|不过|可是|然而|，|,|；|、但")
+
+
+def _compile(parts: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(parts), re.I)
+
+
+_PATTERNS = {
+    "negated": (
+        _compile(_NEG_PRE_EN),
+        _compile(_NEG_POST_EN),
+        _compile(_NEG_PRE_ZH),
+        _compile(_NEG_POST_ZH),
+    ),
+    "hypothetical": (_compile(_HYPO_EN), None, _compile(_HYPO_ZH), None),
+    "historical": (_compile(_HIST_EN), None, _compile(_HIST_ZH), None),
+}
+
+
+def _terminated(segment: str, zh: bool) -> bool:
+    pattern = _TERMINATORS_ZH if zh else _TERMINATORS_EN
+    return bool(pattern.search(segment))
+
+
+def _in_pre_scope(pre: re.Pattern[str], text: str, start: int, zh: bool, window: int) -> bool:
+    """A pre-trigger before the mention, with no terminator between them."""
+    lo = max(0, start - window)
+    for m in pre.finditer(text, lo, start):
+        if not _terminated(text[m.end() : start], zh):
+            return True
+    return False
+
+
+def _in_post_scope(post: re.Pattern[str] | None, text: str, end: int, zh: bool) -> bool:
+    if post is None:
+        return False
+    m = post.search(text, end)
+    return m is not None and not _terminated(text[end : m.start()], zh)
+
+
+def assertion_of(text: str, start: int, end: int, zh: bool) -> str:
+    """Assertion of the mention text[start:end] within its sentence."""
+    # English scopes are limited in words (ConText uses ~5-6 tokens); Chinese in characters.
+    window = 20 if zh else 60
+    for label in ("negated", "hypothetical", "historical"):
+        pre_en, post_en, pre_zh, post_zh = _PATTERNS[label]
+        pre, post = (pre_zh, post_zh) if zh else (pre_en, post_en)
+        if _in_pre_scope(pre, text, start, zh, window) or _in_post_scope(post, text, end, zh):
+            return label
+    return "present"
+
+
+def sentence_negative(text: str, zh: bool) -> bool:
+    """A short answer that says no: "No.", "Nope, none.", "没有", "无"."""
+    low = text.strip().casefold()
+    if zh:
+        return bool(re.match(r"^(没有|没|无|不|否|都没有|没有过)", low))
+    return bool(
+        re.match(r"^(no|nope|nah|none|never|not really|not that i know|i don'?t think so)\b", low)
+    )
+
+
+def sentence_affirmative(text: str, zh: bool) -> bool:
+    low = text.strip().casefold()
+    if zh:
+        return bool(re.match(r"^(是|有|对|嗯|吃过|用过|做过)", low))
+    return bool(
+        re.match(r"^(yes|yeah|yep|yup|correct|right|i do|i have|i did|sure|uh-huh|mm-hmm)\b", low)
+    )

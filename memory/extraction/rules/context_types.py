@@ -1,0 +1,75 @@
+"""What every fact builder sees about one sentence, and the shared fact constructor."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from memory.domain.dates import DateMention
+from memory.domain.types import ExtractedFact
+from memory.extraction.rules.context import assertion_of
+from memory.extraction.rules.entities import Hit
+from memory.extraction.rules.qa import Frame
+from memory.extraction.rules.text import Sentence
+
+
+@dataclass(frozen=True)
+class SentenceCtx:
+    sent: Sentence
+    norm: str  # text with spoken numbers as digits (same length not guaranteed)
+    hits: tuple[Hit, ...]
+    dates: tuple[DateMention, ...]
+    frame: Frame | None  # the question this sentence answers, if any
+    subject_at: Callable[[int], str]  # subject of a mention at an offset in sent.text
+    session_date: date | None
+
+    @property
+    def text(self) -> str:
+        return self.sent.text
+
+    @property
+    def zh(self) -> bool:
+        return self.sent.zh
+
+    def assertion(self, start: int, end: int) -> str:
+        return assertion_of(self.sent.text, start, end, self.sent.zh)
+
+    def _same_clause(self, mention: DateMention, pos: int) -> bool:
+        if not self.sent.zh:
+            return True
+        a, b = sorted((mention.start, pos))
+        return not _clause_break(self.sent.text[a:b])
+
+    def date_for(self, pos: int) -> tuple[str | None, str]:
+        """The date expression nearest to `pos` in this sentence; (None, "day") if
+        the sentence has none (the fact then defaults to the session date)."""
+        dated = [d for d in self.dates if d.date is not None and self._same_clause(d, pos)]
+        if not dated:
+            return None, "day"
+        if not dated:
+            return None, "day"
+        best = min(dated, key=lambda d: min(abs(d.start - pos), abs(d.end - pos)))
+        return best.date.isoformat(), best.precision  # type: ignore[union-attr]
+
+
+def _clause_break(text: str) -> bool:
+    """Chinese packs several clauses into one comma-joined sentence, each with its
+    own time ("高血压十年了，最近血压150/95"): a date does not cross a comma there."""
+    return bool(re.search(r"[，,；;]", text))
+
+
+def make_fact(ctx: SentenceCtx, pos: int, **fields: object) -> ExtractedFact:
+    """An ExtractedFact anchored at `pos` in the sentence: subject, date, turn and
+    content default from the sentence; `fields` override."""
+    when, precision = ctx.date_for(pos)
+    base: dict[str, object] = {
+        "subject": ctx.subject_at(pos),
+        "content": ctx.text,
+        "date": when,
+        "date_precision": precision,
+        "evidence_turn": ctx.sent.turn,
+    }
+    base.update(fields)
+    return ExtractedFact(**base)  # type: ignore[arg-type]

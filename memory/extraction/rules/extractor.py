@@ -1,0 +1,286 @@
+"""RuleExtractor: the offline default extractor (DESIGN §2 "embedded default").
+
+One pass over the turns: split into sentences, keep the open question frame,
+resolve each mention's subject, run the fact builders, then de-duplicate and
+add within-sentence causal links. Output is the paper's Appendix A shape.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from time import perf_counter
+
+from memory.domain.dates import find_dates
+from memory.domain.types import ExtractedFact, Extraction, Turn
+from memory.extraction.base import ExtractionResult, SessionText
+from memory.extraction.rules import attribution as attr
+from memory.extraction.rules.clinical import (
+    extract_conditions,
+    extract_events,
+    extract_preferences,
+    extract_symptoms,
+)
+from memory.extraction.rules.context import sentence_affirmative, sentence_negative
+from memory.extraction.rules.context_types import SentenceCtx
+from memory.extraction.rules.entities import find_entities
+from memory.extraction.rules.measurements import extract_measurements
+from memory.extraction.rules.medications import extract_medications
+from memory.extraction.rules.qa import Frame, follow_up, frame_active, frame_of
+from memory.extraction.rules.safety import (
+    _ALLERGY_CUE,
+    _CONTRA,
+    extract_allergies,
+    extract_contraindications,
+    extract_surgical_history,
+)
+from memory.extraction.rules.session import session_subject
+from memory.extraction.rules.text import Sentence, normalize_numbers, speaker_role, split_sentences
+
+_PERSONAL_EN = re.compile(
+    r"\b(?:i|i'm|i've|me|my|you|your|you're|he|she|his|her|him|we|our|us|they|their|patient)\b",
+    re.I,
+)
+_PERSONAL_ZH = re.compile(r"我|你|您|他(?!人)|她|患者|孩子")
+_GENERIC = re.compile(
+    r"\b(?:can cause|may cause|is used|are used|people|patients|usually|generally|typically|commonly|"
+    r"in general|studies|research)\b|一般|通常|常见|主要|往往|多见|人群|治疗方式|治疗方法|包括",
+    re.I,
+)
+_CAUSAL = re.compile(
+    r"\b(?:so|because|due to|since|therefore|caused|after)\b|所以|因为|导致|引起|因此", re.I
+)
+_EFFECT_TYPES = frozenset({"medication_status", "condition", "event"})
+_CAUSE_TYPES = frozenset({"vital", "lab_result", "symptom", "safety"})
+
+
+@dataclass
+class _State:
+    """What carries from one sentence to the next."""
+
+    frame: Frame | None = None
+    carry: str | None = None  # relative subject open for pronoun continuation
+    carry_turn: int = 0
+
+
+@dataclass(frozen=True)
+class _Tagged:
+    fact: ExtractedFact
+    sentence_key: tuple[int, int]
+    causal: bool
+
+
+class RuleExtractor:
+    """Extractor Protocol implementation; deterministic, offline, ~ms per session."""
+
+    name = "rules"
+    model = "rules-v1"
+    prompt_version = ""
+
+    def extract(self, session: SessionText) -> ExtractionResult:
+        started = perf_counter()
+        facts = extract_facts(session)
+        extraction = Extraction(session_subject=session_subject(facts, session.turns), facts=facts)
+        return ExtractionResult(
+            extraction=extraction,
+            extractor=self.name,
+            model=self.model,
+            prompt_version=self.prompt_version,
+            duration_ms=(perf_counter() - started) * 1000,
+        )
+
+
+def extract_facts(session: SessionText) -> tuple[ExtractedFact, ...]:
+    state = _State()
+    tagged: list[_Tagged] = []
+    for turn in session.turns:
+        tagged.extend(_turn_facts(turn, session, state))
+    return _finalize(tagged)
+
+
+def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged]:
+    role = speaker_role(turn.speaker)
+    frame = state.frame if frame_active(state.frame, turn.index) else None
+    out: list[_Tagged] = []
+    asked: Frame | None = None
+    for number, sent in enumerate(split_sentences(turn.index, role, turn.text)):
+        if sent.is_question:
+            asked = follow_up(frame_of(sent.text, turn.index), asked or state.frame)
+            out.extend(_Tagged(f, (turn.index, number), False) for f in _question_facts(sent, session, state))
+            continue
+        ctx = _context(sent, session, state, frame)
+        facts = _sentence_facts(ctx) if not _general_knowledge(sent) else []
+        if number == 0 and frame is not None:
+            facts = facts + _answer_facts(frame, sent, session, state, bool(facts))
+        if any(f.safety_kind == "allergy" and f.assertion == "present" for f in facts):
+            # A stated allergy list may go on in the next turn ("Yeah, and Dilatrate").
+            asked = Frame("allergy", turn.index, sent.text, asks_for_more=True)
+        causal = bool(_CAUSAL.search(sent.text))
+        out.extend(_Tagged(f, (turn.index, number), causal) for f in facts)
+    if asked is not None:
+        state.frame = asked
+    return out
+
+
+def _context(
+    sent: Sentence, session: SessionText, state: _State, frame: Frame | None
+) -> SentenceCtx:
+    rels = attr.relative_mentions(sent.text, sent.zh)
+    family_frame = frame is not None and frame.topic == "family"
+    relative_speaker = sent.role == "relative"
+    carry = _carry_for(sent, state, rels)
+
+    def subject_at(pos: int) -> str:
+        found = attr.subject_for(sent.text, pos, sent.zh, rels, relative_speaker, family_frame)
+        if found is not None:
+            return found
+        if _continues(sent, carry, pos):
+            return carry  # type: ignore[return-value]
+        return "family:relative" if family_frame else "patient"
+
+    _update_carry(sent, state, rels, subject_at)
+    # A relation word is never a clinical entity ("my daughters" is no MeSH "nuclear family").
+    hits = tuple(
+        h
+        for h in find_entities(sent.text, sent.zh)
+        if all(h.end <= r.start or h.start >= r.end for r in rels)
+    )
+    norm = sent.text if sent.zh else normalize_numbers(sent.text)
+    dates = tuple(find_dates(sent.text, session.date))
+    return SentenceCtx(sent, norm, hits, dates, frame, subject_at, session.date)
+
+
+def _carry_for(sent: Sentence, state: _State, rels: list[attr.RelMention]) -> str | None:
+    """The open relative subject, if this sentence names no relative of its own."""
+    return None if rels else state.carry
+
+
+def _continues(sent: Sentence, carry: str | None, pos: int) -> bool:
+    """Pronoun continuation: the relative stays the subject when the nearest
+    pronoun before the mention is he/she/they; in Chinese (zero anaphora) also
+    when there is no pronoun at all within the relative's turn."""
+    if carry is None:
+        return False
+    third = attr.nearest_pronoun_is_third(sent.text, pos, sent.zh)
+    if third is not None:
+        return third
+    if sent.zh:
+        return not attr.self_marked(sent.text, True)
+    return attr.starts_with_pronoun(sent.text)
+
+
+def _update_carry(
+    sent: Sentence, state: _State, rels: list[attr.RelMention], subject_at: object
+) -> None:
+    if rels:
+        subject = subject_at(rels[-1].end)  # type: ignore[operator]
+        state.carry = subject if subject.startswith("family:") else None
+        state.carry_turn = sent.turn
+    elif sent.role == "doctor":
+        return  # "I'm so sorry. How did he pass away?" - the doctor keeps the topic open
+    elif sent.zh and state.carry_turn != sent.turn and not re.search(r"他|她", sent.text):
+        state.carry = None  # Chinese zero anaphora only within the relative's turn
+    elif (attr.self_marked(sent.text, sent.zh) and not attr.starts_with_pronoun(sent.text)) or (
+        not sent.zh and not attr.starts_with_pronoun(sent.text)
+    ):
+        state.carry = None
+
+
+def _general_knowledge(sent: Sentence) -> bool:
+    """Health knowledge not tied to a person stays in L1 only (paper §4.1)."""
+    personal = _PERSONAL_ZH if sent.zh else _PERSONAL_EN
+    if personal.search(sent.text) or attr.relative_mentions(sent.text, sent.zh):
+        return False
+    return bool(_GENERIC.search(sent.text)) or (sent.zh and sent.role == "doctor")
+
+
+def _sentence_facts(ctx: SentenceCtx) -> list[ExtractedFact]:
+    allergies = extract_allergies(ctx)
+    contra = extract_contraindications(ctx)
+    # An allergen or a contraindicated drug named here is not a medication in use,
+    # and the reaction described with it is not a new symptom.
+    blocked = {f.entity for f in allergies + contra if f.entity}
+    facts = allergies + contra + extract_surgical_history(ctx) + extract_measurements(ctx)
+    facts += [f for f in extract_medications(ctx) if f.entity not in blocked]
+    facts += extract_conditions(ctx)
+    if not any(f.safety_kind == "allergy" and f.assertion == "present" for f in allergies):
+        facts += extract_symptoms(ctx)
+    if ctx.sent.role != "doctor":
+        facts += extract_preferences(ctx)
+    facts += extract_events(ctx)
+    return facts
+
+
+_KNOWN_IN_QUESTION = re.compile(r"\b(?:besides|other than|apart from|except(?: for)?|in addition to)\b|除了", re.I)
+
+
+def _question_facts(sent: Sentence, session: SessionText, state: _State) -> list[ExtractedFact]:
+    """"Any other allergies besides penicillin?" presupposes the penicillin allergy."""
+    if not (_ALLERGY_CUE.search(sent.text) and _KNOWN_IN_QUESTION.search(sent.text)):
+        return []
+    stated = Sentence(sent.turn, sent.role, sent.text, sent.start, False, sent.zh)
+    return [f for f in extract_allergies(_context(stated, session, state, None)) if f.assertion == "present"]
+
+
+def _names_a_drug(text: str, zh: bool) -> bool:
+    """Does the question name a drug at all (skips building a context for it)?"""
+    return any(h.kind in ("drug", "drug_class") for h in find_entities(text, zh))
+
+
+def _answer_facts(
+    frame: Frame, answer: Sentence, session: SessionText, state: _State, has_own: bool
+) -> list[ExtractedFact]:
+    """The answer confirms or denies the question's own items: "Any chest pain?" -
+    "No." -> negated chest pain; "Do you take Diovan?" - "Yes, and ..." -> valsartan;
+    "What is the strength of your omeprazole?" - "Forty mg" -> omeprazole in use.
+    Allergy and surgery questions are handled by the safety rules."""
+    positive = sentence_affirmative(answer.text, answer.zh)
+    negative = not positive and sentence_negative(answer.text, answer.zh)
+    if frame.topic == "allergy" or (negative and frame.asks_for_more):
+        return []
+    if not (positive or negative) and not _names_a_drug(frame.text, answer.zh):
+        return []
+    question = Sentence(answer.turn, answer.role, frame.text, 0, False, answer.zh)
+    qctx = _context(question, session, _State(), frame)
+    meds = extract_medications(qctx) if not negative else []
+    if positive or negative:
+        facts = meds + ([] if has_own else extract_conditions(qctx) + extract_symptoms(qctx))
+    else:
+        facts = meds  # a non-yes/no answer still speaks about the drug asked about
+    assertion = "negated" if negative else "present"
+    content = f"{frame.text} {answer.text}"
+    return [replace(f, assertion=assertion, content=content, status=_answer_status(f)) for f in facts]
+
+
+def _answer_status(fact: ExtractedFact) -> str | None:
+    if fact.type == "medication_status" and fact.status is None:
+        return "active"
+    return fact.status
+
+
+def _key(f: ExtractedFact) -> tuple[object, ...]:
+    return (f.type, f.subject, f.entity, f.status, f.value, f.assertion, f.safety_kind)
+
+
+def _finalize(tagged: list[_Tagged]) -> tuple[ExtractedFact, ...]:
+    """Drop 'none' subjects and duplicates; link causes inside causal sentences."""
+    kept: list[_Tagged] = []
+    seen: set[tuple[object, ...]] = set()
+    for item in tagged:
+        key = _key(item.fact)
+        if item.fact.subject == "none" or key in seen:
+            continue
+        seen.add(key)
+        kept.append(item)
+    out: list[ExtractedFact] = []
+    for item in kept:
+        fact = item.fact
+        if item.causal and fact.type in _EFFECT_TYPES:
+            causes = tuple(
+                i for i, other in enumerate(kept)
+                if other.sentence_key == item.sentence_key and other.fact.type in _CAUSE_TYPES
+                and other.fact.subject == fact.subject
+            )  # fmt: skip
+            fact = replace(fact, causes=causes)
+        out.append(fact)
+    return tuple(out)

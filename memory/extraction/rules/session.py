@@ -1,0 +1,33 @@
+"""session_subject: whose health the session is about (Appendix A, step 0).
+
+patient | family:<relation> | mixed | none. Retrieval only takes raw turns
+from patient or mixed sessions (DESIGN §6.7), so a session about a relative
+must say so, and a chatty patient visit with no extracted fact is still the
+patient's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memory.domain.types import ExtractedFact, Turn
+from memory.extraction.rules.text import speaker_role
+
+_SELF = re.compile(r"\b(?:i|i'm|i've|me|my)\b|我(?!妈|爸|儿|女|老公|老婆|爱人|家|孩子|父|母)", re.I)
+
+
+def session_subject(facts: Sequence[ExtractedFact], turns: Sequence[Turn]) -> str:
+    subjects = {f.subject for f in facts if f.subject != "none"}
+    if not subjects:
+        speaks_of_self = any(
+            speaker_role(t.speaker) == "patient" and _SELF.search(t.text) for t in turns
+        )
+        return "patient" if speaks_of_self else "none"
+    if len(subjects) == 1:
+        return next(iter(subjects))
+    family = {s for s in subjects if s != "patient"}
+    if "patient" not in subjects and len(family) > 1:
+        # Several relatives and no patient fact: the consultation is still mixed.
+        return "mixed"
+    return "mixed"

@@ -1,0 +1,127 @@
+"""Turn text -> sentences, speaker roles, questions, spoken numbers.
+
+Works for the three transcript styles we meet: punctuated English
+(MTS-Dialog), lower-cased ASR with spaced punctuation (ACI-Bench: "i'm doing
+okay . how are you ?") and Chinese (CMtMedQA).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memory.domain.dates import parse_en_number
+
+_ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")
+# Sentence ends: . ! ? and their Chinese forms; a period between digits is a decimal.
+_SENT_END = re.compile(r"(?<!\d)\.(?!\d)|[!?。！？；;\n]+")
+_EN_QUESTION_START = re.compile(
+    r"^\s*(?:and\s+|so\s+|okay\s*,?\s*|ok\s*,?\s*|now\s*,?\s*)?"
+    r"(?:do|does|did|are|is|was|were|have|has|had|any|anything|what|which|how|when|"
+    r"where|who|why|can|could|would|will|should|ever)\b",
+    re.I,
+)
+_ZH_QUESTION = re.compile(
+    r"(吗|么|呢|有没有|是不是|是否|什么|哪些|多少|怎么|几)\s*[？?]?\s*$|[？?]"
+)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of one turn; `start` is its offset inside the turn text."""
+
+    turn: int  # 1-based turn index
+    role: str  # doctor | patient | relative | other
+    text: str
+    start: int
+    is_question: bool
+    zh: bool
+
+
+def speaker_role(speaker: str) -> str:
+    """Normalize speaker tags from every import format to our four roles."""
+    low = speaker.strip().casefold().strip("[]: ")
+    if low in ("doctor", "physician", "医生", "assistant", "guest_clinician", "clinician"):
+        return "doctor"
+    if low in ("patient", "患者", "病人", "user", "patient_"):
+        return "patient"
+    if "family" in low or low in ("relative", "家属", "guest_family"):
+        return "relative"
+    return "other" if low not in ("", "unknown") else "patient"
+
+
+def is_chinese(text: str) -> bool:
+    return bool(_ZH_CHAR.search(text))
+
+
+def is_question(text: str) -> bool:
+    """A question by punctuation or by its opening words (ASR text often drops '?')."""
+    stripped = text.strip()
+    if not stripped:
+        return False
+    if is_chinese(stripped):
+        return bool(_ZH_QUESTION.search(stripped))
+    if stripped.endswith("?"):
+        return True
+    return bool(_EN_QUESTION_START.match(stripped)) and len(stripped.split()) > 1
+
+
+def split_sentences(turn: int, role: str, text: str) -> list[Sentence]:
+    """Split one turn into sentences, keeping offsets; the terminator stays attached
+    so that '?' still marks a question."""
+    out: list[Sentence] = []
+    zh = is_chinese(text)
+    last = 0
+    for m in _SENT_END.finditer(text):
+        _append(out, turn, role, text, last, m.end(), zh)
+        last = m.end()
+    _append(out, turn, role, text, last, len(text), zh)
+    return out
+
+
+def _append(out: list[Sentence], turn: int, role: str, text: str, a: int, b: int, zh: bool) -> None:
+    chunk = text[a:b]
+    lead = len(chunk) - len(chunk.lstrip())
+    body = chunk.strip()
+    if not body or not re.search(r"\w", body):
+        return
+    out.append(Sentence(turn, role, body, a + lead, is_question(body), zh))
+
+
+# --------------------------------------------------------------------------- spoken numbers
+
+_W = (
+    r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
+    r"seventy|eighty|ninety|hundred|thousand)"
+)
+_NUMBER_WORDS = re.compile(rf"\b(?:a\s+hundred|{_W})(?:(?:\s+and)?[\s-]+{_W})*\b", re.I)
+_POINT = re.compile(r"(\d+)\s+point\s+(\d+|zero|one|two|three|four|five|six|seven|eight|nine)\b")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def _spoken_value(words: str) -> int | None:
+    """'one fifty' (a BP or weight read aloud) -> 150; otherwise plain number words."""
+    tokens = words.casefold().replace("-", " ").split()
+    if len(tokens) in (2, 3) and tokens[0] in ("one", "two") and tokens[1] in _TENS:
+        rest = parse_en_number(" ".join(tokens[1:]))
+        if rest is not None:
+            return (1 if tokens[0] == "one" else 2) * 100 + rest
+    if len(tokens) == 3 and tokens[0] in ("one", "two") and tokens[1] == "oh":
+        rest = parse_en_number(tokens[2])
+        if rest is not None and rest < 10:
+            return (1 if tokens[0] == "one" else 2) * 100 + rest
+    return parse_en_number(" ".join(tokens))
+
+
+def normalize_numbers(text: str) -> str:
+    """Spoken numbers -> digits, same meaning: 'one fifty over ninety' ->
+    '150 over 90', 'a hundred and twenty' -> '120', 'ninety eight point six' ->
+    '98.6'. Used only to *read* values; fact content keeps the original words."""
+
+    def repl(m: re.Match[str]) -> str:
+        value = _spoken_value(m[0])
+        return m[0] if value is None else str(value)
+
+    out = _NUMBER_WORDS.sub(repl, text)
+    return _POINT.sub(lambda m: f"{m[1]}.{parse_en_number(m[2])}", out)

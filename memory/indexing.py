@@ -1,0 +1,98 @@
+"""Lexical (tsvector) and dense (pgvector) indexing of facts and L1 turn pairs.
+
+Each fact is indexed on entity name + content + status (paper §4.1
+"Indexing"); turn pairs are two consecutive turns of one session. Chinese is
+segmented with jieba (medical dictionary) before `to_tsvector('simple', ...)`,
+so the same tokenizer serves index and query.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from django.conf import settings
+from django.db import connection
+
+from memory.embedding import Embedder, get_embedder
+from memory.models import Fact, IndexState, Session, TurnPair
+from memory.search.text import tsvector_text
+
+
+class EmbeddingSpaceMismatch(RuntimeError):
+    """The configured embedder differs from the one that built the stored vectors."""
+
+
+def current_embedder() -> Embedder:
+    return get_embedder(settings.EMBEDDER)
+
+
+def check_embedding_space(embedder: Embedder) -> None:
+    """Refuse to write vectors of a second model into the same columns."""
+    state, _ = IndexState.objects.get_or_create(
+        singleton=True, defaults={"embedder": embedder.name, "dim": embedder.dim}
+    )
+    if state.embedder != embedder.name or state.dim != embedder.dim:
+        raise EmbeddingSpaceMismatch(
+            f"stored vectors were built with {state.embedder} ({state.dim}-d) but the configured "
+            f"embedder is {embedder.name} ({embedder.dim}-d): run `medgraph reindex`"
+        )
+
+
+def fact_index_text(entity_name: str, content: str, status: str) -> str:
+    return " ".join(part for part in (entity_name, content, status) if part)
+
+
+def index_facts(facts: Sequence[Fact]) -> None:
+    if not facts:
+        return
+    embedder = current_embedder()
+    check_embedding_space(embedder)
+    texts = [
+        fact_index_text(f.entity.name if f.entity_id else "", f.content, f.status) for f in facts
+    ]
+    vectors = embedder.embed(texts)
+    _write_index("memory_fact", [f.pk for f in facts], texts, vectors)
+
+
+def index_session(session: Session) -> None:
+    """(Re)build the session's turn pairs and index them."""
+    TurnPair.objects.filter(session=session).delete()
+    turns = list(session.turns.order_by("index"))
+    pairs = []
+    for i in range(0, len(turns), 2):
+        chunk = turns[i : i + 2]
+        text = "\n".join(f"{t.speaker}: {t.text}" for t in chunk)
+        pairs.append(
+            TurnPair(
+                session=session,
+                patient_id=session.patient_id,
+                first_turn=chunk[0].index,
+                last_turn=chunk[-1].index,
+                text=text,
+            )
+        )
+    TurnPair.objects.bulk_create(pairs)
+    if not pairs:
+        return
+    embedder = current_embedder()
+    check_embedding_space(embedder)
+    texts = [p.text for p in pairs]
+    _write_index("memory_turnpair", [p.pk for p in pairs], texts, embedder.embed(texts))
+
+
+def _write_index(table: str, ids: list[int], texts: list[str], vectors: np.ndarray) -> None:
+    rows = [
+        (tsvector_text(text), _vector_literal(vec), pk)
+        for pk, text, vec in zip(ids, texts, vectors, strict=True)
+    ]
+    with connection.cursor() as cur:
+        cur.executemany(
+            f"UPDATE {table} SET search = to_tsvector('simple', %s), "
+            "embedding = %s::vector WHERE id = %s",
+            rows,
+        )
+
+
+def _vector_literal(vec: np.ndarray) -> str:
+    return "[" + ",".join(f"{x:.6f}" for x in vec.tolist()) + "]"

@@ -1,0 +1,96 @@
+"""Bilingual clinical lexicon: seed dictionary for entity resolution (DESIGN §4).
+
+Curated tables in data/ map every surface form (English or Chinese generic,
+brand, abbreviation, colloquial name) of a drug, drug class, disease or test
+to one canonical entry, so "泰诺", "Tylenol" and "paracetamol" all resolve to
+acetaminophen and facts about them share one chain. English drug names not
+in the curated tables fall back to the drug-named-entity-recognition package.
+
+Everything is loaded lazily on first use, once per process, thread-safely.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memory.lexicon import _drugner, _jieba
+from memory.lexicon._index import get_index
+from memory.lexicon._match import find
+from memory.lexicon._norm import has_cjk, key
+from memory.lexicon.types import LEX_KINDS, LexEntry, Mention
+
+__all__ = [
+    "LEX_KINDS",
+    "LexEntry",
+    "Mention",
+    "class_members",
+    "entries",
+    "find_mentions",
+    "jieba_userdict_path",
+    "lookup",
+    "measurement_category",
+    "segment_zh",
+]
+
+
+def _fallback_entry(phrase_key: str) -> LexEntry | None:
+    """A drug known only to drug-named-entity-recognition, as a LexEntry."""
+    canonical = _drugner.table().get(phrase_key)
+    if canonical is None:
+        return None
+    curated = get_index().by_key.get(canonical)
+    if curated is not None and curated.kind == "drug":
+        return curated  # e.g. a brand the package knows and we do not
+    return LexEntry(canonical, "drug", None, None, tuple(dict.fromkeys((canonical, phrase_key))))
+
+
+def lookup(name: str) -> LexEntry | None:
+    """Entry for any surface form (either language, brand -> generic); None if unknown."""
+    k = key(name.strip())
+    if not k:
+        return None
+    entry = get_index().by_key.get(k)
+    if entry is None and not has_cjk(k):
+        entry = _fallback_entry(k)
+    if entry is None:
+        # a product name (苯磺酸氨氯地平片) is its generic when one mention covers it all
+        stripped = name.strip()
+        mentions = find_mentions(stripped)
+        if len(mentions) == 1 and (mentions[0].start, mentions[0].end) == (0, len(stripped)):
+            entry = mentions[0].entry
+    return entry
+
+
+def find_mentions(text: str) -> list[Mention]:
+    """Non-overlapping, longest-first dictionary mentions in Chinese/English text."""
+    if not text:
+        return []
+    return find(text, get_index(), _fallback_entry)
+
+
+def class_members(class_canonical: str) -> tuple[str, ...]:
+    """Canonical drug names of a class, including members of its subclasses."""
+    entry = lookup(class_canonical)
+    name = entry.canonical if entry is not None and entry.kind == "drug_class" else class_canonical
+    return get_index().class_members.get(name.strip().lower(), ())
+
+
+def measurement_category(test_canonical: str) -> str | None:
+    """'lab' or 'vital' for a test entry's canonical name; None if not a test."""
+    return get_index().tables.test_category.get(test_canonical)
+
+
+def entries(kind: str | None = None) -> tuple[LexEntry, ...]:
+    """All curated entries, optionally of one kind."""
+    all_entries = get_index().tables.entries
+    return all_entries if kind is None else tuple(e for e in all_entries if e.kind == kind)
+
+
+def jieba_userdict_path() -> Path:
+    """The medical jieba user dictionary (THUOCL medical + lexicon Chinese names)."""
+    return _jieba.USERDICT
+
+
+def segment_zh(text: str) -> list[str]:
+    """jieba segmentation with the medical dictionary loaded (lazy, thread-safe)."""
+    return _jieba.segment(text)

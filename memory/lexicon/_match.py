@@ -1,0 +1,92 @@
+"""Longest-match-first dictionary mention finding in Chinese/English text.
+
+English: the text is cut into Latin word tokens once, and phrases of up to
+N tokens are looked up in a dict (equivalent to a word-boundary regex
+alternation, but linear in the text and independent of dictionary size).
+Chinese: a dict keyed by surface with, per first character, the candidate
+lengths longest first. All candidates from both scripts (and the English
+drug fallback) are then resolved greedily: longest span first, so
+阿司匹林肠溶片 beats 阿司匹林 and 高血压 beats 血压.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from memory.lexicon._index import DOSAGE_FORMS, SALT_PREFIXES, SALT_SUFFIXES, Index
+from memory.lexicon._norm import EN_TOKEN, fold
+from memory.lexicon.types import LexEntry, Mention
+
+# (start, end, priority, entry); lower priority wins among equal lengths
+Candidate = tuple[int, int, int, LexEntry]
+Fallback = Callable[[str], LexEntry | None]
+FALLBACK_MAX_TOKENS = 4
+
+
+def _english(folded: str, index: Index, fallback: Fallback | None) -> list[Candidate]:
+    toks = [(m.start(), m.end(), m.group()) for m in EN_TOKEN.finditer(folded)]
+    out: list[Candidate] = []
+    n_max = max(index.en_max_tokens, FALLBACK_MAX_TOKENS if fallback else 1)
+    for i in range(len(toks)):
+        if toks[i][2].isdigit():
+            continue  # no entry starts with a bare number token
+        for n in range(min(n_max, len(toks) - i), 0, -1):
+            phrase = " ".join(t[2] for t in toks[i : i + n])
+            entry = index.en_phrases.get(phrase)
+            prio = 0
+            if entry is None and fallback is not None and n <= FALLBACK_MAX_TOKENS:
+                entry, prio = fallback(phrase), 1
+            if entry is not None:
+                out.append((toks[i][0], toks[i + n - 1][1], prio, entry))
+                break
+    return out
+
+
+def _extend_drug(folded: str, start: int, end: int) -> tuple[int, int]:
+    for prefix in SALT_PREFIXES:
+        if folded.startswith(prefix, max(0, start - len(prefix))) and start >= len(prefix):
+            start -= len(prefix)
+            break
+    if end < len(folded) and folded[end] in SALT_SUFFIXES:
+        end += 1
+    for form in DOSAGE_FORMS:
+        if folded.startswith(form, end):
+            return start, end + len(form)
+    return start, end
+
+
+def _chinese(folded: str, index: Index) -> list[Candidate]:
+    out: list[Candidate] = []
+    phrases, lengths = index.zh_phrases, index.zh_lengths
+    size = len(folded)
+    for i, ch in enumerate(folded):
+        for length in lengths.get(ch, ()):
+            if i + length > size:
+                continue
+            entry = phrases.get(folded[i : i + length])
+            if entry is None:
+                continue
+            start, end = i, i + length
+            if entry.kind == "drug":
+                start, end = _extend_drug(folded, start, end)
+            out.append((start, end, 0, entry))
+            break
+    return out
+
+
+def _resolve(text: str, candidates: Iterable[Candidate]) -> list[Mention]:
+    taken = bytearray(len(text))
+    chosen: list[Mention] = []
+    for start, end, _prio, entry in sorted(candidates, key=lambda c: (c[0] - c[1], c[2], c[0])):
+        if any(taken[start:end]):
+            continue
+        taken[start:end] = b"\x01" * (end - start)
+        chosen.append(Mention(start, end, text[start:end], entry))
+    chosen.sort(key=lambda m: m.start)
+    return chosen
+
+
+def find(text: str, index: Index, fallback: Fallback | None) -> list[Mention]:
+    folded = fold(text)
+    candidates = _english(folded, index, fallback) + _chinese(folded, index)
+    return _resolve(text, candidates)

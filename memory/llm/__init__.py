@@ -1,0 +1,1 @@
+"""The LLM boundary: versioned prompts, a chat client and the reader call."""

@@ -1,0 +1,63 @@
+"""medgraph import PATH... [--patient ID] [--format ...] [--wait]"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from memory.importing import ImportFormatError, parse_paths
+from memory.ingest import IngestError, store_sessions
+from memory.waiting import wait_for_sessions
+
+
+class Command(BaseCommand):
+    help = "Import dialogue sessions (MedGraph JSON/JSONL, transcripts, MedMemoryBench)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("paths", nargs="+", type=Path)
+        parser.add_argument("--patient", help="patient external id (required for transcripts)")
+        parser.add_argument(
+            "--format",
+            default="auto",
+            choices=["auto", "medgraph", "transcript", "medmemorybench"],
+        )
+        parser.add_argument(
+            "--wait",
+            action="store_true",
+            help="block until every imported session is constructed; exit 1 if any failed",
+        )
+        parser.add_argument("--timeout", type=float, default=3600.0, help="seconds for --wait")
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        try:
+            sessions = parse_paths(
+                list(opts["paths"]),
+                fmt=opts["format"],
+                patient_id=opts["patient"],
+                max_bytes=settings.MAX_UPLOAD_BYTES,
+            )
+            report = store_sessions(sessions, patient_id=opts["patient"], channel="cli")
+        except (ImportFormatError, IngestError) as exc:
+            raise CommandError(str(exc)) from None
+        for line in report.skipped:
+            self.stdout.write(f"skipped {line}")
+        self.stdout.write(
+            f"stored {len(report.stored)} session(s), skipped {len(report.skipped)}"
+            + (
+                f"; new patient(s): {', '.join(report.patients_created)}"
+                if report.patients_created
+                else ""
+            )
+        )
+        if not opts["wait"] or not report.stored:
+            return
+        outcome = wait_for_sessions(report.stored_ids, timeout_s=opts["timeout"])
+        for line in outcome.lines():
+            self.stdout.write(line)
+        if outcome.failed or outcome.unfinished:
+            raise CommandError(
+                f"{len(outcome.failed)} session(s) failed, {len(outcome.unfinished)} unfinished"
+            )

@@ -1,0 +1,77 @@
+"""medgraph run: migrate, load the demo patient into an empty database, start worker + web."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandParser
+
+from memory.demo import ensure_demo
+
+
+class Command(BaseCommand):
+    help = "Start MedGraph: embedded services, migrations, demo data, a worker and the web server."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+        parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+        parser.add_argument("--no-demo", action="store_true", help="do not load the demo patient")
+        parser.add_argument("--worker-concurrency", type=int, default=2)
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        call_command("migrate", interactive=False, verbosity=0)
+        call_command("collectstatic", interactive=False, verbosity=0)
+        bin_dir = Path(sys.executable).parent
+        env = dict(os.environ)
+        worker = subprocess.Popen(
+            [str(bin_dir / "celery"), "-A", "medgraph_web", "worker", "--loglevel=WARNING",
+             f"--concurrency={opts['worker_concurrency']}"],
+            env=env,
+        )  # fmt: skip
+        web = subprocess.Popen(
+            [str(bin_dir / "gunicorn"), "medgraph_web.wsgi:application",
+             "--bind", f"{opts['host']}:{opts['port']}", "--workers", "2", "--timeout", "120"],
+            env=env,
+        )  # fmt: skip
+        if not opts["no_demo"]:
+            credentials = ensure_demo(settings.VAR_DIR)
+            if credentials:
+                self.stdout.write(
+                    f"Demo login: user {credentials[0]!r}, password {credentials[1]!r} "
+                    f"(also in {settings.VAR_DIR / 'demo_credentials.txt'})"
+                )
+        self.stdout.write(
+            self.style.SUCCESS(f"MedGraph is running at http://{opts['host']}:{opts['port']}/")
+        )
+        self.stdout.write("Ctrl-C stops web and worker (embedded PostgreSQL/Redis keep running).")
+        self._supervise([worker, web])
+
+    def _supervise(self, procs: list[subprocess.Popen[bytes]]) -> None:
+        def stop(*_: object) -> None:
+            for p in procs:
+                if p.poll() is None:
+                    p.terminate()
+            for p in procs:
+                try:
+                    p.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+            raise SystemExit(0)
+
+        signal.signal(signal.SIGTERM, stop)
+        try:
+            while all(p.poll() is None for p in procs):
+                time.sleep(1)
+        except KeyboardInterrupt:
+            stop()
+        exited = [str(p.args[0]) for p in procs if p.poll() is not None]
+        self.stderr.write(f"stopping: {', '.join(exited)} exited")
+        stop()

@@ -1,0 +1,21 @@
+from __future__ import annotations
+
+from memory.models.audit import AuditEvent
+from memory.models.facts import Chain, Entity, Fact, FactEdge
+from memory.models.index import IndexState
+from memory.models.patients import Patient, Person
+from memory.models.sessions import Session, Turn, TurnPair
+
+__all__ = [
+    "AuditEvent",
+    "Chain",
+    "Entity",
+    "Fact",
+    "FactEdge",
+    "IndexState",
+    "Patient",
+    "Person",
+    "Session",
+    "Turn",
+    "TurnPair",
+]

@@ -1,0 +1,40 @@
+"""Care-team checks and view auditing shared by every patient page.
+
+A user outside a patient's care team gets 403 whether or not the patient
+exists, so the answer never leaks which patient ids are on record.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+
+from memory.access import patients_for
+from memory.audit import record
+from memory.models import Fact, Patient
+
+
+def patient_or_403(request: HttpRequest, external_id: str, *, page: str | None = None) -> Patient:
+    """The patient if the user is on its care team; audits the view when `page` is given."""
+    patient = patients_for(request.user).filter(external_id=external_id).first()
+    if patient is None:
+        raise PermissionDenied
+    if page is not None:
+        audit_view(request, patient, page)
+    return patient
+
+
+def fact_or_403(request: HttpRequest, patient: Patient, fact_id: int) -> Fact:
+    fact = (
+        Fact.objects.filter(pk=fact_id, patient=patient)
+        .select_related("subject", "entity", "session", "chain")
+        .first()
+    )
+    if fact is None:
+        raise PermissionDenied
+    return fact
+
+
+def audit_view(request: HttpRequest, patient: Patient, page: str, **details: object) -> None:
+    after = {"page": page, **{k: v for k, v in details.items() if v not in (None, "")}}
+    record("patient.view", actor=request.user, channel="web", patient=patient, after=after)

@@ -1,0 +1,154 @@
+"""Read-side assembly of what the patient pages show (no writes).
+
+Current records come from the domain rule (memory.domain.anchors.anchor) on
+the stored chain members, the same decision the retrieval evidence uses, so
+a page can never call a superseded record current.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+
+from memory.domain.anchors import Anchor, anchor
+from memory.domain.types import MEASUREMENT_CHAIN_TYPES
+from memory.models import Chain, Fact, Patient, Person, Session
+from memory.writes import chain_members
+
+EXCLUDED = ("refuted", "entered_in_error")
+SAFETY_ORDER = ("allergy", "contraindication", "interaction", "surgical_history")
+
+
+def active_allergies(patient_ref: OuterRef | Patient) -> Q:
+    """The patient's own allergies still in force: the list page's red badge."""
+    return Q(
+        patient=patient_ref,
+        subject__kind=Person.Kind.PATIENT,
+        fact_type="safety",
+        safety_kind="allergy",
+        assertion="present",
+    ) & ~Q(verification__in=EXCLUDED)
+
+
+def _count(model: type, condition: Q) -> Coalesce:
+    sub = (
+        model.objects.filter(condition)
+        .order_by()
+        .values("patient")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(sub), 0)
+
+
+def with_list_stats(patients: QuerySet[Patient]) -> QuerySet[Patient]:
+    """Counts as subqueries: joining sessions and facts together would multiply them."""
+    ref = OuterRef("pk")
+    last = (
+        Session.objects.filter(patient=ref).order_by().values("patient").annotate(m=Max("session_date"))
+    )
+    return patients.annotate(
+        n_sessions=_count(Session, Q(patient=ref)),
+        n_facts=_count(Fact, Q(patient=ref)),
+        n_allergies=_count(Fact, active_allergies(ref)),
+        last_session=Subquery(last.values("m")),
+    )
+
+
+@dataclass
+class ChainView:
+    chain: Chain
+    facts: list[Fact]  # in chain (effective) order
+    anchor: Anchor
+    current: Fact | None
+
+    @property
+    def is_measurement(self) -> bool:
+        return self.chain.fact_type in MEASUREMENT_CHAIN_TYPES
+
+    @property
+    def pending_plan(self) -> Fact | None:
+        plan = self.anchor.pending_plan
+        return next((f for f in self.facts if plan and f.pk == plan.fact_id), None)
+
+
+def chain_views(chains: QuerySet[Chain]) -> list[ChainView]:
+    chains = list(chains.select_related("entity", "subject"))
+    facts = defaultdict(list)
+    rows = Fact.objects.filter(chain__in=chains).select_related("session", "subject", "entity")
+    for fact in rows.order_by("chain_position", "pk"):
+        facts[fact.chain_id].append(fact)
+    views = []
+    for chain in chains:
+        found = anchor(chain_members(chain))
+        current_id = found.member.fact_id if found.member else None
+        members = facts.get(chain.pk, [])
+        current = next((f for f in members if f.pk == current_id), None)
+        views.append(ChainView(chain, members, found, current))
+    return views
+
+
+@dataclass
+class PersonSection:
+    person: Person
+    safety: list[Fact] = field(default_factory=list)
+    medications: list[ChainView] = field(default_factory=list)
+    stopped: list[ChainView] = field(default_factory=list)
+    conditions: list[ChainView] = field(default_factory=list)
+    measurements: list[ChainView] = field(default_factory=list)
+    others: list[Fact] = field(default_factory=list)
+
+    @property
+    def is_empty(self) -> bool:
+        return not any(
+            (self.safety, self.medications, self.stopped, self.conditions, self.measurements)
+        ) and not self.others
+
+
+def person_section(person: Person) -> PersonSection:
+    """Everything recorded about one person, current records first."""
+    section = PersonSection(person)
+    section.safety = safety_facts(Fact.objects.filter(subject=person))
+    for view in chain_views(Chain.objects.filter(subject=person)):
+        if view.current is None:
+            continue
+        if view.chain.fact_type == "medication_status":
+            stopped = view.current.status == "stopped"
+            (section.stopped if stopped else section.medications).append(view)
+        elif view.chain.fact_type == "condition":
+            section.conditions.append(view)
+        else:
+            section.measurements.append(view)
+    section.others = list(
+        Fact.objects.filter(subject=person, chain__isnull=True)
+        .exclude(fact_type="safety")
+        .select_related("session", "entity")
+        .order_by("-effective_date", "-pk")[:50]
+    )
+    return section
+
+
+def safety_facts(facts: QuerySet[Fact]) -> list[Fact]:
+    """Every safety fact, never truncated (DESIGN §5); ruled-out ones last."""
+    rows = list(facts.filter(fact_type="safety").select_related("session", "entity", "subject"))
+
+    def key(f: Fact) -> tuple[int, int, str]:
+        ruled_out = f.verification in EXCLUDED or f.assertion == "negated"
+        kind = SAFETY_ORDER.index(f.safety_kind) if f.safety_kind in SAFETY_ORDER else 9
+        return (int(ruled_out), kind, f.content)
+
+    return sorted(rows, key=key)
+
+
+def relatives(patient: Patient) -> list[PersonSection]:
+    people = patient.persons.exclude(kind=Person.Kind.PATIENT).order_by("kind", "key")
+    sections = [person_section(p) for p in people]
+    return [s for s in sections if not s.is_empty]
+
+
+def memory_cutoff(patient: Patient) -> date | None:
+    return patient.sessions.aggregate(m=Max("session_date"))["m"]

@@ -38,7 +38,7 @@ def _locked(var_dir: Path, name: str) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def ensure_postgres(var_dir: Path) -> dict[str, str]:
+def ensure_postgres(var_dir: Path, db_name: str = DB_NAME) -> dict[str, str]:
     """Start (or find) the embedded server; return Django connection settings."""
     if not os.environ.get("XDG_RUNTIME_DIR"):
         # pgserver keeps its lock file in the user's runtime dir; give it a private one.
@@ -52,11 +52,11 @@ def ensure_postgres(var_dir: Path) -> dict[str, str]:
         server = pgserver.get_server(var_dir / "pgdata", cleanup_mode=None)
         info = server.get_postmaster_info()
         socket_dir = str(info.socket_dir) if info.socket_dir else str(var_dir / "pgdata")
-        marker = var_dir / "pgdata" / f".db-{DB_NAME}"
+        marker = var_dir / "pgdata" / f".db-{db_name}"
         if not marker.exists():
-            _ensure_database(server, DB_NAME)
+            _ensure_database(server, db_name)
             marker.touch()
-    return {"NAME": DB_NAME, "USER": "postgres", "HOST": socket_dir, "PORT": str(info.port or "")}
+    return {"NAME": db_name, "USER": "postgres", "HOST": socket_dir, "PORT": str(info.port or "")}
 
 
 def _ensure_database(server: object, name: str) -> None:

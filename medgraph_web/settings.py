@@ -91,7 +91,11 @@ if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
     EMBEDDED_POSTGRES = False
 else:
-    _pg = embedded.ensure_postgres(VAR_DIR)
+    # Benchmarks point MEDGRAPH_EMBEDDED_DB at their own database on the same server.
+    _db_name = env_str("MEDGRAPH_EMBEDDED_DB", embedded.DB_NAME)
+    if not _db_name.replace("_", "").isalnum():
+        raise EnvError(f"MEDGRAPH_EMBEDDED_DB={_db_name!r}: letters, digits and _ only")
+    _pg = embedded.ensure_postgres(VAR_DIR, _db_name)
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.postgresql",

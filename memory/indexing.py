@@ -19,6 +19,16 @@ from memory.models import Fact, IndexState, Session, TurnPair
 from memory.search.text import tsvector_text
 
 
+# The encoder's cost grows quadratically with length (≈20 ms at 400 characters,
+# ≈220 ms at 1,600 on 2 cores) and a sentence encoder's vector of a long
+# passage is dominated by its start anyway; full text stays in the BM25 index.
+EMBED_MAX_CHARS = 400
+
+
+def embed_texts(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    return embedder.embed([t[:EMBED_MAX_CHARS] for t in texts])
+
+
 class EmbeddingSpaceMismatch(RuntimeError):
     """The configured embedder differs from the one that built the stored vectors."""
 
@@ -51,7 +61,7 @@ def index_facts(facts: Sequence[Fact]) -> None:
     texts = [
         fact_index_text(f.entity.name if f.entity_id else "", f.content, f.status) for f in facts
     ]
-    vectors = embedder.embed(texts)
+    vectors = embed_texts(embedder, texts)
     _write_index("memory_fact", [f.pk for f in facts], texts, vectors)
 
 
@@ -78,7 +88,7 @@ def index_session(session: Session) -> None:
     embedder = current_embedder()
     check_embedding_space(embedder)
     texts = [p.text for p in pairs]
-    _write_index("memory_turnpair", [p.pk for p in pairs], texts, embedder.embed(texts))
+    _write_index("memory_turnpair", [p.pk for p in pairs], texts, embed_texts(embedder, texts))
 
 
 def _write_index(table: str, ids: list[int], texts: list[str], vectors: np.ndarray) -> None:
@@ -96,3 +106,69 @@ def _write_index(table: str, ids: list[int], texts: list[str], vectors: np.ndarr
 
 def _vector_literal(vec: np.ndarray) -> str:
     return "[" + ",".join(f"{x:.6f}" for x in vec.tolist()) + "]"
+
+
+# --- switching embedders -----------------------------------------------------
+
+_VECTOR_TABLES = (
+    ("memory_fact", "fact_embedding_hnsw"),
+    ("memory_turnpair", "turnpair_embedding_hnsw"),
+)
+_BATCH = 512
+
+
+def reindex_all(embedder: Embedder) -> dict[str, int]:
+    """Rebuild vector columns, their HNSW indexes and every embedding for `embedder`.
+
+    Runs in the caller's transaction: facts and turns are never touched, and
+    no reader ever sees vectors of two models at once.
+    """
+    with connection.cursor() as cur:
+        # ALTER TABLE refuses to run while deferred FK checks are pending.
+        cur.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        for table, index in _VECTOR_TABLES:
+            cur.execute(f"DROP INDEX IF EXISTS {index}")
+            cur.execute(
+                f"ALTER TABLE {table} ALTER COLUMN embedding TYPE vector({int(embedder.dim)}) "
+                "USING NULL"
+            )
+    counts = {
+        "facts": _reembed(
+            Fact.objects.select_related("entity").order_by("pk"), embedder, _fact_text
+        ),
+        "turn_pairs": _reembed(TurnPair.objects.order_by("pk"), embedder, lambda p: p.text),
+    }
+    with connection.cursor() as cur:
+        for table, index in _VECTOR_TABLES:
+            cur.execute(
+                f"CREATE INDEX {index} ON {table} USING hnsw (embedding vector_cosine_ops) "
+                "WITH (m = 16, ef_construction = 64)"
+            )
+    IndexState.objects.update_or_create(
+        singleton=True, defaults={"embedder": embedder.name, "dim": embedder.dim}
+    )
+    return counts
+
+
+def _fact_text(fact: Fact) -> str:
+    return fact_index_text(fact.entity.name if fact.entity_id else "", fact.content, fact.status)
+
+
+def _reembed(queryset, embedder: Embedder, text_of) -> int:
+    table = queryset.model._meta.db_table
+    total = 0
+    batch: list = []
+    for obj in queryset.iterator(chunk_size=_BATCH):
+        batch.append(obj)
+        if len(batch) == _BATCH:
+            total += _embed_batch(table, batch, embedder, text_of)
+            batch = []
+    if batch:
+        total += _embed_batch(table, batch, embedder, text_of)
+    return total
+
+
+def _embed_batch(table: str, objs: list, embedder: Embedder, text_of) -> int:
+    texts = [text_of(o) for o in objs]
+    _write_index(table, [o.pk for o in objs], texts, embed_texts(embedder, texts))
+    return len(objs)

@@ -21,19 +21,59 @@ from datetime import date, timedelta
 # --------------------------------------------------------------------------- numbers
 
 _EN_UNITS: dict[str, int] = {
-    "zero": 0, "oh": 0, "one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4,
-    "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
-    "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-    "seventeen": 17, "eighteen": 18, "nineteen": 19, "couple": 2, "few": 3, "several": 3,
-}  # fmt: skip
+    "zero": 0,
+    "oh": 0,
+    "one": 1,
+    "a": 1,
+    "an": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "couple": 2,
+    "few": 3,
+    "several": 3,
+}
 _EN_TENS: dict[str, int] = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-    "seventy": 70, "eighty": 80, "ninety": 90,
-}  # fmt: skip
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
 _ZH_DIGITS: dict[str, int] = {
-    "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5,
-    "六": 6, "七": 7, "八": 8, "九": 9, "几": 3,
-}  # fmt: skip
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "俩": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+    "几": 3,
+}
 _ZH_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
 
 
@@ -115,8 +155,16 @@ _NUM_EN = (
 )
 _NUM_ZH = r"(?:\d+|[一二两三四五六七八九十几]+)"
 _UNIT_EN = {"day": "day", "week": "week", "month": "month", "year": "year"}
-_UNIT_ZH = {"天": "day", "日": "day", "周": "week", "星期": "week", "个星期": "week",
-            "个月": "month", "月": "month", "年": "year"}  # fmt: skip
+_UNIT_ZH = {
+    "天": "day",
+    "日": "day",
+    "周": "week",
+    "星期": "week",
+    "个星期": "week",
+    "个月": "month",
+    "月": "month",
+    "年": "year",
+}
 _W_UNIT = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 _W_TEEN = r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 _W_TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
@@ -132,21 +180,35 @@ _MONTHS: dict[str, int] = {
 
 _FIXED_EN: dict[str, tuple[int, str, str]] = {
     # phrase -> (amount back, unit, precision override)
-    "today": (0, "day", "day"), "this morning": (0, "day", "day"),
-    "tonight": (0, "day", "day"), "yesterday": (1, "day", "day"),
-    "last night": (1, "day", "day"), "day before yesterday": (2, "day", "day"),
-    "last week": (1, "week", "day"), "last month": (1, "month", "month"),
-    "last year": (1, "year", "year"), "this year": (0, "year", "year"),
+    "today": (0, "day", "day"),
+    "this morning": (0, "day", "day"),
+    "tonight": (0, "day", "day"),
+    "yesterday": (1, "day", "day"),
+    "last night": (1, "day", "day"),
+    "day before yesterday": (2, "day", "day"),
+    "last week": (1, "week", "day"),
+    "last month": (1, "month", "month"),
+    "last year": (1, "year", "year"),
+    "this year": (0, "year", "year"),
     "this month": (0, "month", "month"),
-}  # fmt: skip
+}
 _FIXED_ZH: dict[str, tuple[int, str, str]] = {
-    "今天": (0, "day", "day"), "今早": (0, "day", "day"), "昨天": (1, "day", "day"),
-    "昨晚": (1, "day", "day"), "前天": (2, "day", "day"), "上周": (1, "week", "day"),
-    "上个星期": (1, "week", "day"), "上星期": (1, "week", "day"),
-    "上个月": (1, "month", "month"), "上月": (1, "month", "month"),
-    "去年": (1, "year", "year"), "前年": (2, "year", "year"), "今年": (0, "year", "year"),
-    "本月": (0, "month", "month"), "这个月": (0, "month", "month"),
-}  # fmt: skip
+    "今天": (0, "day", "day"),
+    "今早": (0, "day", "day"),
+    "昨天": (1, "day", "day"),
+    "昨晚": (1, "day", "day"),
+    "前天": (2, "day", "day"),
+    "上周": (1, "week", "day"),
+    "上个星期": (1, "week", "day"),
+    "上星期": (1, "week", "day"),
+    "上个月": (1, "month", "month"),
+    "上月": (1, "month", "month"),
+    "去年": (1, "year", "year"),
+    "前年": (2, "year", "year"),
+    "今年": (0, "year", "year"),
+    "本月": (0, "month", "month"),
+    "这个月": (0, "month", "month"),
+}
 
 _ISO = re.compile(r"(?<!\d)((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
 _ZH_FULL = re.compile(r"((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日号])?")

@@ -55,6 +55,7 @@ class EvidenceItem:
     # Labels the renderer prints after the line: "current", "superseded", "latest"...
     marks: tuple[str, ...] = ()
     unit: str = ""  # retrieval unit key ("chain:12" / "fact:40"), "" for raw text
+    is_anchor: bool = False  # the chain's record that applies at the asked time
 
     @property
     def fact_id(self) -> int | None:

@@ -49,7 +49,10 @@ def with_list_stats(patients: QuerySet[Patient]) -> QuerySet[Patient]:
     """Counts as subqueries: joining sessions and facts together would multiply them."""
     ref = OuterRef("pk")
     last = (
-        Session.objects.filter(patient=ref).order_by().values("patient").annotate(m=Max("session_date"))
+        Session.objects.filter(patient=ref)
+        .order_by()
+        .values("patient")
+        .annotate(m=Max("session_date"))
     )
     return patients.annotate(
         n_sessions=_count(Session, Q(patient=ref)),
@@ -104,9 +107,12 @@ class PersonSection:
 
     @property
     def is_empty(self) -> bool:
-        return not any(
-            (self.safety, self.medications, self.stopped, self.conditions, self.measurements)
-        ) and not self.others
+        return (
+            not any(
+                (self.safety, self.medications, self.stopped, self.conditions, self.measurements)
+            )
+            and not self.others
+        )
 
 
 def person_section(person: Person) -> PersonSection:

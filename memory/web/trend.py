@@ -54,7 +54,11 @@ def trend_svg(points: list[Reading], title: str) -> SafeString:
 
     def xy(p: Reading) -> tuple[float, float]:
         x = LEFT + (p.when.toordinal() - t0) / span_t * (WIDTH - LEFT - PAD)
-        y = HEIGHT - BOTTOM - ((p.value - lo) / span_v if hi > lo else 0.5) * (HEIGHT - BOTTOM - PAD)
+        y = (
+            HEIGHT
+            - BOTTOM
+            - ((p.value - lo) / span_v if hi > lo else 0.5) * (HEIGHT - BOTTOM - PAD)
+        )
         return round(x, 1), round(y, 1)
 
     coords = [xy(p) for p in points]

@@ -2,8 +2,21 @@ from __future__ import annotations
 
 from django.urls import path
 
-from memory.web import views
+from memory.web import ask, facts, oversight, upload, views
+
+P = "patients/<str:pid>/"
 
 urlpatterns = [
     path("", views.patient_list, name="patient-list"),
+    path(P, views.patient_overview, name="patient-overview"),
+    path(P + "timeline/", views.patient_timeline, name="patient-timeline"),
+    path(P + "chains/", views.patient_chains, name="patient-chains"),
+    path(P + "sessions/<str:sid>/", views.session_detail, name="session-detail"),
+    path(P + "ask/", ask.ask, name="patient-ask"),
+    path(P + "facts/<int:fact_id>/", facts.fact_detail, name="fact-detail"),
+    path(P + "facts/<int:fact_id>/<str:kind>/", facts.fact_correct, name="fact-correct"),
+    path("upload/", upload.upload, name="upload"),
+    path("upload/progress/", upload.upload_progress, name="upload-progress"),
+    path("safety/", oversight.safety_audit, name="safety-audit"),
+    path("audit/", oversight.audit_log, name="audit-log"),
 ]

@@ -1,24 +1,144 @@
-"""Clinician pages. Every patient page requires login and care-team membership."""
+"""Clinician pages: patient list, overview, timeline, chains and session viewer.
+
+Every page is a full server-rendered document; an HTMX request (HX-Request
+header) for the same URL gets only the partial it swaps, so each hx-get has
+a working href behind it. Every patient view is audited (memory.web.guards).
+"""
 
 from __future__ import annotations
 
+from collections import defaultdict
+from itertools import groupby
+
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Max
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_GET
 
 from memory.access import patients_for
+from memory.models import Chain, Fact, Person, Session
+from memory.web import records
+from memory.web.forms import TimelineFilter
+from memory.web.guards import audit_view, patient_or_403
+from memory.web.trend import readings, trend_svg
 
 
+def is_partial(request: HttpRequest) -> bool:
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.boosted
+
+
+@require_GET
 @login_required
 def patient_list(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()
     patients = patients_for(request.user)
     if query:
-        patients = patients.filter(display_name__icontains=query) | patients.filter(
-            external_id__icontains=query
+        patients = patients.filter(
+            Q(display_name__icontains=query) | Q(external_id__icontains=query)
         )
-    patients = patients.annotate(
-        n_sessions=Count("sessions", distinct=True), last_session=Max("sessions__session_date")
-    ).order_by("external_id")
-    return render(request, "memory/patient_list.html", {"patients": patients, "q": query})
+    patients = records.with_list_stats(patients).order_by("external_id")
+    context = {"patients": patients, "q": query}
+    if is_partial(request):
+        return render(request, "memory/_patient_rows.html", context)
+    return render(request, "memory/patient_list.html", context)
+
+
+@require_GET
+@login_required
+def patient_overview(request: HttpRequest, pid: str) -> HttpResponse:
+    patient = patient_or_403(request, pid, page="overview")
+    me = patient.persons.get(kind=Person.Kind.PATIENT)
+    context = {
+        "patient": patient,
+        "tab": "overview",
+        "cutoff": records.memory_cutoff(patient),
+        "own": records.person_section(me),
+        "relatives": records.relatives(patient),
+        "sessions": patient.sessions.order_by("-seq"),
+    }
+    return render(request, "memory/patient_overview.html", context)
+
+
+@require_GET
+@login_required
+def patient_timeline(request: HttpRequest, pid: str) -> HttpResponse:
+    patient = patient_or_403(request, pid)
+    persons = list(patient.persons.order_by("kind", "key"))
+    form = TimelineFilter(request.GET or None, persons=persons)
+    facts = Fact.objects.filter(patient=patient).select_related(
+        "subject", "session", "entity", "chain"
+    )
+    filters = form.cleaned_data if form.is_valid() else {}
+    if filters.get("type"):
+        facts = facts.filter(fact_type=filters["type"])
+    if filters.get("person"):
+        facts = facts.filter(subject__key=filters["person"])
+    if filters.get("start"):
+        facts = facts.filter(effective_date__gte=filters["start"])
+    if filters.get("end"):
+        facts = facts.filter(effective_date__lte=filters["end"])
+    audit_view(request, patient, "timeline", **{k: str(v) for k, v in filters.items() if v})
+    facts = facts.order_by("-effective_date", "session__seq", "evidence_turn", "pk")
+    days = [(day, list(items)) for day, items in groupby(facts, key=lambda f: f.effective_date)]
+    sessions = defaultdict(list)
+    for session in patient.sessions.all():
+        sessions[session.session_date].append(session)
+    context = {
+        "patient": patient,
+        "tab": "timeline",
+        "form": form,
+        "days": [(day, sessions.get(day, []), items) for day, items in days],
+        "n_facts": sum(len(items) for _, items in days),
+    }
+    if is_partial(request):
+        return render(request, "memory/_timeline_list.html", context)
+    return render(request, "memory/timeline.html", context)
+
+
+@require_GET
+@login_required
+def patient_chains(request: HttpRequest, pid: str) -> HttpResponse:
+    patient = patient_or_403(request, pid, page="chains")
+    views = records.chain_views(
+        Chain.objects.filter(patient=patient).order_by("subject__kind", "subject__key", "fact_type")
+    )
+    groups = []
+    for person, items in groupby(views, key=lambda v: v.chain.subject):
+        items = sorted(items, key=lambda v: (v.chain.fact_type, v.chain.entity.name))
+        groups.append((person, [(v, _trend(v)) for v in items]))
+    groups.sort(key=lambda g: (g[0].kind != Person.Kind.PATIENT, g[0].key))  # the patient first
+    return render(
+        request, "memory/chains.html", {"patient": patient, "tab": "chains", "groups": groups}
+    )
+
+
+def _trend(view: records.ChainView) -> str:
+    if not view.is_measurement:
+        return ""
+    return trend_svg(readings(view.facts), view.chain.entity.name)
+
+
+@require_GET
+@login_required
+def session_detail(request: HttpRequest, pid: str, sid: str) -> HttpResponse:
+    patient = patient_or_403(request, pid)
+    session = Session.objects.filter(patient=patient, external_id=sid).first()
+    if session is None:
+        return render(request, "404.html", {"patient": patient}, status=404)
+    audit_view(request, patient, "session", session=session.external_id)
+    by_turn = defaultdict(list)
+    for fact in session.facts.select_related("subject", "entity", "chain", "session").order_by("pk"):
+        by_turn[fact.evidence_turn].append(fact)
+    turns = [(t, by_turn.pop(t.index, [])) for t in session.turns.order_by("index")]
+    # Facts citing a turn that does not exist are still shown, never hidden.
+    unplaced = [f for facts in by_turn.values() for f in facts]
+    context = {
+        "patient": patient,
+        "tab": "sessions",
+        "session": session,
+        "turns": turns,
+        "unplaced": unplaced,
+    }
+    return render(request, "memory/session.html", context)

@@ -170,6 +170,11 @@ def _appended(fact_id: int | None, session_id: int) -> list[int]:
 
 
 def chain_members(chain: Chain) -> list[ChainMember]:
+    return [member for member, _ in _chain_rows(chain)]
+
+
+def _chain_rows(chain: Chain) -> list[tuple[ChainMember, str]]:
+    """The chain's records as the domain rules see them, with their stored order notes."""
     rows = Fact.objects.filter(chain=chain).select_related("session")
     supersedes = dict(
         FactEdge.objects.filter(src__chain=chain, kind=FactEdge.Kind.SUPERSEDES).values_list(
@@ -177,20 +182,23 @@ def chain_members(chain: Chain) -> list[ChainMember]:
         )
     )
     return [
-        ChainMember(
-            fact_id=f.pk,
-            fact_type=f.fact_type,
-            status=f.status or None,
-            content=f.content,
-            event_date=f.event_date,
-            session_date=f.session.session_date,
-            position=f.chain_position if f.chain_position is not None else 0,
-            valid_from=f.valid_from,
-            valid_to=f.valid_to,
-            verification=f.verification,
-            supersedes=supersedes.get(f.pk),
-            mention_count=f.mention_count,
-            last_mentioned=f.last_mentioned,
+        (
+            ChainMember(
+                fact_id=f.pk,
+                fact_type=f.fact_type,
+                status=f.status or None,
+                content=f.content,
+                event_date=f.event_date,
+                session_date=f.session.session_date,
+                position=f.chain_position if f.chain_position is not None else 0,
+                valid_from=f.valid_from,
+                valid_to=f.valid_to,
+                verification=f.verification,
+                supersedes=supersedes.get(f.pk),
+                mention_count=f.mention_count,
+                last_mentioned=f.last_mentioned,
+            ),
+            f.order_note,
         )
         for f in rows
     ]
@@ -198,27 +206,28 @@ def chain_members(chain: Chain) -> list[ChainMember]:
 
 def sync_chain(chain: Chain) -> None:
     """Store positions, validity intervals, supersedes edges and tail as the rules derive them."""
-    members = chain_members(chain)
-    if not members:
+    rows = _chain_rows(chain)
+    if not rows:
         chain.delete()
         return
+    members = [member for member, _ in rows]
+    stored = {member.fact_id: (member, note) for member, note in rows}
     updates = recompute_chain(members)
     by_id = {m.fact_id: m for m in members}
     for u in updates:
-        m = by_id[u.fact_id]
-        if (m.position, m.valid_from, m.valid_to) != (
+        m, note = stored[u.fact_id]
+        if (m.position, m.valid_from, m.valid_to, note) != (
             u.position,
             u.valid_from,
             u.valid_to,
-        ) or u.note:
+            u.note,
+        ):
             Fact.objects.filter(pk=u.fact_id).update(
                 chain_position=u.position,
                 valid_from=u.valid_from,
                 valid_to=u.valid_to,
                 order_note=u.note,
             )
-        elif Fact.objects.filter(pk=u.fact_id).exclude(order_note="").exists():
-            Fact.objects.filter(pk=u.fact_id).update(order_note="")
     _rewrite_supersedes(chain, {u.fact_id: u.supersedes for u in updates})
     tail = max(
         (

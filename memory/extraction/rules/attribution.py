@@ -21,15 +21,34 @@ from dataclasses import dataclass
 from memory.domain.subjects import RELATIONS, canonical_relation
 
 _PLURALS = {
-    "brothers": "brother", "sisters": "sister", "sons": "son", "daughters": "daughter",
-    "kids": "child", "children": "child", "parents": "parent", "uncles": "uncle",
-    "aunts": "aunt", "cousins": "cousin", "grandparents": "relative", "siblings": "sibling",
-    "grandmothers": "grandmother", "grandfathers": "grandfather", "relatives": "relative",
-    "family": "relative", "families": "relative", "granny": "grandmother",
-    "fiance": "spouse", "fiancee": "spouse", "boyfriend": "spouse", "girlfriend": "spouse",
-    "stepfather": "father", "stepmother": "mother", "mommy": "mother",
-    "everyone": "relative", "everybody": "relative",
-}  # fmt: skip
+    "brothers": "brother",
+    "sisters": "sister",
+    "sons": "son",
+    "daughters": "daughter",
+    "kids": "child",
+    "children": "child",
+    "parents": "parent",
+    "uncles": "uncle",
+    "aunts": "aunt",
+    "cousins": "cousin",
+    "grandparents": "relative",
+    "siblings": "sibling",
+    "grandmothers": "grandmother",
+    "grandfathers": "grandfather",
+    "relatives": "relative",
+    "family": "relative",
+    "families": "relative",
+    "granny": "grandmother",
+    "fiance": "spouse",
+    "fiancee": "spouse",
+    "boyfriend": "spouse",
+    "girlfriend": "spouse",
+    "stepfather": "father",
+    "stepmother": "mother",
+    "mommy": "mother",
+    "everyone": "relative",
+    "everybody": "relative",
+}
 _EN_WORDS = sorted(
     {a for aliases in RELATIONS.values() for a in aliases if a.isascii()} | set(_PLURALS),
     key=len,
@@ -66,7 +85,8 @@ _EN_PRONOUN_START = re.compile(
 _GENERIC_REL = frozenset({"relative"})
 # "a lot of diabetes in the family": the family owns it even in an "I" sentence.
 _IN_FAMILY = re.compile(
-    r"\b(?:in|on both sides of|runs? in|running in) (?:the|my|our|his|her) family\b|\bfamily history\b|"
+    r"\b(?:in|on both sides of|runs? in|running in) (?:the|my|our|his|her) family\b|"
+    r"\bfamily history\b|"
     r"家族|家里人都|遗传",
     re.I,
 )

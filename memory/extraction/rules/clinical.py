@@ -1,3 +1,4 @@
+# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """Conditions, symptoms, preferences and events."""
 
 from __future__ import annotations
@@ -9,34 +10,139 @@ from memory.extraction.rules.context_types import SentenceCtx, make_fact
 
 _CONDITION_STATUS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("misdiagnosed", re.compile(r"misdiagnos\w*|wrong diagnosis|误诊", re.I)),
-    ("resolved", re.compile(r"\b(?:resolved|gone|cured|went away|cleared up|no longer ha\w+|recovered)\b|痊愈|治好了|好了|消失", re.I)),
-    ("suspected", re.compile(r"\b(?:suspect\w*|possibl\w*|probabl\w*|might (?:have|be)|may (?:have|be)|concern\w* (?:for|about)|rule out|worried about|could be|think (?:you|it|he|she) (?:have|has|might|may|is))\b|疑似|可能是|怀疑|是不是", re.I)),
-    ("worsened", re.compile(r"\b(?:wors\w*|flare\w*|uncontrolled|out of control|progress\w*)\b|加重|恶化|更严重", re.I)),
-    ("improved", re.compile(r"\b(?:better|improv\w*|controlled|under control|stable|good control)\b|好转|改善|控制(?:得)?(?:很)?好|稳定", re.I)),
-    ("chronic", re.compile(r"\b(?:history of|chronic|long[- ]?standing|for (?:\w+ )?years|since|lifelong|all my life)\b|多年|慢性|\d+年了|[一二两三四五六七八九十几]+年了|长期", re.I)),
-    ("confirmed", re.compile(r"\b(?:diagnos\w*|confirm\w*|told (?:me|him|her) i|found)\b|确诊|诊断|查出", re.I)),
-)  # fmt: skip
+    (
+        "resolved",
+        re.compile(
+            r"\b(?:resolved|gone|cured|went away|cleared up|no longer ha\w+|recovered)\b|痊愈|治好了|好了|消失",
+            re.I,
+        ),
+    ),
+    (
+        "suspected",
+        re.compile(
+            r"\b(?:suspect\w*|possibl\w*|probabl\w*|might (?:have|be)|may (?:have|be)|concern\w* (?:for|about)|rule out|worried about|could be|think (?:you|it|he|she) (?:have|has|might|may|is))\b|疑似|可能是|怀疑|是不是",
+            re.I,
+        ),
+    ),
+    (
+        "worsened",
+        re.compile(
+            r"\b(?:wors\w*|flare\w*|uncontrolled|out of control|progress\w*)\b|加重|恶化|更严重",
+            re.I,
+        ),
+    ),
+    (
+        "improved",
+        re.compile(
+            r"\b(?:better|improv\w*|controlled|under control|stable|good control)\b|好转|改善|控制(?:得)?(?:很)?好|稳定",
+            re.I,
+        ),
+    ),
+    (
+        "chronic",
+        re.compile(
+            r"\b(?:history of|chronic|long[- ]?standing|for (?:\w+ )?years|since|lifelong|all my life)\b|多年|慢性|\d+年了|[一二两三四五六七八九十几]+年了|长期",
+            re.I,
+        ),
+    ),
+    (
+        "confirmed",
+        re.compile(
+            r"\b(?:diagnos\w*|confirm\w*|told (?:me|him|her) i|found)\b|确诊|诊断|查出", re.I
+        ),
+    ),
+)
 _SYMPTOM_CHANGE = (
-    ("relief", re.compile(r"\b(?:better|improv\w*|resolved|gone|went away|relie\w*|less)\b|好转|缓解|减轻|好多了|消失", re.I)),
+    (
+        "relief",
+        re.compile(
+            r"\b(?:better|improv\w*|resolved|gone|went away|relie\w*|less)\b|好转|缓解|减轻|好多了|消失",
+            re.I,
+        ),
+    ),
     ("worsening", re.compile(r"\b(?:wors\w*|more|increas\w*|severe)\b|加重|更|越来越", re.I)),
-)  # fmt: skip
+)
 _PREFERENCES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("diet", re.compile(r"\b(?:diet\w*|low[- ]salt|low[- ]sodium|vegetarian|vegan|keto|salty food\w*|sweets|fast food|eat(?:ing)? (?:healthy|out))\b|饮食|吃素|清淡|少盐|低盐|忌口|爱吃|喜欢吃", re.I)),
-    ("smoking", re.compile(r"\b(?:smok\w*|cigarette\w*|tobacco|vap\w*|pack a day|packs? per day)\b|抽烟|吸烟", re.I)),
-    ("alcohol", re.compile(r"\b(?:alcohol|drink(?:s|ing)? (?:beer|wine|alcohol|socially|a lot)|beers?|wine|liquor)\b|喝酒|饮酒|白酒|啤酒", re.I)),
-    ("exercise", re.compile(r"\b(?:exercis\w*|work(?:ing)? out|gym|walk(?:ing)? (?:every|daily)|hik\w*|running|jogg\w*|yoga|swim\w*)\b|运动|锻炼|散步|跑步", re.I)),
-    ("cost", re.compile(r"\b(?:expensive|afford\w*|cost\w*|copay\w*|insurance|price\w*|cheaper)\b|太贵|费用|医保|报销|经济", re.I)),
-    ("adherence", re.compile(r"\b(?:forget\w* to take|forgot\w* (?:to take|my)|miss(?:ed|ing)? (?:a )?dos\w*|don'?t like taking|skip\w* (?:my|doses?)|not taking (?:it|them) regularly|compliant|complian\w*)\b|忘记吃药|忘了吃|漏服|不想吃药|不按时", re.I)),
-    ("schedule", re.compile(r"\b(?:take (?:time )?off work|can'?t take off|work schedule|night shift\w*|travel\w*)\b|请假|上班忙|出差|夜班", re.I)),
-)  # fmt: skip
+    (
+        "diet",
+        re.compile(
+            r"\b(?:diet\w*|low[- ]salt|low[- ]sodium|vegetarian|vegan|keto|salty food\w*|sweets|fast food|eat(?:ing)? (?:healthy|out))\b|饮食|吃素|清淡|少盐|低盐|忌口|爱吃|喜欢吃",
+            re.I,
+        ),
+    ),
+    (
+        "smoking",
+        re.compile(
+            r"\b(?:smok\w*|cigarette\w*|tobacco|vap\w*|pack a day|packs? per day)\b|抽烟|吸烟", re.I
+        ),
+    ),
+    (
+        "alcohol",
+        re.compile(
+            r"\b(?:alcohol|drink(?:s|ing)? (?:beer|wine|alcohol|socially|a lot)|beers?|wine|liquor)\b|喝酒|饮酒|白酒|啤酒",
+            re.I,
+        ),
+    ),
+    (
+        "exercise",
+        re.compile(
+            r"\b(?:exercis\w*|work(?:ing)? out|gym|walk(?:ing)? (?:every|daily)|hik\w*|running|jogg\w*|yoga|swim\w*)\b|运动|锻炼|散步|跑步",
+            re.I,
+        ),
+    ),
+    (
+        "cost",
+        re.compile(
+            r"\b(?:expensive|afford\w*|cost\w*|copay\w*|insurance|price\w*|cheaper)\b|太贵|费用|医保|报销|经济",
+            re.I,
+        ),
+    ),
+    (
+        "adherence",
+        re.compile(
+            r"\b(?:forget\w* to take|forgot\w* (?:to take|my)|miss(?:ed|ing)? (?:a )?dos\w*|don'?t like taking|skip\w* (?:my|doses?)|not taking (?:it|them) regularly|compliant|complian\w*)\b|忘记吃药|忘了吃|漏服|不想吃药|不按时",
+            re.I,
+        ),
+    ),
+    (
+        "schedule",
+        re.compile(
+            r"\b(?:take (?:time )?off work|can'?t take off|work schedule|night shift\w*|travel\w*)\b|请假|上班忙|出差|夜班",
+            re.I,
+        ),
+    ),
+)
 _EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("hospitalization", re.compile(r"\b(?:hospitali[sz]\w*|admitted|in the hospital|inpatient)\b|住院|住了院", re.I)),
-    ("emergency visit", re.compile(r"\b(?:emergency room|emergency department|\ber\b|\be r\b|\bed\b visit|urgent care|ambulance|911)\b|急诊|120", re.I)),
-    ("fall", re.compile(r"\b(?:fell|fall(?:en)? (?:down|over)|slipped|tripped)\b|摔倒|跌倒|摔了", re.I)),
+    (
+        "hospitalization",
+        re.compile(
+            r"\b(?:hospitali[sz]\w*|admitted|in the hospital|inpatient)\b|住院|住了院", re.I
+        ),
+    ),
+    (
+        "emergency visit",
+        re.compile(
+            r"\b(?:emergency room|emergency department|\ber\b|\be r\b|\bed\b visit|urgent care|ambulance|911)\b|急诊|120",
+            re.I,
+        ),
+    ),
+    (
+        "fall",
+        re.compile(r"\b(?:fell|fall(?:en)? (?:down|over)|slipped|tripped)\b|摔倒|跌倒|摔了", re.I),
+    ),
     ("accident", re.compile(r"\b(?:car accident|accident|crash|injur\w*)\b|车祸|受伤", re.I)),
-    ("procedure planned", re.compile(r"\b(?:schedul\w* (?:a|an|the|you|for)|will (?:do|order|get) (?:a|an|the)|going to (?:order|do|schedule|refer))\b|预约|安排", re.I)),
-    ("pregnancy", re.compile(r"\b(?:pregnan\w*|gave birth|delivered)\b|怀孕|怀孕了|生孩子|分娩", re.I)),
-)  # fmt: skip
+    (
+        "procedure planned",
+        re.compile(
+            r"\b(?:schedul\w* (?:a|an|the|you|for)|will (?:do|order|get) (?:a|an|the)|going to (?:order|do|schedule|refer))\b|预约|安排",
+            re.I,
+        ),
+    ),
+    (
+        "pregnancy",
+        re.compile(r"\b(?:pregnan\w*|gave birth|delivered)\b|怀孕|怀孕了|生孩子|分娩", re.I),
+    ),
+)
 _DISEASE_KINDS = frozenset({"disease"})
 
 
@@ -58,12 +164,19 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
         assertion = ctx.assertion(hit.start, hit.end)
         facts.append(
             make_fact(
-                ctx, hit.start, type="condition", entity=hit.canonical, status=status, assertion=assertion,
+                ctx,
+                hit.start,
+                type="condition",
+                entity=hit.canonical,
+                status=status,
+                assertion=assertion,
                 is_state_change=status in ("resolved", "misdiagnosed", "worsened", "improved"),
-                replaces=f"{hit.canonical} active" if status in ("resolved", "misdiagnosed") else None,
+                replaces=f"{hit.canonical} active"
+                if status in ("resolved", "misdiagnosed")
+                else None,
                 confidence=0.65,
             )
-        )  # fmt: skip
+        )
     return facts
 
 
@@ -77,11 +190,17 @@ def extract_symptoms(ctx: SentenceCtx) -> list[ExtractedFact]:
         seen.add(hit.canonical)
         facts.append(
             make_fact(
-                ctx, hit.start, type="symptom", entity=hit.canonical, value=change,
-                assertion=ctx.assertion(hit.start, hit.end), is_state_change=change == "relief",
-                replaces=f"{hit.canonical} present" if change == "relief" else None, confidence=0.6,
+                ctx,
+                hit.start,
+                type="symptom",
+                entity=hit.canonical,
+                value=change,
+                assertion=ctx.assertion(hit.start, hit.end),
+                is_state_change=change == "relief",
+                replaces=f"{hit.canonical} present" if change == "relief" else None,
+                confidence=0.6,
             )
-        )  # fmt: skip
+        )
     return facts
 
 
@@ -91,9 +210,15 @@ def extract_preferences(ctx: SentenceCtx) -> list[ExtractedFact]:
         m = pattern.search(ctx.text)
         if m:
             facts.append(
-                make_fact(ctx, m.start(), type="preference", entity=label,
-                          assertion=ctx.assertion(m.start(), m.end()), confidence=0.55)
-            )  # fmt: skip
+                make_fact(
+                    ctx,
+                    m.start(),
+                    type="preference",
+                    entity=label,
+                    assertion=ctx.assertion(m.start(), m.end()),
+                    confidence=0.55,
+                )
+            )
     return facts
 
 
@@ -103,7 +228,13 @@ def extract_events(ctx: SentenceCtx) -> list[ExtractedFact]:
         m = pattern.search(ctx.text)
         if m:
             facts.append(
-                make_fact(ctx, m.start(), type="event", entity=label,
-                          assertion=ctx.assertion(m.start(), m.end()), confidence=0.55)
-            )  # fmt: skip
+                make_fact(
+                    ctx,
+                    m.start(),
+                    type="event",
+                    entity=label,
+                    assertion=ctx.assertion(m.start(), m.end()),
+                    confidence=0.55,
+                )
+            )
     return facts

@@ -13,13 +13,36 @@ from __future__ import annotations
 import re
 
 _NEG_PRE_EN = (
-    r"\bno\b", r"\bnot\b", r"\bnever\b", r"\bnone\b", r"\bdenie[sd]\b", r"\bdeny\b", r"\bdenying\b",
-    r"\bwithout\b", r"\bnegative for\b", r"\bfree of\b", r"\bnor\b", r"\bneither\b",
-    r"\bdon'?t\b", r"\bdoesn'?t\b", r"\bdidn'?t\b", r"\bhaven'?t\b", r"\bhasn'?t\b",
-    r"\bisn'?t\b", r"\baren'?t\b", r"\bwasn'?t\b", r"\bnope\b", r"\bnah\b",
-    r"\bdo not\b", r"\bdoes not\b", r"\bdid not\b", r"\bhave not\b", r"\bhas not\b",
-    r"\bruled? out\b", r"\bnegative\b",
-)  # fmt: skip
+    r"\bno\b",
+    r"\bnot\b",
+    r"\bnever\b",
+    r"\bnone\b",
+    r"\bdenie[sd]\b",
+    r"\bdeny\b",
+    r"\bdenying\b",
+    r"\bwithout\b",
+    r"\bnegative for\b",
+    r"\bfree of\b",
+    r"\bnor\b",
+    r"\bneither\b",
+    r"\bdon'?t\b",
+    r"\bdoesn'?t\b",
+    r"\bdidn'?t\b",
+    r"\bhaven'?t\b",
+    r"\bhasn'?t\b",
+    r"\bisn'?t\b",
+    r"\baren'?t\b",
+    r"\bwasn'?t\b",
+    r"\bnope\b",
+    r"\bnah\b",
+    r"\bdo not\b",
+    r"\bdoes not\b",
+    r"\bdid not\b",
+    r"\bhave not\b",
+    r"\bhas not\b",
+    r"\bruled? out\b",
+    r"\bnegative\b",
+)
 _NEG_POST_EN = (
     r"\b(?:was|were|is|are|been|has been) ruled out\b",
     r"\b(?:is|was|were|came back) negative\b",
@@ -98,10 +121,7 @@ def _terminated(segment: str, zh: bool) -> bool:
 def _in_pre_scope(pre: re.Pattern[str], text: str, start: int, zh: bool, window: int) -> bool:
     """A pre-trigger before the mention, with no terminator between them."""
     lo = max(0, start - window)
-    for m in pre.finditer(text, lo, start):
-        if not _terminated(text[m.end() : start], zh):
-            return True
-    return False
+    return any(not _terminated(text[m.end() : start], zh) for m in pre.finditer(text, lo, start))
 
 
 def _in_post_scope(post: re.Pattern[str] | None, text: str, end: int, zh: bool) -> bool:

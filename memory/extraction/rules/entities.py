@@ -100,21 +100,102 @@ _STOP = frozenset(
     ]
 )
 _SYMPTOMS_EN = (
-    "pain", "chest pain", "back pain", "headache", "headaches", "nausea", "vomiting",
-    "dizziness", "dizzy", "fatigue", "tired", "shortness of breath", "swelling", "cough",
-    "fever", "chills", "palpitations", "numbness", "tingling", "weakness", "itching",
-    "rash", "hives", "diarrhea", "constipation", "insomnia", "blurred vision", "wheezing",
-    "sore throat", "runny nose", "congestion", "heartburn", "bleeding", "bruising",
-    "cramps", "stiffness", "lightheaded", "lightheadedness", "sweating", "night sweats",
-    "weight loss", "weight gain", "short of breath", "anxiety", "anxious",
-)  # fmt: skip
+    "pain",
+    "chest pain",
+    "back pain",
+    "headache",
+    "headaches",
+    "nausea",
+    "vomiting",
+    "dizziness",
+    "dizzy",
+    "fatigue",
+    "tired",
+    "shortness of breath",
+    "swelling",
+    "cough",
+    "fever",
+    "chills",
+    "palpitations",
+    "numbness",
+    "tingling",
+    "weakness",
+    "itching",
+    "rash",
+    "hives",
+    "diarrhea",
+    "constipation",
+    "insomnia",
+    "blurred vision",
+    "wheezing",
+    "sore throat",
+    "runny nose",
+    "congestion",
+    "heartburn",
+    "bleeding",
+    "bruising",
+    "cramps",
+    "stiffness",
+    "lightheaded",
+    "lightheadedness",
+    "sweating",
+    "night sweats",
+    "weight loss",
+    "weight gain",
+    "short of breath",
+    "anxiety",
+    "anxious",
+)
 _SYMPTOMS_ZH = (
-    "头痛", "头疼", "头晕", "胸痛", "胸闷", "气短", "气喘", "咳嗽", "发烧", "发热", "恶心",
-    "呕吐", "腹痛", "肚子疼", "腹泻", "拉肚子", "便秘", "乏力", "无力", "疲劳", "失眠",
-    "心慌", "心悸", "水肿", "浮肿", "瘙痒", "皮疹", "出汗", "盗汗", "疼痛", "麻木", "食欲不振",
-    "打呼噜", "打鼾", "咽痛", "嗓子疼", "流鼻涕", "鼻塞", "腰痛", "关节痛", "眩晕", "耳鸣",
-    "痰", "吐", "疼", "痛", "痒", "肿",
-)  # fmt: skip
+    "头痛",
+    "头疼",
+    "头晕",
+    "胸痛",
+    "胸闷",
+    "气短",
+    "气喘",
+    "咳嗽",
+    "发烧",
+    "发热",
+    "恶心",
+    "呕吐",
+    "腹痛",
+    "肚子疼",
+    "腹泻",
+    "拉肚子",
+    "便秘",
+    "乏力",
+    "无力",
+    "疲劳",
+    "失眠",
+    "心慌",
+    "心悸",
+    "水肿",
+    "浮肿",
+    "瘙痒",
+    "皮疹",
+    "出汗",
+    "盗汗",
+    "疼痛",
+    "麻木",
+    "食欲不振",
+    "打呼噜",
+    "打鼾",
+    "咽痛",
+    "嗓子疼",
+    "流鼻涕",
+    "鼻塞",
+    "腰痛",
+    "关节痛",
+    "眩晕",
+    "耳鸣",
+    "痰",
+    "吐",
+    "疼",
+    "痛",
+    "痒",
+    "肿",
+)
 _SYMPTOM_RE_EN = re.compile(
     r"\b(" + "|".join(sorted(map(re.escape, _SYMPTOMS_EN), key=len, reverse=True)) + r")\b", re.I
 )
@@ -138,6 +219,17 @@ def lookup(name: str) -> Any | None:
     return lex.lookup(name) if lex is not None else None
 
 
+@lru_cache(maxsize=4096)
+def _is_symptom(canonical: str, surface: str) -> bool:
+    """The lexicon files signs and symptoms under "disease"; MeSH's signs-and-symptoms
+    tree (C23.888) or our symptom vocabularies tell them apart (onset/relief matter
+    for symptoms, diagnosis status for conditions)."""
+    if canonical in _SYMPTOMS_EN or surface in _SYMPTOMS_ZH or surface.casefold() in _SYMPTOMS_EN:
+        return True
+    found = find_diseases(canonical.split(), is_ignore_case=True)
+    return any(t.startswith("C23.888") for info, _, _ in found for t in info.get("mesh_tree") or [])
+
+
 def _lexicon_hits(text: str) -> list[Hit]:
     lex = _lexicon()
     if lex is None:
@@ -147,7 +239,8 @@ def _lexicon_hits(text: str) -> list[Hit]:
         e = m.entry
         if m.surface.casefold() in _STOP:
             continue  # common English words some brand tables list ("More")
-        hits.append(Hit(m.start, m.end, m.surface, e.canonical, e.kind, e.drug_class))
+        kind = "symptom" if e.kind == "disease" and _is_symptom(e.canonical, m.surface) else e.kind
+        hits.append(Hit(m.start, m.end, m.surface, e.canonical, kind, e.drug_class))
     return hits
 
 
@@ -177,7 +270,7 @@ def _drug_hits(text: str, toks: list[re.Match[str]]) -> list[Hit]:
 def _disease_hits(text: str, toks: list[re.Match[str]]) -> list[Hit]:
     words = [t[0] for t in toks]
     hits = []
-    for info, i, j in find_diseases(
+    for info, i, _ in find_diseases(
         words, is_ignore_case=True, is_allow_overlapping_disease_names=False
     ):
         surface = info.get("matching_string", "")

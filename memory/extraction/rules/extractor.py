@@ -29,7 +29,6 @@ from memory.extraction.rules.medications import extract_medications
 from memory.extraction.rules.qa import Frame, follow_up, frame_active, frame_of
 from memory.extraction.rules.safety import (
     _ALLERGY_CUE,
-    _CONTRA,
     extract_allergies,
     extract_contraindications,
     extract_surgical_history,
@@ -43,7 +42,8 @@ _PERSONAL_EN = re.compile(
 )
 _PERSONAL_ZH = re.compile(r"我|你|您|他(?!人)|她|患者|孩子")
 _GENERIC = re.compile(
-    r"\b(?:can cause|may cause|is used|are used|people|patients|usually|generally|typically|commonly|"
+    r"\b(?:can cause|may cause|is used|are used|people|patients|usually|generally|typically|"
+    r"commonly|"
     r"in general|studies|research)\b|一般|通常|常见|主要|往往|多见|人群|治疗方式|治疗方法|包括",
     re.I,
 )
@@ -106,7 +106,10 @@ def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged
     for number, sent in enumerate(split_sentences(turn.index, role, turn.text)):
         if sent.is_question:
             asked = follow_up(frame_of(sent.text, turn.index), asked or state.frame)
-            out.extend(_Tagged(f, (turn.index, number), False) for f in _question_facts(sent, session, state))
+            out.extend(
+                _Tagged(f, (turn.index, number), False)
+                for f in _question_facts(sent, session, state)
+            )
             continue
         ctx = _context(sent, session, state, frame)
         facts = _sentence_facts(ctx) if not _general_knowledge(sent) else []
@@ -211,15 +214,21 @@ def _sentence_facts(ctx: SentenceCtx) -> list[ExtractedFact]:
     return facts
 
 
-_KNOWN_IN_QUESTION = re.compile(r"\b(?:besides|other than|apart from|except(?: for)?|in addition to)\b|除了", re.I)
+_KNOWN_IN_QUESTION = re.compile(
+    r"\b(?:besides|other than|apart from|except(?: for)?|in addition to)\b|除了", re.I
+)
 
 
 def _question_facts(sent: Sentence, session: SessionText, state: _State) -> list[ExtractedFact]:
-    """"Any other allergies besides penicillin?" presupposes the penicillin allergy."""
+    """ "Any other allergies besides penicillin?" presupposes the penicillin allergy."""
     if not (_ALLERGY_CUE.search(sent.text) and _KNOWN_IN_QUESTION.search(sent.text)):
         return []
     stated = Sentence(sent.turn, sent.role, sent.text, sent.start, False, sent.zh)
-    return [f for f in extract_allergies(_context(stated, session, state, None)) if f.assertion == "present"]
+    return [
+        f
+        for f in extract_allergies(_context(stated, session, state, None))
+        if f.assertion == "present"
+    ]
 
 
 def _names_a_drug(text: str, zh: bool) -> bool:
@@ -249,7 +258,9 @@ def _answer_facts(
         facts = meds  # a non-yes/no answer still speaks about the drug asked about
     assertion = "negated" if negative else "present"
     content = f"{frame.text} {answer.text}"
-    return [replace(f, assertion=assertion, content=content, status=_answer_status(f)) for f in facts]
+    return [
+        replace(f, assertion=assertion, content=content, status=_answer_status(f)) for f in facts
+    ]
 
 
 def _answer_status(fact: ExtractedFact) -> str | None:
@@ -277,10 +288,12 @@ def _finalize(tagged: list[_Tagged]) -> tuple[ExtractedFact, ...]:
         fact = item.fact
         if item.causal and fact.type in _EFFECT_TYPES:
             causes = tuple(
-                i for i, other in enumerate(kept)
-                if other.sentence_key == item.sentence_key and other.fact.type in _CAUSE_TYPES
+                i
+                for i, other in enumerate(kept)
+                if other.sentence_key == item.sentence_key
+                and other.fact.type in _CAUSE_TYPES
                 and other.fact.subject == fact.subject
-            )  # fmt: skip
+            )
             fact = replace(fact, causes=causes)
         out.append(fact)
     return tuple(out)

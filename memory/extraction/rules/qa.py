@@ -1,3 +1,4 @@
+# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """Question frames: a question sets the topic of the short answer that follows.
 
 "Doctor: Any allergies to medications? / Patient: Yes, penicillin." has its
@@ -56,7 +57,9 @@ class Frame:
     asks_for_more: bool  # "any other allergies?": a "no" then adds nothing
 
 
-_TAKING_FOR = re.compile(r"\b(?:taking|take|using|use|tried)\b.{0,30}\bfor\b|吃什么药|用什么药", re.I)
+_TAKING_FOR = re.compile(
+    r"\b(?:taking|take|using|use|tried)\b.{0,30}\bfor\b|吃什么药|用什么药", re.I
+)
 
 
 def frame_of(text: str, turn: int) -> Frame:

@@ -1,3 +1,4 @@
+# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """Safety facts (DESIGN §1.3): allergy, contraindication, interaction, surgical or
 bleeding history. Each is its own fact; better too many than one missed.
 
@@ -20,18 +21,88 @@ _ALLERGY_CUE = re.compile(
     re.I,
 )
 _ALLERGENS_EN = (
-    "peanuts", "peanut", "tree nuts", "nuts", "shellfish", "seafood", "fish", "eggs", "egg",
-    "milk", "dairy", "lactose", "gluten", "wheat", "soy", "latex", "iodine", "iv contrast",
-    "contrast dye", "contrast medium", "contrast", "bee stings", "bees", "wasps", "pollen",
-    "pollens", "dust mites", "dust", "molds", "mold", "cats", "cat dander", "dogs", "pet dander",
-    "dander", "grass", "ragweed", "hay fever", "adhesive tape", "tape", "nickel", "sulfa drugs",
-    "sulfa", "sulfonamides", "strawberries", "grapefruit", "tomatoes", "mycins", "opiates",
-    "narcotics", "antibiotics", "pcn", "sulpha", "codeine", "morphine", "penicillins",
-)  # fmt: skip
+    "peanuts",
+    "peanut",
+    "tree nuts",
+    "nuts",
+    "shellfish",
+    "seafood",
+    "fish",
+    "eggs",
+    "egg",
+    "milk",
+    "dairy",
+    "lactose",
+    "gluten",
+    "wheat",
+    "soy",
+    "latex",
+    "iodine",
+    "iv contrast",
+    "contrast dye",
+    "contrast medium",
+    "contrast",
+    "bee stings",
+    "bees",
+    "wasps",
+    "pollen",
+    "pollens",
+    "dust mites",
+    "dust",
+    "molds",
+    "mold",
+    "cats",
+    "cat dander",
+    "dogs",
+    "pet dander",
+    "dander",
+    "grass",
+    "ragweed",
+    "hay fever",
+    "adhesive tape",
+    "tape",
+    "nickel",
+    "sulfa drugs",
+    "sulfa",
+    "sulfonamides",
+    "strawberries",
+    "grapefruit",
+    "tomatoes",
+    "mycins",
+    "opiates",
+    "narcotics",
+    "antibiotics",
+    "pcn",
+    "sulpha",
+    "codeine",
+    "morphine",
+    "penicillins",
+)
 _ALLERGENS_ZH = (
-    "花生", "海鲜", "鱼虾", "虾", "蟹", "鸡蛋", "牛奶", "花粉", "尘螨", "灰尘", "螨虫", "芒果",
-    "酒精", "碘", "造影剂", "乳胶", "磺胺", "青霉素", "头孢", "牛羊肉", "猫毛", "狗毛", "动物毛",
-)  # fmt: skip
+    "花生",
+    "海鲜",
+    "鱼虾",
+    "虾",
+    "蟹",
+    "鸡蛋",
+    "牛奶",
+    "花粉",
+    "尘螨",
+    "灰尘",
+    "螨虫",
+    "芒果",
+    "酒精",
+    "碘",
+    "造影剂",
+    "乳胶",
+    "磺胺",
+    "青霉素",
+    "头孢",
+    "牛羊肉",
+    "猫毛",
+    "狗毛",
+    "动物毛",
+)
 _ALLERGEN_EN = re.compile(
     r"\b(" + "|".join(sorted(map(re.escape, _ALLERGENS_EN), key=len, reverse=True)) + r")\b", re.I
 )
@@ -97,9 +168,15 @@ def _allergy_fact(
     ctx: SentenceCtx, pos: int, entity: str | None, assertion: str, content: str
 ) -> ExtractedFact:
     return make_fact(
-        ctx, pos, type="safety", safety_kind="allergy", entity=entity, assertion=assertion,
-        content=content, confidence=0.85 if assertion == "present" else 0.7,
-    )  # fmt: skip
+        ctx,
+        pos,
+        type="safety",
+        safety_kind="allergy",
+        entity=entity,
+        assertion=assertion,
+        content=content,
+        confidence=0.85 if assertion == "present" else 0.7,
+    )
 
 
 def _question_allergens(ctx: SentenceCtx) -> list[str]:
@@ -153,13 +230,31 @@ def extract_contraindications(ctx: SentenceCtx) -> list[ExtractedFact]:
         return facts
     if _INTERACT.search(ctx.text) and len(drugs) >= 2:
         pair = f"{drugs[0].canonical} + {drugs[1].canonical}"
-        facts.append(make_fact(ctx, drugs[0].start, type="safety", safety_kind="interaction", entity=pair,
-                               assertion=ctx.assertion(drugs[0].start, drugs[0].end), confidence=0.7))  # fmt: skip
+        facts.append(
+            make_fact(
+                ctx,
+                drugs[0].start,
+                type="safety",
+                safety_kind="interaction",
+                entity=pair,
+                assertion=ctx.assertion(drugs[0].start, drugs[0].end),
+                confidence=0.7,
+            )
+        )
     m = _CONTRA.search(ctx.text)
     if m:
         for hit in _after_or_nearest(drugs, m.start()):
-            facts.append(make_fact(ctx, hit.start, type="safety", safety_kind="contraindication",
-                                   entity=hit.canonical, assertion=_contra_assertion(ctx, hit), confidence=0.75))  # fmt: skip
+            facts.append(
+                make_fact(
+                    ctx,
+                    hit.start,
+                    type="safety",
+                    safety_kind="contraindication",
+                    entity=hit.canonical,
+                    assertion=_contra_assertion(ctx, hit),
+                    confidence=0.75,
+                )
+            )
     return facts
 
 
@@ -195,8 +290,18 @@ def extract_surgical_history(ctx: SentenceCtx) -> list[ExtractedFact]:
         if in_frame and sentence_affirmative(ctx.text, ctx.zh) and ctx.frame is not None:
             q = list(pattern.finditer(ctx.frame.text))
             specific = [m for m in q if not _GENERIC_SURGERY.match(m[0].strip())]
-            return [make_fact(ctx, 0, type="safety", safety_kind="surgical_history", entity=m[0].casefold(),
-                              content=f"{ctx.frame.text} {ctx.text}", confidence=0.7) for m in specific]  # fmt: skip
+            return [
+                make_fact(
+                    ctx,
+                    0,
+                    type="safety",
+                    safety_kind="surgical_history",
+                    entity=m[0].casefold(),
+                    content=f"{ctx.frame.text} {ctx.text}",
+                    confidence=0.7,
+                )
+                for m in specific
+            ]
         return []
     if _SURGERY_FUTURE.search(ctx.text) and not _SURGERY_PAST.search(ctx.text):
         return []  # a planned operation is an event, not history
@@ -207,6 +312,15 @@ def extract_surgical_history(ctx: SentenceCtx) -> list[ExtractedFact]:
         if _GENERIC_SURGERY.match(m[0].strip()) and len(matches) > 1:
             continue
         entity = _procedure_entity(m[0], ctx.text, m.start())
-        facts.append(make_fact(ctx, m.start(), type="safety", safety_kind="surgical_history", entity=entity,
-                               assertion=ctx.assertion(m.start(), m.end()), confidence=0.7))  # fmt: skip
+        facts.append(
+            make_fact(
+                ctx,
+                m.start(),
+                type="safety",
+                safety_kind="surgical_history",
+                entity=entity,
+                assertion=ctx.assertion(m.start(), m.end()),
+                confidence=0.7,
+            )
+        )
     return facts

@@ -24,10 +24,6 @@ def session_subject(facts: Sequence[ExtractedFact], turns: Sequence[Turn]) -> st
             speaker_role(t.speaker) == "patient" and _SELF.search(t.text) for t in turns
         )
         return "patient" if speaks_of_self else "none"
-    if len(subjects) == 1:
-        return next(iter(subjects))
-    family = {s for s in subjects if s != "patient"}
-    if "patient" not in subjects and len(family) > 1:
-        # Several relatives and no patient fact: the consultation is still mixed.
-        return "mixed"
-    return "mixed"
+    # One person -> that person; the patient with relatives, or several relatives
+    # -> mixed (retrieval keeps raw turns of mixed sessions, DESIGN §6.7).
+    return next(iter(subjects)) if len(subjects) == 1 else "mixed"

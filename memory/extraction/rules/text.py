@@ -85,7 +85,17 @@ def _append(out: list[Sentence], turn: int, role: str, text: str, a: int, b: int
     body = chunk.strip()
     if not body or not re.search(r"\w", body):
         return
-    out.append(Sentence(turn, role, body, a + lead, is_question(body), zh))
+    base = a + lead
+    if zh and is_question(body) and "，" in body:
+        # Chinese patients wrap statements into a question: "我爸爸总是打呼噜，是鼻咽癌
+        # 引起的吗？" - the first clause is a statement of fact, only the last asks.
+        offset = 0
+        for clause in body.split("，"):
+            if clause.strip():
+                out.append(Sentence(turn, role, clause, base + offset, is_question(clause), zh))
+            offset += len(clause) + 1
+        return
+    out.append(Sentence(turn, role, body, base, is_question(body), zh))
 
 
 # --------------------------------------------------------------------------- spoken numbers

@@ -1,0 +1,128 @@
+"""The single question entry point for CLI, web and API (DESIGN §6-§7).
+
+    result = answer(patient, "Can I prescribe amoxicillin?", at=None, actor=user, channel="web")
+    result.text, result.reader          # "llm" | "extractive"
+    result.to_payload()                 # the `medgraph ask --json` document
+
+Profile first, then retrieval, rendering and one reader pass; every ask is
+audited ("patient.ask").
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from django.utils import timezone
+
+from memory.answering.payload import evidence_payload
+from memory.answering.reader import ReaderResult, read
+from memory.audit import record
+from memory.domain.render import evidence_text
+from memory.models import Patient
+from memory.profile import Profile, render_profile
+from memory.retrieval import Evidence, retrieve
+
+__all__ = ["Answer", "UnknownPatient", "answer", "resolve_patient"]
+
+
+class UnknownPatient(LookupError):
+    """No patient with that external id."""
+
+
+@dataclass
+class Answer:
+    question: str
+    at: date | None
+    text: str
+    reader: str
+    profile: Profile
+    evidence: Evidence
+    rendered: str
+    evidence_text: str
+    timings_ms: dict[str, float]
+    model: str = ""
+    prompt_version: str = ""
+    failure: str = ""
+
+    def to_payload(self) -> dict[str, Any]:
+        """The `medgraph ask --json` document (DESIGN §7), exactly these keys."""
+        return {
+            "answer": self.text,
+            "reader": self.reader,
+            "profile": self.profile.text,
+            "rendered": self.rendered,
+            "evidence": evidence_payload(self.evidence.items),
+            "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
+        }
+
+
+def resolve_patient(patient: Patient | str) -> Patient:
+    if isinstance(patient, Patient):
+        return patient
+    found = Patient.objects.filter(external_id=patient).first()
+    if found is None:
+        raise UnknownPatient(f"unknown patient id {patient!r}")
+    return found
+
+
+def answer(
+    patient: Patient | str,
+    question: str,
+    at: date | None = None,
+    *,
+    actor: object | None = None,
+    channel: str = "cli",
+) -> Answer:
+    """Answer one question about one patient from its profile and retrieved evidence."""
+    started = time.perf_counter()
+    owner = resolve_patient(patient)
+    profile = render_profile(owner, at)
+    evidence = retrieve(owner, question, at)
+    retrieval_ms = (time.perf_counter() - started) * 1000
+    lines = evidence_text(evidence.items)
+    t_reader = time.perf_counter()
+    today = at or timezone.localdate()
+    result = read(
+        question, profile.data, profile.text, evidence.items, lines, evidence.asked, today
+    )
+    reader_ms = (time.perf_counter() - t_reader) * 1000
+    timings = {
+        "retrieval": retrieval_ms,
+        "reader": reader_ms,
+        "total": (time.perf_counter() - started) * 1000,
+    }
+    _audit(owner, question, at, result, evidence, actor, channel)
+    return Answer(
+        question, at, result.text, result.reader, profile, evidence, result.rendered, lines,
+        timings, result.model, result.prompt_version, result.failure,
+    )  # fmt: skip
+
+
+def _audit(
+    patient: Patient,
+    question: str,
+    at: date | None,
+    result: ReaderResult,
+    evidence: Evidence,
+    actor: object | None,
+    channel: str,
+) -> None:
+    record(
+        "patient.ask",
+        actor=actor,
+        channel=channel,
+        patient=patient,
+        obj=patient,
+        after={
+            "question": question,
+            "at": at.isoformat() if at else None,
+            "reader": result.reader,
+            "model": result.model,
+            "prompt_version": result.prompt_version,
+            "evidence_fact_ids": [i.fact_id for i in evidence.items if i.fact_id is not None],
+            "llm_failure": result.failure,
+        },
+    )

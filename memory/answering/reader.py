@@ -1,0 +1,78 @@
+"""Reader glue: the LLM reader when one is configured, else the extractive one.
+
+With settings.LLM_BASE_URL and a reader model: the versioned answer prompt
+(prompts/answer/v1.<lang>) through memory.llm.reader.llm_answer, exactly one
+LLM call. On LLMError the extractive reader answers and says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.conf import settings
+
+from memory.answering.extractive import extractive_answer
+from memory.domain.evidence import EvidenceItem, ProfileData
+from memory.llm.client import LLMConfig, LLMError
+from memory.llm.prompts import load_prompt, pick_lang
+from memory.llm.reader import llm_answer
+
+ANSWER_PROMPT_VERSION = "v1"
+
+
+@dataclass(frozen=True)
+class ReaderResult:
+    text: str
+    reader: str  # "llm" | "extractive"
+    rendered: str  # the exact text the reader got
+    model: str = ""
+    prompt_version: str = ""
+    failure: str = ""  # why the LLM reader was not used, if it was configured
+
+
+def reader_config() -> LLMConfig | None:
+    """The reader's endpoint from settings; None when no LLM is configured."""
+    base_url = getattr(settings, "LLM_BASE_URL", None)
+    model = getattr(settings, "LLM_READER_MODEL", None)
+    if not base_url or not model:
+        return None
+    return LLMConfig(
+        base_url=base_url,
+        api_key=getattr(settings, "LLM_API_KEY", "") or "",
+        model=model,
+        timeout_s=getattr(settings, "LLM_TIMEOUT_S", 60.0),
+        max_attempts=getattr(settings, "LLM_MAX_ATTEMPTS", 3),
+        json_mode=False,
+    )
+
+
+def answer_lang(question: str) -> str:
+    """Answer in the question's language, unless the prompt language is pinned."""
+    pinned = getattr(settings, "LLM_PROMPT_LANG", "auto")
+    return pinned if pinned in ("zh", "en") else pick_lang(question)
+
+
+def read(
+    question: str,
+    profile: ProfileData,
+    profile_text: str,
+    items: list[EvidenceItem],
+    evidence_text: str,
+    asked: date | None,
+    today: date,
+    config: LLMConfig | None = None,
+) -> ReaderResult:
+    lang = pick_lang(question)
+    context = f"{profile_text}\n\n[Evidence]\n{evidence_text or '-'}"
+    config = config or reader_config()
+    if config is None:
+        text = extractive_answer(question, lang, profile, items, asked)
+        return ReaderResult(text, "extractive", context)
+    prompt = load_prompt("answer", ANSWER_PROMPT_VERSION, answer_lang(question))
+    try:
+        reply = llm_answer(config, prompt, question, profile_text, evidence_text, today)
+    except LLMError as exc:
+        text = extractive_answer(question, lang, profile, items, asked, failure=exc.reason)
+        return ReaderResult(text, "extractive", context, failure=exc.reason)
+    return ReaderResult(reply.text, "llm", reply.rendered, reply.model, reply.prompt_version)

@@ -1,0 +1,88 @@
+"""One JSON error shape for the whole API: {"error": {"code", "message", "fields"}}.
+
+`fields` maps a request field (dot path for nested ones) to its messages, so a
+client can show each message next to the field it concerns. Upload errors
+also carry `file`, `location` and `problem`, exactly what the CLI prints.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+from memory.importing import ImportFormatError
+
+
+class PayloadTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "Request body too large."
+    default_code = "too_large"
+
+
+class UploadRejected(exceptions.APIException):
+    """An upload the importers refused; nothing from it was stored."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "invalid_upload"
+
+    def __init__(self, error: ImportFormatError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, RequestDataTooBig):
+        exc = PayloadTooLarge()
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = exception_handler(exc, context)
+    if response is None:
+        return None  # a genuine server error: Django's 500 handling applies
+    response.data = {"error": error_body(exc)}
+    return response
+
+
+def error_body(exc: Exception) -> dict[str, Any]:
+    if isinstance(exc, UploadRejected):
+        e = exc.error
+        return {
+            "code": "invalid_upload",
+            "message": str(e),
+            "fields": {"files": [str(e)]},
+            "file": e.source,
+            "location": e.location,
+            "problem": e.problem,
+        }
+    if isinstance(exc, exceptions.ValidationError):
+        fields = _flatten(exc.detail)
+        first = next(iter(fields.values()), ["Invalid input."])[0]
+        return {"code": "invalid", "message": first, "fields": fields}
+    if isinstance(exc, exceptions.APIException):
+        code = exc.get_codes() if isinstance(exc.get_codes(), str) else exc.default_code
+        return {"code": str(code), "message": str(exc.detail), "fields": {}}
+    return {"code": "error", "message": str(exc), "fields": {}}
+
+
+def _flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
+    """DRF's nested error detail as {"field.sub": [messages]}."""
+    if isinstance(detail, dict):
+        out: dict[str, list[str]] = {}
+        for key, value in detail.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            out.update(_flatten(value, name))
+        return out
+    if isinstance(detail, list) and any(isinstance(d, dict | list) for d in detail):
+        out = {}
+        for index, value in enumerate(detail):
+            out.update(_flatten(value, f"{prefix}[{index}]" if prefix else f"[{index}]"))
+        return out
+    messages = [str(d) for d in detail] if isinstance(detail, list) else [str(detail)]
+    return {prefix or "non_field_errors": messages}

@@ -1,0 +1,31 @@
+"""Care-team scoping for API views (the same rule as the web pages)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+
+from memory.access import patients_for
+from memory.models import Patient
+
+
+def patient_or_404(request: Request, external_id: str) -> Patient:
+    """The patient if the caller is on its care team; 404 otherwise, never 403,
+    so that a non-member cannot tell an existing patient from an unknown one."""
+    patient = patients_for(request.user).filter(external_id=external_id).first()
+    if patient is None:
+        raise NotFound("No such patient.")
+    return patient
+
+
+class IsAdministrator(BasePermission):
+    """Staff or superusers: the audit log is not patient care, it is oversight."""
+
+    message = "Administrators only."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and (user.is_staff or user.is_superuser))

@@ -1,0 +1,142 @@
+"""Profile (L3) and ask: the same entry points as the CLI and the web page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from memory.answering import answer
+from memory.api.serializers import AtSerializer
+from memory.api.views.base import PatientView, errors
+from memory.domain.evidence import FactView
+from memory.profile import render_profile
+
+
+class ProfileFactSerializer(serializers.Serializer):
+    fact_id = serializers.IntegerField()
+    session_id = serializers.CharField()
+    type = serializers.CharField()
+    entity = serializers.CharField()
+    content = serializers.CharField()
+    status = serializers.CharField()
+    safety_kind = serializers.CharField()
+    assertion = serializers.CharField()
+    date = serializers.DateField(allow_null=True)
+    verification = serializers.CharField()
+    verification_reason = serializers.CharField()
+    marks = serializers.ListField(child=serializers.CharField())
+
+
+class ProfileSerializer(serializers.Serializer):
+    at = serializers.DateField(allow_null=True)
+    cutoff = serializers.DateField(allow_null=True, help_text="latest session date seen")
+    text = serializers.CharField(help_text="the profile exactly as the reader gets it")
+    safety = ProfileFactSerializer(many=True, help_text="every safety fact, never truncated")
+    diagnoses = ProfileFactSerializer(many=True)
+    active_medications = ProfileFactSerializer(many=True)
+    stopped_medications = ProfileFactSerializer(many=True)
+    preferences = ProfileFactSerializer(many=True)
+
+
+class AskSerializer(serializers.Serializer):
+    question = serializers.CharField(max_length=2000)
+    at = serializers.DateField(required=False, allow_null=True)
+
+
+class EvidenceSerializer(serializers.Serializer):
+    role = serializers.CharField(help_text="matched|anchor|relation|causal|date|source|fallback")
+    fact_id = serializers.IntegerField(allow_null=True)
+    session_id = serializers.CharField(allow_null=True)
+    subject = serializers.CharField(allow_null=True)
+    type = serializers.CharField()
+    date = serializers.CharField(allow_null=True)
+    status = serializers.CharField(allow_null=True)
+    text = serializers.CharField()
+
+
+class AnswerSerializer(serializers.Serializer):
+    answer = serializers.CharField()
+    reader = serializers.CharField(help_text="llm | extractive")
+    profile = serializers.CharField()
+    rendered = serializers.CharField(help_text="the exact text the reader got")
+    evidence = EvidenceSerializer(many=True)
+    timings_ms = serializers.DictField(child=serializers.FloatField())
+
+
+def _fact(view: FactView, marks: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {
+        "fact_id": view.fact_id, "session_id": view.session_id, "type": view.fact_type,
+        "entity": view.entity, "content": view.content, "status": view.status,
+        "safety_kind": view.safety_kind, "assertion": view.assertion, "date": view.date,
+        "verification": view.verification, "verification_reason": view.verification_reason,
+        "marks": list(marks),
+    }  # fmt: skip
+
+
+class ProfileView(PatientView):
+    serializer_class = ProfileSerializer
+
+    @extend_schema(
+        summary="The patient profile (L3) at `at` (default: now)",
+        parameters=[AtSerializer],
+        examples=[
+            OpenApiExample(
+                "profile", response_only=True,
+                value={"at": None, "cutoff": "2024-06-20",
+                       "text": "Memory cutoff: 2024-06-20\nSafety: penicillin allergy ...",
+                       "safety": [], "diagnoses": [], "active_medications": [],
+                       "stopped_medications": [], "preferences": []},
+            )
+        ],
+        responses={200: ProfileSerializer, **errors(400, 404)},
+    )  # fmt: skip
+    def get(self, request: Request, patient_id: str) -> Response:
+        form = AtSerializer(data=request.query_params)
+        form.is_valid(raise_exception=True)
+        profile = render_profile(self.patient, at=form.validated_data.get("at"))
+        data = profile.data
+        body = {
+            "at": data.at, "cutoff": data.cutoff, "text": profile.text,
+            "safety": [_fact(f) for f in data.safety],
+            "diagnoses": [_fact(f, m) for f, m in data.diagnoses],
+            "active_medications": [_fact(f, m) for f, m in data.active_meds],
+            "stopped_medications": [_fact(f, m) for f, m in data.stopped_meds],
+            "preferences": [_fact(f) for f in data.preferences],
+        }  # fmt: skip
+        return Response(ProfileSerializer(body).data)
+
+
+class AskView(PatientView):
+    serializer_class = AnswerSerializer
+
+    @extend_schema(
+        summary="Answer a question from the profile and cited evidence (audited)",
+        request=AskSerializer,
+        examples=[
+            OpenApiExample("question", request_only=True,
+                           value={"question": "What dose of amlodipine is he on now?"}),
+            OpenApiExample(
+                "answer", response_only=True,
+                value={"answer": "10 mg daily (since 2024-03-04).", "reader": "extractive",
+                       "profile": "Memory cutoff: 2024-06-20 ...", "rendered": "...",
+                       "evidence": [{"role": "anchor", "fact_id": 42, "session_id": "s03",
+                                     "subject": "patient", "type": "medication_status",
+                                     "date": "2024-03-04", "status": "dose_changed",
+                                     "text": "[2024-03-04] amlodipine ..."}],
+                       "timings_ms": {"retrieval": 35.2, "total": 41.0}},
+            ),
+        ],
+        responses={200: AnswerSerializer, **errors(400, 404, 413)},
+    )  # fmt: skip
+    def post(self, request: Request, patient_id: str) -> Response:
+        form = AskSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        result = answer(
+            self.patient, form.validated_data["question"], at=form.validated_data.get("at"),
+            actor=request.user, channel="api",
+        )  # fmt: skip
+        return Response(result.to_payload())

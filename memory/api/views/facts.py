@@ -1,0 +1,178 @@
+"""Facts (L2) with filters, and the clinicians' corrections of one fact."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.postgres.search import SearchQuery, SearchRank
+from django.db import transaction
+from django.db.models import F, QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from memory.api.serializers import (
+    EditSerializer,
+    FactFilterSerializer,
+    FactSerializer,
+    ReassignSerializer,
+    VerificationSerializer,
+)
+from memory.api.views.base import PatientView, errors
+from memory.models import Fact
+from memory.search.text import tsquery_text
+from memory.writes import CorrectionError, edit_fact, reassign_fact, set_verification
+
+FACT_EXAMPLE = {
+    "id": 42, "type": "medication_status", "subject": "patient", "entity": "amlodipine",
+    "content": "Amlodipine increased from 5 mg to 10 mg daily.", "value": "10", "unit": "mg",
+    "status": "dose_changed", "safety_kind": "", "assertion": "present",
+    "event_date": "2024-03-04", "effective_date": "2024-03-04", "date_precision": "day",
+    "valid_from": "2024-03-04", "valid_to": None, "chain": 7, "chain_position": 1,
+    "order_note": "", "verification": "unconfirmed", "verification_reason": "",
+    "origin": "extractor", "corrected": False, "mention_count": 1,
+    "last_mentioned": "2024-03-04", "session": "s03", "evidence_turn": 6, "confidence": 0.8,
+}  # fmt: skip
+FACT_RESPONSE = OpenApiExample("fact", value=FACT_EXAMPLE, response_only=True)
+
+
+def patient_facts(view: PatientView) -> QuerySet[Fact]:
+    return Fact.objects.filter(patient=view.patient).select_related("subject", "entity", "session")
+
+
+class FactListView(PatientView):
+    serializer_class = FactSerializer
+
+    def filtered(self, params: dict[str, Any]) -> QuerySet[Fact]:
+        qs = patient_facts(self)
+        direct = {"type": "fact_type", "person": "subject__key", "status": "status",
+                  "verification": "verification", "chain": "chain_id",
+                  "date_from": "effective_date__gte", "date_to": "effective_date__lte"}  # fmt: skip
+        qs = qs.filter(**{direct[k]: v for k, v in params.items() if k in direct})
+        order = ["effective_date", "id"]
+        if params.get("q"):
+            tsquery = tsquery_text(params["q"])
+            if not tsquery:  # only stop words / punctuation: nothing can match
+                return qs.none()
+            query = SearchQuery(tsquery, search_type="raw", config="simple")
+            qs = qs.filter(search=query).annotate(rank=SearchRank(F("search"), query))
+            order = ["-rank", "id"]
+        return qs.order_by(*order)
+
+    @extend_schema(
+        summary="Facts, filtered by type, person, status, verification, dates, chain, text",
+        parameters=[FactFilterSerializer],
+        examples=[FACT_RESPONSE],
+        responses={200: FactSerializer(many=True), **errors(400, 404)},
+    )
+    def get(self, request: Request, patient_id: str) -> Response:
+        params = FactFilterSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        page = self.paginate_queryset(self.filtered(params.validated_data))
+        return self.get_paginated_response(FactSerializer(page, many=True).data)
+
+
+class FactDetailView(PatientView):
+    serializer_class = FactSerializer
+
+    @extend_schema(
+        summary="One fact", examples=[FACT_RESPONSE], responses={200: FactSerializer, **errors(404)}
+    )
+    def get(self, request: Request, patient_id: str, fact_id: int) -> Response:
+        return Response(FactSerializer(get_object_or_404(patient_facts(self), pk=fact_id)).data)
+
+
+class _CorrectionView(PatientView):
+    """POST a correction; applied atomically by memory.writes.corrections, audited there."""
+
+    serializer_class = FactSerializer
+    input_class: type[serializers.Serializer]
+
+    def post(self, request: Request, patient_id: str, fact_id: int) -> Response:
+        form = self.input_class(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = dict(form.validated_data)
+        try:
+            with transaction.atomic():
+                fact = get_object_or_404(patient_facts(self).select_for_update(of=("self",)),
+                                         pk=fact_id)  # fmt: skip
+                fact = self.apply(fact, data, reason=data.pop("reason", ""))
+        except CorrectionError as exc:
+            raise serializers.ValidationError({self.error_field(str(exc)): [str(exc)]}) from None
+        return Response(FactSerializer(patient_facts(self).get(pk=fact.pk)).data)
+
+    def apply(self, fact: Fact, data: dict[str, Any], *, reason: str) -> Fact:
+        raise NotImplementedError
+
+    def error_field(self, message: str) -> str:
+        head = message.partition(":")[0]
+        return head if head in self.input_class().fields else "non_field_errors"
+
+
+CORRECTION_ERRORS = errors(400, 404, 413)
+
+
+class ReassignView(_CorrectionView):
+    input_class = ReassignSerializer
+
+    @extend_schema(
+        summary="Re-attribute a fact to another person (moves it to that person's chain)",
+        request=ReassignSerializer,
+        examples=[
+            OpenApiExample("to father", request_only=True,
+                           value={"to_subject": "family:father", "reason": "father's drug"}),
+            FACT_RESPONSE,
+        ],
+        responses={200: FactSerializer, **CORRECTION_ERRORS},
+    )  # fmt: skip
+    def post(self, request: Request, patient_id: str, fact_id: int) -> Response:
+        return super().post(request, patient_id, fact_id)
+
+    def apply(self, fact: Fact, data: dict[str, Any], *, reason: str) -> Fact:
+        return reassign_fact(fact, data["to_subject"], actor=self.request.user, reason=reason,
+                             channel="api")  # fmt: skip
+
+
+class EditView(_CorrectionView):
+    input_class = EditSerializer
+
+    @extend_schema(
+        summary="Edit content, value, unit, status or event date of a fact",
+        request=EditSerializer,
+        examples=[
+            OpenApiExample("fix dose", request_only=True,
+                           value={"value": "10", "content": "Amlodipine 10 mg daily.",
+                                  "reason": "transcription error"}),
+            FACT_RESPONSE,
+        ],
+        responses={200: FactSerializer, **CORRECTION_ERRORS},
+    )  # fmt: skip
+    def post(self, request: Request, patient_id: str, fact_id: int) -> Response:
+        return super().post(request, patient_id, fact_id)
+
+    def apply(self, fact: Fact, data: dict[str, Any], *, reason: str) -> Fact:
+        return edit_fact(fact, data, actor=self.request.user, reason=reason, channel="api")
+
+
+class VerificationView(_CorrectionView):
+    input_class = VerificationSerializer
+
+    @extend_schema(
+        summary="Confirm, refute or mark a fact entered-in-error (never deleted)",
+        request=VerificationSerializer,
+        examples=[
+            OpenApiExample("refute", request_only=True,
+                           value={"verification": "refuted",
+                                  "reason": "skin test negative 2024-05-02"}),
+            FACT_RESPONSE,
+        ],
+        responses={200: FactSerializer, **CORRECTION_ERRORS},
+    )  # fmt: skip
+    def post(self, request: Request, patient_id: str, fact_id: int) -> Response:
+        return super().post(request, patient_id, fact_id)
+
+    def apply(self, fact: Fact, data: dict[str, Any], *, reason: str) -> Fact:
+        return set_verification(fact, data["verification"], actor=self.request.user,
+                                reason=reason, channel="api")  # fmt: skip

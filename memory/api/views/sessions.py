@@ -1,0 +1,164 @@
+"""Sessions (L1): upload several at once, follow their construction, read raw turns.
+
+Upload validation is the CLI's: the same importers (memory.importing) with the
+same size limit, and store_sessions stores the whole upload or nothing.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db.models import Count, QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from memory.api.errors import PayloadTooLarge, UploadRejected
+from memory.api.serializers import (
+    MedGraphDocumentSerializer,
+    SessionDetailSerializer,
+    SessionSerializer,
+    UploadFilesSerializer,
+    UploadResultSerializer,
+)
+from memory.api.views.base import PatientView, errors
+from memory.domain.types import ParsedSession
+from memory.importing import ImportFormatError, parse_text
+from memory.importing.fields import check_unique_ids
+from memory.ingest import IngestError, store_sessions
+from memory.models import Session
+
+UPLOAD_EXAMPLE = {
+    "patient": {"id": "demo-001", "name": "Wang Jianguo"},
+    "sessions": [
+        {"id": "s07", "date": "2024-07-02", "title": "follow-up",
+         "turns": [{"speaker": "doctor", "text": "How is your blood pressure?"},
+                   {"speaker": "patient", "text": "Around 130/85 since the dose change."}]}
+    ],
+}  # fmt: skip
+SESSION_EXAMPLE = {
+    "external_id": "s07", "seq": 7, "session_date": "2024-07-02", "title": "follow-up",
+    "source": "upload.json", "session_subject": "", "status": "queued", "status_reason": "",
+    "extractor": "", "model": "", "prompt_version": "", "fact_count": 0, "turn_count": 2,
+    "created_at": "2024-07-02T10:00:00Z", "finished_at": None,
+}  # fmt: skip
+
+
+class SessionListView(PatientView):
+    serializer_class = SessionSerializer
+    parser_classes = [JSONParser, MultiPartParser]
+
+    def get_queryset(self) -> QuerySet[Session]:
+        return (
+            Session.objects.filter(patient=self.patient)
+            .annotate(turn_count=Count("turns"))
+            .order_by("seq")
+        )
+
+    @extend_schema(
+        summary="Sessions in arrival order, with construction status",
+        examples=[OpenApiExample("session", value=SESSION_EXAMPLE, response_only=True)],
+        responses={200: SessionSerializer(many=True), **errors(404)},
+    )
+    def get(self, request: Request, patient_id: str) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(SessionSerializer(page, many=True).data)
+
+    @extend_schema(
+        summary="Upload sessions (MedGraph JSON body, or multipart `files`)",
+        description=(
+            "All or nothing: a file that does not parse is answered 400 with `file`, "
+            "`location` and `problem` and nothing is stored. Construction is queued "
+            "per stored session; poll the session's `status`. 201 when something was "
+            "stored, 200 when every session was already imported."
+        ),
+        request={
+            "application/json": MedGraphDocumentSerializer,
+            "multipart/form-data": UploadFilesSerializer,
+        },
+        examples=[
+            OpenApiExample("MedGraph JSON", value=UPLOAD_EXAMPLE, request_only=True),
+            OpenApiExample(
+                "stored",
+                value={"stored": [SESSION_EXAMPLE], "skipped": []},
+                response_only=True,
+                status_codes=["201"],
+            ),
+        ],
+        responses={
+            201: UploadResultSerializer,
+            200: UploadResultSerializer,
+            **errors(400, 404, 413),
+        },
+    )
+    def post(self, request: Request, patient_id: str) -> Response:
+        parsed = self._parse_upload(request)
+        try:
+            report = store_sessions(
+                parsed, self.patient.external_id, actor=request.user, channel="api"
+            )
+        except IngestError as exc:
+            raise serializers.ValidationError({"sessions": [str(exc)]}) from None
+        stored = self.get_queryset().filter(pk__in=report.stored_ids)
+        body = {"stored": SessionSerializer(stored, many=True).data, "skipped": report.skipped}
+        code = status.HTTP_201_CREATED if report.stored else status.HTTP_200_OK
+        return Response(body, status=code)
+
+    def _parse_upload(self, request: Request) -> list[ParsedSession]:
+        limit = settings.MAX_UPLOAD_BYTES
+        content_type = request.content_type or ""
+        try:
+            if content_type.startswith("multipart/form-data"):
+                return self._parse_files(request, limit)
+            # The raw body, not DRF's parsed data: the importer reports JSON errors
+            # with line and column, exactly as the CLI does for a file.
+            text = request.body.decode("utf-8")
+            return parse_text(text, "request body", "auto", self.patient.external_id, limit)
+        except UnicodeDecodeError:
+            raise UploadRejected(ImportFormatError("request body", "body", "not UTF-8")) from None
+        except ImportFormatError as exc:
+            raise UploadRejected(exc) from None
+
+    def _parse_files(self, request: Request, limit: int) -> list[ParsedSession]:
+        form = UploadFilesSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        files = form.validated_data["files"]
+        if sum(f.size for f in files) > limit:
+            raise PayloadTooLarge(f"Uploaded files exceed the limit of {limit} bytes.")
+        sessions: list[ParsedSession] = []
+        for upload in files:
+            name = upload.name or "upload"
+            try:
+                text = upload.read().decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise ImportFormatError(name, f"byte {exc.start}", "not UTF-8 text") from None
+            sessions.extend(
+                parse_text(
+                    text, name, form.validated_data["format"], self.patient.external_id, limit
+                )
+            )
+        # A session id repeated across files is an error, as in `medgraph import`.
+        check_unique_ids("upload", [((s.patient_id, s.external_id), s.source) for s in sessions])
+        return sessions
+
+
+class SessionDetailView(PatientView):
+    serializer_class = SessionDetailSerializer
+
+    @extend_schema(
+        summary="One session: status and raw turns",
+        examples=[
+            OpenApiExample(
+                "session", response_only=True,
+                value={**SESSION_EXAMPLE, "turns": [
+                    {"index": 1, "speaker": "doctor", "text": "How is your blood pressure?"}]},
+            )
+        ],
+        responses={200: SessionDetailSerializer, **errors(404)},
+    )  # fmt: skip
+    def get(self, request: Request, patient_id: str, session_id: str) -> Response:
+        qs = Session.objects.filter(patient=self.patient).annotate(turn_count=Count("turns"))
+        session = get_object_or_404(qs.prefetch_related("turns"), external_id=session_id)
+        return Response(SessionDetailSerializer(session).data)

@@ -1,0 +1,117 @@
+"""Extraction precision/recall per fact type and attribution, against the notes.
+
+Computed on the facts the pipeline actually stored for each history (so it is
+the offline extractor plus entity resolution, as used by MedGraph):
+* medication_status — gold: the current-question drugs of the core note
+  (said in the dialogue); precision: extracted patient drugs of the core
+  session that the note names anywhere.
+* condition — gold: the history-question conditions; precision: extracted
+  patient conditions of the core session that the note names anywhere.
+* safety/allergy and safety/surgical_history — gold: the safety-question items
+  of the session that carries them; precision: present facts of that kind in
+  that session that match a gold item.
+* attribution — among facts of sessions about someone else whose entity is a
+  relative's (mixed: from the note; relative sessions: any entity), the share
+  stored under a person other than the patient.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from memory.evaluation import gold as g
+from memory.evaluation.histories import History
+from memory.models import Fact
+
+
+def _facts_by_session(patient_pk: int) -> dict[str, list[Fact]]:
+    out: dict[str, list[Fact]] = defaultdict(list)
+    qs = Fact.objects.filter(patient_id=patient_pk).select_related("entity", "subject", "session")
+    for f in qs:
+        out[f.session.external_id].append(f)
+    return out
+
+
+def _canon(f: Fact) -> str:
+    return g.canonical(f.entity.name) if f.entity_id else ""
+
+
+def extraction_counts(hist: History, patient_pk: int) -> dict:
+    """Counters: {type: {tp, gold, pred_ok, pred}} and attribution {source: [ok, total]}."""
+    facts = _facts_by_session(patient_pk)
+    notes = {s.external_id: s.note for s in hist.sessions}
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for q in hist.questions:
+        own = [f for f in facts.get(q.gold_session, []) if f.subject.key == "patient"]
+        note = notes.get(q.gold_session, "")
+        if q.kind == "current":
+            _score(counts["medication_status"], q.gold, own, "medication_status", note)
+        elif q.kind == "history":
+            _score(counts["condition"], q.gold, own, "condition", note)
+        elif q.kind == "safety":
+            kind = q.safety_kind
+            pred = [f for f in own if f.fact_type == "safety" and f.safety_kind == kind
+                    and f.assertion == "present"]  # fmt: skip
+            c = counts[f"safety/{kind}"]
+            c["gold"] += len(q.gold)
+            c["tp"] += sum(any(_matches(f, i) for f in pred) for i in q.gold)
+            c["pred"] += len(pred)
+            c["pred_ok"] += sum(any(_matches(f, i) for i in q.gold) for f in pred)
+    attribution: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for s in hist.sessions:
+        if s.subject not in ("mixed", "relative"):
+            continue
+        source = s.source.split()[0] + (" family-history" if s.subject == "mixed" else " relative")
+        for f in facts.get(s.external_id, []):
+            if not f.entity_id or (s.subject == "mixed" and _canon(f) not in s.relative_items):
+                continue
+            attribution[source][0] += f.subject.key != "patient"
+            attribution[source][1] += 1
+    return {"types": {k: dict(v) for k, v in counts.items()}, "attribution": dict(attribution)}
+
+
+def _matches(f: Fact, item: g.GoldItem) -> bool:
+    if item.canonical and _canon(f) == item.canonical:
+        return True
+    return g.judge(f"{f.entity.name if f.entity_id else ''} {f.content}").contains(item)
+
+
+def _score(
+    c: dict[str, int],
+    gold_items: tuple[g.GoldItem, ...],
+    own: list[Fact],
+    fact_type: str,
+    note: str,
+) -> None:
+    pred = {_canon(f) for f in own if f.fact_type == fact_type and f.entity_id}
+    gold_names = {i.canonical or i.text.casefold() for i in gold_items}
+    note_entities = g.entities_in(note) | g.drug_names(note)
+    c["gold"] += len(gold_names)
+    c["tp"] += len(gold_names & pred)
+    c["pred"] += len(pred)
+    c["pred_ok"] += len(pred & (note_entities | gold_names))
+
+
+def merge_counts(parts: list[dict]) -> dict:
+    types: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    attribution: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for p in parts:
+        for t, c in p["types"].items():
+            for k, v in c.items():
+                types[t][k] += v
+        for src, (ok, n) in p["attribution"].items():
+            attribution[src][0] += ok
+            attribution[src][1] += n
+    return {
+        "types": {
+            t: {**c, "recall": _div(c["tp"], c["gold"]), "precision": _div(c["pred_ok"], c["pred"])}
+            for t, c in types.items()
+        },
+        "attribution": {
+            s: {"ok": ok, "total": n, "value": _div(ok, n)} for s, (ok, n) in attribution.items()
+        },
+    }
+
+
+def _div(a: int, b: int) -> float | None:
+    return a / b if b else None

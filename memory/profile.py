@@ -1,0 +1,108 @@
+"""The L3 patient profile, rendered at question time (DESIGN §5, paper §4.2).
+
+Included with every question without a relevance check:
+* memory cutoff = the latest session date seen (up to `at` when given);
+* EVERY safety fact of the patient (allergy, contraindication, interaction,
+  surgical/bleeding history), outside any budget and never dropped: one a
+  clinician refuted or marked entered-in-error is shown as such with the
+  reason; a negated one ("denies penicillin allergy") as a negative finding;
+* diagnosis-chain and medication-chain records that apply at `at` — the
+  chain's Anchor (memory.domain.anchors), not blindly the insertion tail, so
+  a late report of an earlier event never shows as current (DESIGN §8) —
+  with stopped medications listed apart from active/planned ones; key
+  preferences. These share the ~1,600-character budget.
+Only the patient's own facts: a relative's chains live on another Person.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import Max
+
+from memory.domain.anchors import anchor
+from memory.domain.evidence import FactView, ProfileData
+from memory.domain.render import profile_text
+from memory.models import Chain, Fact, Patient, Session
+from memory.retrieval.loading import chains_of, patient_person, views
+
+MAX_PREFERENCES = 8
+_INACTIVE_CONDITION = ("resolved", "misdiagnosed")
+
+
+@dataclass(frozen=True)
+class Profile:
+    data: ProfileData
+
+    @property
+    def text(self) -> str:
+        return profile_text(self.data)
+
+    @property
+    def safety(self) -> tuple[FactView, ...]:
+        return self.data.safety
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def memory_cutoff(patient: Patient, at: date | None) -> date | None:
+    sessions = Session.objects.filter(patient=patient, status=Session.Status.DONE)
+    if at is not None:
+        sessions = sessions.filter(session_date__lte=at)
+    return sessions.aggregate(latest=Max("session_date"))["latest"]
+
+
+def _chain_records(person_id: int, at: date | None) -> list[tuple[FactView, tuple[str, ...]]]:
+    """The anchor of each medication / diagnosis chain at `at`, with its marks."""
+    chain_ids = Chain.objects.filter(
+        subject_id=person_id, fact_type__in=("medication_status", "condition")
+    ).values_list("pk", flat=True)
+    out = []
+    for fact_views, members in chains_of(chain_ids).values():
+        a = anchor(members, at)
+        if a.member is None:
+            continue
+        view = next(v for v in fact_views if v.fact_id == a.member.fact_id)
+        marks = ["current" if at is None else f"as of {at}"]
+        if not a.in_force:
+            marks = [f"nothing in force on {at}; latest record shown"]
+        if a.pending_plan is not None:
+            marks.append(f"pending plan: {a.pending_plan.content}")
+        out.append((view, tuple(marks + list(a.notes))))
+    out.sort(key=lambda pair: (pair[0].date or date.min, pair[0].fact_id), reverse=True)
+    return out
+
+
+def profile_data(patient: Patient, at: date | None = None) -> ProfileData:
+    person = patient_person(patient)
+    cutoff = memory_cutoff(patient, at)
+    if person is None:
+        return ProfileData(cutoff=cutoff, at=at)
+    mine = Fact.objects.filter(patient=patient, subject=person)
+    # Safety: every record, whatever its date, verification or assertion.
+    safety = views(mine.filter(fact_type="safety").order_by("effective_date", "id"))
+    records = _chain_records(person.pk, at)
+    meds = [(v, m) for v, m in records if v.fact_type == "medication_status"]
+    stopped = [(v, m) for v, m in meds if v.status == "stopped"]
+    diagnoses = [(v, m) for v, m in records if v.fact_type == "condition"]
+    diagnoses.sort(key=lambda pair: pair[0].status in _INACTIVE_CONDITION)  # active first
+    prefs = mine.filter(fact_type="preference").exclude(
+        verification__in=("refuted", "entered_in_error")
+    )
+    if at is not None:
+        prefs = prefs.filter(effective_date__lte=at)
+    return ProfileData(
+        cutoff=cutoff,
+        at=at,
+        safety=tuple(safety),
+        diagnoses=tuple(diagnoses),
+        active_meds=tuple(pair for pair in meds if pair[0].status != "stopped"),
+        stopped_meds=tuple(stopped),
+        preferences=tuple(views(prefs.order_by("-effective_date", "-id")[:MAX_PREFERENCES])),
+    )
+
+
+def render_profile(patient: Patient, at: date | None = None) -> Profile:
+    return Profile(profile_data(patient, at))

@@ -1,0 +1,162 @@
+"""Chain context, causal expansion and the date channel (DESIGN §6.4-§6.6).
+
+Budgets (paper Appendix C): per selected chain up to three facts (Matched,
+Anchor, Relation); at most 4 causal neighbours of matched facts; the date
+channel adds at most 12 records dated inside the window plus at most 4
+medication/diagnosis records in force at its start. Every query here is
+restricted to the patient's own Person node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from django.db.models import Q
+
+from memory.domain.anchors import Anchor, anchor
+from memory.domain.chains import ChainMember, effective_order, is_plan
+from memory.domain.evidence import EvidenceItem, FactView
+from memory.domain.rrf import FusedUnit, unit_key
+from memory.domain.types import MEASUREMENT_CHAIN_TYPES
+from memory.models import Fact, FactEdge
+from memory.retrieval.loading import chains_of, views, views_by_id
+
+MAX_CAUSAL = 4
+MAX_DATE_RECORDS = 12
+MAX_IN_FORCE = 4
+IN_FORCE_TYPES = ("medication_status", "condition")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _anchor_marks(a: Anchor, fact_type: str, asked: date | None) -> list[str]:
+    if fact_type in MEASUREMENT_CHAIN_TYPES:
+        marks = ["latest" + (f" on or before {asked}" if asked else " measurement")]
+    elif not a.in_force:
+        marks = [f"NOT in force on {asked}; shown as the current record (chain tail)"]
+    else:
+        marks = [f"in force on {asked}" if asked else "current (chain tail)"]
+    if a.pending_plan is not None:
+        marks.append(f"pending plan: {_short(a.pending_plan.content)}")
+    return marks + list(a.notes)
+
+
+def _other_marks(
+    member: ChainMember, order: list[ChainMember], a: Anchor, current: ChainMember | None
+) -> list[str]:
+    marks: list[str] = []
+    if current is not None and member.fact_id == current.fact_id:
+        marks.append("current (chain tail)")
+    elif is_plan(member):
+        marks.append("planned")
+    elif a.member is not None and order.index(member) < order.index(a.member):
+        measure = member.fact_type in MEASUREMENT_CHAIN_TYPES
+        marks.append("earlier measurement" if measure else "superseded")
+    else:
+        marks.append("later record")
+    if member.fact_type not in MEASUREMENT_CHAIN_TYPES and member.valid_from:
+        marks.append(f"valid {member.valid_from}..{member.valid_to or 'open'}")
+    return marks
+
+
+def chain_items(
+    chain_id: int,
+    matched_id: int,
+    chain: tuple[list[FactView], list[ChainMember]],
+    asked: date | None,
+) -> list[EvidenceItem]:
+    """Matched / Anchor / Relation of one chain (each fact once)."""
+    fact_views, members = chain
+    by_id = {v.fact_id: v for v in fact_views}
+    member_by_id = {m.fact_id: m for m in members}
+    a = anchor(members, asked)
+    current = anchor(members, None).member if asked is not None else a.member
+    order = effective_order(members)
+    unit = unit_key(matched_id, chain_id)
+    picks = [("matched", matched_id)]
+    for role, m in (("anchor", a.member), ("relation", a.relation)):
+        if m is not None and all(m.fact_id != fid for _, fid in picks):
+            picks.append((role, m.fact_id))
+    items = []
+    for role, fid in picks:
+        is_anchor = a.member is not None and fid == a.member.fact_id
+        if is_anchor:
+            marks = _anchor_marks(a, members[0].fact_type, asked)
+        else:
+            marks = _other_marks(member_by_id[fid], order, a, current)
+        items.append(
+            EvidenceItem(role, by_id[fid], marks=tuple(marks), unit=unit, is_anchor=is_anchor)
+        )
+    return items
+
+
+def unit_items(fused: Sequence[FusedUnit[str]], asked: date | None) -> list[EvidenceItem]:
+    chain_ids = [int(u.unit.split(":")[1]) for u in fused if u.unit.startswith("chain:")]
+    chains = chains_of(chain_ids)
+    singles = views_by_id(u.matched_fact_id for u in fused if u.unit.startswith("fact:"))
+    items: list[EvidenceItem] = []
+    for u in fused:
+        if u.unit.startswith("chain:"):
+            chain_id = int(u.unit.split(":")[1])
+            items += chain_items(chain_id, u.matched_fact_id, chains[chain_id], asked)
+        else:
+            fact = singles[u.matched_fact_id]
+            items.append(EvidenceItem(role="matched", fact=fact, unit=u.unit, is_anchor=True))
+    return items
+
+
+def causal_items(
+    matched: Sequence[FactView], person_id: int, present: set[int]
+) -> list[EvidenceItem]:
+    """≤ 4 causal neighbours (cause -> effect) of matched facts, patient's facts only."""
+    ids = [f.fact_id for f in matched]
+    edges = FactEdge.objects.filter(kind=FactEdge.Kind.CAUSES).filter(
+        Q(src_id__in=ids, dst__subject_id=person_id) | Q(dst_id__in=ids, src__subject_id=person_id)
+    )
+    rank = {fid: i for i, fid in enumerate(ids)}
+    found: list[tuple[int, int, str]] = []
+    for src, dst in edges.values_list("src_id", "dst_id"):
+        if src in rank and dst not in present:
+            found.append((rank[src], dst, f"caused by matched fact: {_short_of(matched, src)}"))
+        if dst in rank and src not in present:
+            found.append((rank[dst], src, f"cause of matched fact: {_short_of(matched, dst)}"))
+    chosen: dict[int, str] = {}
+    for _, fid, mark in sorted(found):
+        if fid not in chosen and len(chosen) < MAX_CAUSAL:
+            chosen[fid] = mark
+    facts = views_by_id(chosen)
+    return [EvidenceItem(role="causal", fact=facts[f], marks=(m,)) for f, m in chosen.items()]
+
+
+def _short_of(matched: Sequence[FactView], fact_id: int) -> str:
+    fact = next(f for f in matched if f.fact_id == fact_id)
+    return _short(f"{fact.entity} {fact.content}".strip())
+
+
+def date_items(
+    patient_id: int, person_id: int, window: tuple[date, date], present: set[int]
+) -> list[EvidenceItem]:
+    """≤ 12 patient records dated in the window, then ≤ 4 medication/diagnosis
+    records in force at its start."""
+    start, end = window
+    mine = Fact.objects.filter(patient_id=patient_id, subject_id=person_id).exclude(pk__in=present)
+    dated = views(
+        mine.filter(effective_date__gte=start, effective_date__lte=end).order_by(
+            "effective_date", "id"
+        )[:MAX_DATE_RECORDS]
+    )
+    label = f"dated {start}" if start == end else f"dated in {start}..{end}"
+    in_force = views(
+        mine.filter(fact_type__in=IN_FORCE_TYPES, valid_from__lte=start, assertion="present")
+        .filter(Q(valid_to__isnull=True) | Q(valid_to__gt=start))
+        .exclude(status="planned")
+        .exclude(verification__in=("refuted", "entered_in_error"))
+        .exclude(pk__in=[f.fact_id for f in dated])
+        .order_by("fact_type", "-valid_from", "id")[:MAX_IN_FORCE]
+    )
+    return [EvidenceItem(role="date", fact=f, marks=(label,)) for f in dated] + [
+        EvidenceItem(role="date", fact=f, marks=(f"in force on {start}",)) for f in in_force
+    ]

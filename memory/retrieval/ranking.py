@@ -1,0 +1,113 @@
+"""The two ranked lists of retrieval (DESIGN §6.3): lexical and dense.
+
+Both rank ONLY the patient's own facts (subject = the patient's Person node,
+§6.1): a relative's facts are filtered in SQL, before any ranking, so they can
+never take a slot among the top units.
+
+Lexical: Postgres full text over Fact.search (tokens from
+memory.search.text, 'simple' configuration) ranked by ts_rank_cd with
+length normalization 1 (divide by 1 + log(length)). Measured against a
+Python BM25 over the same tokens on the demo questions (see
+bench/retrieval_latency.py): equal unit recall at a fraction of the cost, and
+the GIN index serves it, so ts_rank_cd is the choice.
+
+Dense: pgvector cosine distance over Fact.embedding. Within one patient the
+candidate set is small (hundreds to a few thousand facts), so the exact scan
+restricted by the (patient, subject) b-tree is both faster and exact; the HNSW
+index serves cross-patient scans. `DENSE_EXACT = False` lets the planner use
+HNSW with iterative scanning (pgvector >= 0.8) so a filter never truncates
+the list; bench/retrieval_latency.py measures both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from django.db import connection, transaction
+
+from memory.domain.rrf import MAX_FACTS, unit_key
+from memory.indexing import current_embedder
+from memory.search.text import tsquery_text
+
+DENSE_EXACT = True
+RAW_SESSION_SUBJECTS = ["patient", "mixed"]
+
+RankedFacts = list[tuple[int, str]]  # (fact_id, unit key), best first
+
+
+def embed_query(text: str) -> str:
+    vector = current_embedder().embed([text])[0]
+    return vector_literal(vector)
+
+
+def vector_literal(vec: np.ndarray) -> str:
+    return "[" + ",".join(f"{x:.6f}" for x in vec.tolist()) + "]"
+
+
+def lexical_facts(patient_id: int, person_id: int, question: str) -> RankedFacts:
+    query = tsquery_text(question)
+    if not query:
+        return []
+    sql = (
+        "SELECT id, chain_id FROM memory_fact, to_tsquery('simple', %s) q "
+        "WHERE patient_id = %s AND subject_id = %s AND search @@ q "
+        "ORDER BY ts_rank_cd(search, q, 1) DESC, id LIMIT %s"
+    )
+    return _fetch(sql, [query, patient_id, person_id, MAX_FACTS])
+
+
+def dense_facts(patient_id: int, person_id: int, vector: str) -> RankedFacts:
+    # With DENSE_EXACT the secondary key makes the order total (ties -> lower
+    # id) and keeps the planner on the patient's b-tree, not the global HNSW graph.
+    order = "embedding <=> %s::vector" + (", id" if DENSE_EXACT else "")
+    sql = (
+        "SELECT id, chain_id FROM memory_fact "
+        "WHERE patient_id = %s AND subject_id = %s AND embedding IS NOT NULL "
+        f"ORDER BY {order} LIMIT %s"
+    )
+    with transaction.atomic():
+        if not DENSE_EXACT:
+            with connection.cursor() as cur:
+                cur.execute("SET LOCAL hnsw.iterative_scan = strict_order")
+                cur.execute("SET LOCAL hnsw.ef_search = 100")
+        return _fetch(sql, [patient_id, person_id, vector, MAX_FACTS])
+
+
+def _fetch(sql: str, params: Sequence[object]) -> RankedFacts:
+    with connection.cursor() as cur:
+        cur.execute(sql, params)
+        return [(fact_id, unit_key(fact_id, chain_id)) for fact_id, chain_id in cur.fetchall()]
+
+
+def _raw_filter() -> str:
+    return (
+        "FROM memory_turnpair tp JOIN memory_session s ON s.id = tp.session_id "
+        "WHERE tp.patient_id = %s AND s.session_subject = ANY(%s) "
+    )
+
+
+def lexical_turn_pairs(patient_id: int, question: str, limit: int) -> list[int]:
+    """Raw turn pairs of sessions about the patient only (§6.7), best first."""
+    query = tsquery_text(question)
+    if not query:
+        return []
+    sql = (
+        "SELECT tp.id " + _raw_filter() + "AND tp.search @@ to_tsquery('simple', %s) "
+        "ORDER BY ts_rank_cd(tp.search, to_tsquery('simple', %s), 1) DESC, tp.id LIMIT %s"
+    )
+    return _ids(sql, [patient_id, RAW_SESSION_SUBJECTS, query, query, limit])
+
+
+def dense_turn_pairs(patient_id: int, vector: str, limit: int) -> list[int]:
+    sql = (
+        "SELECT tp.id " + _raw_filter() + "AND tp.embedding IS NOT NULL "
+        "ORDER BY tp.embedding <=> %s::vector, tp.id LIMIT %s"
+    )
+    return _ids(sql, [patient_id, RAW_SESSION_SUBJECTS, vector, limit])
+
+
+def _ids(sql: str, params: Sequence[object]) -> list[int]:
+    with connection.cursor() as cur:
+        cur.execute(sql, params)
+        return [row[0] for row in cur.fetchall()]

@@ -1,0 +1,78 @@
+"""Ask a question about one patient: answer, reader, and cited evidence lines.
+
+The answer comes from memory.answering (retrieval + one reader call); each
+evidence line links back to the session turn it was extracted from, so a
+clinician can always check the answer against what was actually said.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from memory.models import Fact, Patient
+from memory.web.forms import AskForm
+from memory.web.guards import audit_view, patient_or_403
+from memory.web.views import is_partial
+
+
+def answering_available() -> bool:
+    try:
+        from memory.answering import answer  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def ask(request: HttpRequest, pid: str) -> HttpResponse:
+    patient = patient_or_403(request, pid)
+    form = AskForm(request.POST or None)
+    context: dict[str, Any] = {"patient": patient, "tab": "ask", "form": form}
+    context["available"] = answering_available()
+    status = 200
+    if request.method == "POST":
+        if form.is_valid() and context["available"]:
+            # memory.answering audits the question itself ("patient.ask").
+            question, at = form.cleaned_data["question"], form.cleaned_data["at"]
+            context["result"] = _answer(request, patient, question, at)
+        elif not form.is_valid():
+            status = 422
+    else:
+        audit_view(request, patient, "ask")
+    if is_partial(request) and request.method == "POST":
+        return render(request, "memory/_answer.html", context, status=status)
+    return render(request, "memory/ask.html", context, status=status)
+
+
+def _answer(request: HttpRequest, patient: Patient, question: str, at: object) -> dict[str, Any]:
+    from memory.answering import answer
+
+    result = answer(patient, question, at=at, actor=request.user, channel="web")
+    payload = result.to_payload()
+    payload["evidence"] = _linked(patient, payload.get("evidence") or [])
+    return payload
+
+
+def _linked(patient: Patient, evidence: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Attach to each evidence line the URL of its session turn (#turn-N)."""
+    ids = [e["fact_id"] for e in evidence if e.get("fact_id")]
+    turns = dict(
+        Fact.objects.filter(patient=patient, pk__in=ids).values_list("pk", "evidence_turn")
+    )
+    out = []
+    for item in evidence:
+        item = dict(item)
+        session_id = item.get("session_id")
+        if session_id:
+            url = reverse("session-detail", args=[patient.external_id, session_id])
+            turn = turns.get(item.get("fact_id")) or item.get("turn")
+            item["url"] = f"{url}#turn-{turn}" if turn else url
+        out.append(item)
+    return out

@@ -1,0 +1,120 @@
+"""One fact: its page, and the clinician corrections made on it.
+
+Changes go through memory.writes.corrections only, inside one transaction
+(which also audits them). An HTMX request gets the updated fact partial (or
+the form with its errors, status 422); a plain form post is redirected back
+to the fact page, so corrections work without JavaScript too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from memory.models import AuditEvent, Fact
+from memory.web.forms import EditForm, ReassignForm, VerifyForm
+from memory.web.guards import audit_view, fact_or_403, patient_or_403
+from memory.web.views import is_partial
+from memory.writes.corrections import CorrectionError, edit_fact, reassign_fact, set_verification
+
+FORMS: dict[str, type[forms.Form]] = {
+    "reassign": ReassignForm,
+    "edit": EditForm,
+    "verify": VerifyForm,
+}
+
+
+def _make_form(kind: str, fact: Fact, data: object = None) -> forms.Form:
+    cls = FORMS[kind]
+    if cls is VerifyForm:
+        return cls(data, initial={"verification": fact.verification})
+    return cls(data, fact=fact)
+
+
+@require_http_methods(["GET"])
+@login_required
+def fact_detail(request: HttpRequest, pid: str, fact_id: int) -> HttpResponse:
+    patient = patient_or_403(request, pid)
+    fact = fact_or_403(request, patient, fact_id)
+    audit_view(request, patient, "fact", fact=fact.pk)
+    if is_partial(request):
+        return render(request, "memory/_fact.html", {"patient": patient, "fact": fact})
+    history = AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk))
+    context = {
+        "patient": patient,
+        "fact": fact,
+        "forms": {kind: _make_form(kind, fact) for kind in FORMS},
+        "history": history.select_related("actor")[:50],
+    }
+    return render(request, "memory/fact_page.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def fact_correct(request: HttpRequest, pid: str, fact_id: int, kind: str) -> HttpResponse:
+    patient = patient_or_403(request, pid)
+    fact = fact_or_403(request, patient, fact_id)
+    if kind not in FORMS:
+        return HttpResponse(status=404)
+    if request.method == "GET":
+        if not is_partial(request):
+            return redirect(reverse("fact-detail", args=[pid, fact.pk]) + f"#{kind}")
+        form = _make_form(kind, fact)
+        return _form_response(request, patient, fact, kind, form)
+    form = _make_form(kind, fact, request.POST)
+    if form.is_valid():
+        try:
+            with transaction.atomic():
+                fact = _apply(kind, form, fact, request)
+        except CorrectionError as exc:
+            form.add_error(None, str(exc))
+            fact = fact_or_403(request, patient, fact_id)  # drop in-memory changes rolled back
+    if form.errors:
+        return _form_response(request, patient, fact, kind, form, status=422)
+    if is_partial(request):
+        fact = fact_or_403(request, patient, fact.pk)
+        context = {"patient": patient, "fact": fact, "just_changed": True}
+        return render(request, "memory/_fact.html", context)
+    return redirect("fact-detail", pid, fact.pk)
+
+
+def _apply(kind: str, form: forms.Form, fact: Fact, request: HttpRequest) -> Fact:
+    data = form.cleaned_data
+    common = {"actor": request.user, "channel": "web", "reason": data.get("reason") or ""}
+    actions: dict[str, Callable[[], Fact]] = {
+        "reassign": lambda: reassign_fact(fact, data.get("target", ""), **common),
+        "edit": lambda: _edit(form, fact, common),
+        "verify": lambda: set_verification(fact, data["verification"], **common),
+    }
+    return actions[kind]()
+
+
+def _edit(form: forms.Form, fact: Fact, common: dict) -> Fact:
+    changes = form.changes()
+    if not changes:
+        raise CorrectionError(_("Nothing was changed."))
+    return edit_fact(fact, changes, **common)
+
+
+def _form_response(
+    request: HttpRequest,
+    patient: object,
+    fact: Fact,
+    kind: str,
+    form: forms.Form,
+    status: int = 200,
+) -> HttpResponse:
+    context = {"patient": patient, "fact": fact, "kind": kind, "form": form}
+    if is_partial(request):
+        return render(request, "memory/_fact_form.html", context, status=status)
+    context["forms"] = {k: (form if k == kind else _make_form(k, fact)) for k in FORMS}
+    context["history"] = AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk))
+    return render(request, "memory/fact_page.html", context, status=status)

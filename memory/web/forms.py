@@ -1,0 +1,186 @@
+"""Forms: upload, ask, timeline filters and the three correction forms.
+
+Correction forms only validate input; the change itself is made by
+memory.writes.corrections, whose CorrectionError is shown as a form error.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from memory.domain.types import CONDITION_STATUSES, FACT_TYPES, MEDICATION_STATUSES, SAFETY_KINDS
+from memory.importing import FORMATS
+from memory.models import Fact, Person
+
+VERIFICATION_CHOICES = [
+    ("confirmed", _("Confirmed")),
+    ("unconfirmed", _("Unconfirmed")),
+    ("refuted", _("Refuted")),
+    ("entered_in_error", _("Entered in error")),
+]
+TYPE_CHOICES = [("", _("All types")), *[(t, t.replace("_", " ")) for t in FACT_TYPES]]
+
+
+class MultiFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    """Several files in one input (Django's documented pattern)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("widget", MultiFileInput(attrs={"multiple": True}))
+        super().__init__(*args, **kwargs)
+
+    def clean(self, data: object, initial: object = None) -> list:
+        single = super().clean
+        if isinstance(data, list | tuple):
+            return [single(d, initial) for d in data]
+        return [single(data, initial)] if data else []
+
+
+class UploadForm(forms.Form):
+    files = MultipleFileField(label=_("Files"), required=False)
+    text = forms.CharField(
+        label=_("Or paste a transcript"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Patient: ...\nDoctor: ..."}),
+    )
+    patient_id = forms.CharField(label=_("Patient id"), required=False, max_length=128)
+    session_date = forms.DateField(
+        label=_("Session date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    fmt = forms.ChoiceField(
+        label=_("Format"), choices=[(f, f) for f in FORMATS], initial="auto", required=False
+    )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if not data.get("files") and not (data.get("text") or "").strip():
+            raise forms.ValidationError(_("Choose one or more files, or paste a transcript."))
+        return data
+
+
+class AskForm(forms.Form):
+    question = forms.CharField(
+        label=_("Question"), max_length=2000, widget=forms.TextInput(attrs={"autofocus": True})
+    )
+    at = forms.DateField(
+        label=_("As of date (optional)"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+
+
+class TimelineFilter(forms.Form):
+    type = forms.ChoiceField(label=_("Type"), choices=TYPE_CHOICES, required=False)
+    person = forms.ChoiceField(label=_("Person"), required=False)
+    start = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end = forms.DateField(
+        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def __init__(self, *args: object, persons: list[Person], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["person"].choices = [("", _("Everyone"))] + [(p.key, p.key) for p in persons]
+
+
+class ReassignForm(forms.Form):
+    person = forms.ChoiceField(label=_("Move to person"), required=False)
+    relation = forms.CharField(
+        label=_("or type a relation"),
+        required=False,
+        max_length=80,
+        widget=forms.TextInput(attrs={"placeholder": "father / family:wife / other:friend"}),
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=2000)
+
+    def __init__(self, *args: object, fact: Fact, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        others = fact.patient.persons.exclude(pk=fact.subject_id).order_by("kind", "key")
+        self.fields["person"].choices = [("", "—")] + [(p.key, p.key) for p in others]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        target = (data.get("relation") or "").strip() or data.get("person") or ""
+        if not target:
+            raise forms.ValidationError(_("Pick a person or type a relation."))
+        data["target"] = target
+        return data
+
+
+class EditForm(forms.Form):
+    content = forms.CharField(label=_("Content"), widget=forms.Textarea(attrs={"rows": 2}))
+    value = forms.CharField(label=_("Value"), required=False, max_length=200)
+    unit = forms.CharField(label=_("Unit"), required=False, max_length=60)
+    event_date = forms.DateField(
+        label=_("Event date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    status = forms.ChoiceField(label=_("Status"), required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=2000)
+
+    def __init__(self, *args: object, fact: Fact, **kwargs: object) -> None:
+        kwargs.setdefault("initial", initial_of(fact))
+        super().__init__(*args, **kwargs)
+        self.fact = fact
+        statuses = statuses_for(fact.fact_type)
+        if statuses:
+            self.fields["status"].choices = [(s, s.replace("_", " ")) for s in statuses]
+        else:
+            del self.fields["status"]
+
+    def changes(self) -> dict[str, object]:
+        """Only the fields that differ, so the audit shows exactly what was changed."""
+        current = initial_of(self.fact)
+        fields = ("content", "value", "unit", "event_date", "status")
+        return {
+            f: self.cleaned_data[f]
+            for f in fields
+            if f in self.cleaned_data and self.cleaned_data[f] != current.get(f)
+        }
+
+
+class VerifyForm(forms.Form):
+    verification = forms.ChoiceField(label=_("Verification"), choices=VERIFICATION_CHOICES)
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=2000)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        needs = data.get("verification") in ("refuted", "entered_in_error")
+        if needs and not (data.get("reason") or "").strip():
+            self.add_error("reason", _("A reason is required to mark a fact refuted or in error."))
+        return data
+
+
+class SafetyFilter(forms.Form):
+    kind = forms.ChoiceField(
+        label=_("Kind"),
+        required=False,
+        choices=[("", _("All kinds")), *[(k, k.replace("_", " ")) for k in SAFETY_KINDS]],
+    )
+    verification = forms.ChoiceField(
+        label=_("Verification"),
+        required=False,
+        choices=[("", _("Any")), *VERIFICATION_CHOICES],
+    )
+
+
+def statuses_for(fact_type: str) -> tuple[str, ...]:
+    if fact_type == "medication_status":
+        return MEDICATION_STATUSES
+    if fact_type == "condition":
+        return CONDITION_STATUSES
+    return ()
+
+
+def initial_of(fact: Fact) -> dict[str, object]:
+    return {
+        "content": fact.content,
+        "value": fact.value,
+        "unit": fact.unit,
+        "event_date": fact.event_date,
+        "status": fact.status,
+    }

@@ -1,0 +1,69 @@
+"""Administration pages: the safety-fact audit and the audit log (staff only).
+
+The safety audit lists every allergy, contraindication, interaction and
+surgical history across the user's patients, with its verification and who
+last changed it, so a ruled-out allergy can always be traced to a person and
+a reason.
+"""
+
+from __future__ import annotations
+
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from memory.access import patients_for
+from memory.models import AuditEvent, Fact
+from memory.web.forms import SafetyFilter
+from memory.web.views import is_partial
+
+
+@require_GET
+@login_required
+def safety_audit(request: HttpRequest) -> HttpResponse:
+    form = SafetyFilter(request.GET or None)
+    facts = Fact.objects.filter(
+        fact_type="safety", patient__in=patients_for(request.user)
+    ).select_related("patient", "subject", "session")
+    if form.is_valid():
+        if form.cleaned_data.get("kind"):
+            facts = facts.filter(safety_kind=form.cleaned_data["kind"])
+        if form.cleaned_data.get("verification"):
+            facts = facts.filter(verification=form.cleaned_data["verification"])
+    facts = list(facts.order_by("patient__external_id", "safety_kind", "pk")[:1000])
+    last = _last_changes([f.pk for f in facts])
+    rows = [(f, last.get(str(f.pk))) for f in facts]
+    context = {"form": form, "rows": rows}
+    if is_partial(request):
+        return render(request, "memory/_safety_rows.html", context)
+    return render(request, "memory/safety_audit.html", context)
+
+
+def _last_changes(fact_ids: list[int]) -> dict[str, AuditEvent]:
+    """The latest change (not view) per fact, in one query."""
+    events = (
+        AuditEvent.objects.filter(object_type="Fact", object_id__in=[str(i) for i in fact_ids])
+        .filter(action__startswith="fact.")
+        .select_related("actor")
+        .order_by("object_id", "-at", "-id")
+        .distinct("object_id")
+    )
+    return {e.object_id: e for e in events}
+
+
+@require_GET
+@staff_member_required
+def audit_log(request: HttpRequest) -> HttpResponse:
+    events = AuditEvent.objects.select_related("actor", "patient")
+    action = request.GET.get("action", "").strip()
+    patient = request.GET.get("patient", "").strip()
+    if action:
+        events = events.filter(action__startswith=action)
+    if patient:
+        events = events.filter(patient__external_id=patient)
+    page = Paginator(events, 100).get_page(request.GET.get("page"))
+    context = {"page": page, "action": action, "patient_q": patient}
+    return render(request, "memory/audit_log.html", context)

@@ -1,0 +1,44 @@
+"""Profile and ask endpoints: the same entry points as the CLI."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.models import AuditEvent
+from tests.api.conftest import BASE
+
+pytestmark = pytest.mark.django_db
+
+
+def test_profile_lists_every_patient_safety_fact(patient, api):
+    body = api.get(BASE + "profile/").json()
+    assert {f["entity"] for f in body["safety"]} >= {"penicillin", "ibuprofen", "appendectomy"}
+
+
+def test_profile_never_contains_a_relatives_medication(patient, api):
+    body = api.get(BASE + "profile/").json()
+    assert "metformin" not in body["text"]
+
+
+def test_profile_rejects_a_bad_date(patient, api):
+    response = api.get(BASE + "profile/", {"at": "2024-13-01"})
+    assert list(response.json()["error"]["fields"]) == ["at"]
+
+
+def test_ask_returns_the_cli_json_document(patient, api):
+    body = api.post(BASE + "ask/", {"question": "Is he allergic to penicillin?"}).json()
+    assert set(body) == {"answer", "reader", "profile", "rendered", "evidence", "timings_ms"}
+
+
+def test_ask_is_audited_on_the_api_channel(patient, api):
+    api.post(BASE + "ask/", {"question": "Current medications?"}, format="json")
+    assert (
+        AuditEvent.objects.filter(channel="api", patient=patient)
+        .exclude(action="api.view")
+        .exists()
+    )
+
+
+def test_ask_without_a_question_is_a_field_error(patient, api):
+    response = api.post(BASE + "ask/", {}, format="json")
+    assert list(response.json()["error"]["fields"]) == ["question"]

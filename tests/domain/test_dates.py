@@ -1,0 +1,113 @@
+"""Relative and explicit date resolution (memory.domain.dates)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from memory.domain.dates import (
+    find_dates,
+    parse_en_number,
+    parse_question_date,
+    parse_zh_number,
+    resolve_relative,
+    strip_dates,
+)
+
+SESSION = date(2024, 6, 3)
+
+
+def test_two_weeks_ago_is_fourteen_days_before_session() -> None:
+    assert resolve_relative("two weeks ago", SESSION) == (date(2024, 5, 20), "day")
+
+
+def test_yesterday_is_previous_day() -> None:
+    assert resolve_relative("yesterday", SESSION) == (date(2024, 6, 2), "day")
+
+
+def test_last_month_has_month_precision() -> None:
+    assert resolve_relative("last month", SESSION) == (date(2024, 5, 1), "month")
+
+
+def test_in_year_gives_year_precision() -> None:
+    assert resolve_relative("diagnosed in 2019", SESSION) == (date(2019, 1, 1), "year")
+
+
+def test_spoken_year_is_read() -> None:
+    assert resolve_relative("removed in nineteen ninety two", SESSION) == (date(1992, 1, 1), "year")
+
+
+def test_chinese_months_ago() -> None:
+    assert resolve_relative("三个月前", SESSION) == (date(2024, 3, 1), "month")
+
+
+def test_chinese_last_week() -> None:
+    assert resolve_relative("上周", SESSION) == (date(2024, 5, 27), "day")
+
+
+def test_chinese_last_year() -> None:
+    assert resolve_relative("去年", SESSION) == (date(2023, 1, 1), "year")
+
+
+def test_chinese_year_before_last() -> None:
+    assert resolve_relative("前年", SESSION) == (date(2022, 1, 1), "year")
+
+
+def test_chinese_duration_gives_onset_year() -> None:
+    assert resolve_relative("高血压十年了", SESSION) == (date(2014, 1, 1), "year")
+
+
+def test_relative_date_without_session_date_is_unknown() -> None:
+    assert resolve_relative("two weeks ago", None) == (None, "day")
+
+
+def test_text_without_date_is_unknown() -> None:
+    assert resolve_relative("takes aspirin daily", SESSION) == (None, "day")
+
+
+def test_find_dates_reports_offsets() -> None:
+    [mention] = find_dates("I stopped it yesterday.", SESSION)
+    assert "I stopped it yesterday."[mention.start : mention.end] == "yesterday"
+
+
+def test_question_date_iso() -> None:
+    assert parse_question_date("dose on 2024-03-20?") == date(2024, 3, 20)
+
+
+def test_question_date_slashes() -> None:
+    assert parse_question_date("2024/3/20 的剂量") == date(2024, 3, 20)
+
+
+def test_question_date_chinese() -> None:
+    assert parse_question_date("2024年3月20日血压多少") == date(2024, 3, 20)
+
+
+def test_question_date_month_name_first() -> None:
+    assert parse_question_date("What was it on March 20, 2024?") == date(2024, 3, 20)
+
+
+def test_question_date_day_first() -> None:
+    assert parse_question_date("on 20 March 2024") == date(2024, 3, 20)
+
+
+def test_question_month_only_is_first_of_month() -> None:
+    assert parse_question_date("in March 2024") == date(2024, 3, 1)
+
+
+def test_question_chinese_month_only() -> None:
+    assert parse_question_date("2024年3月的血压") == date(2024, 3, 1)
+
+
+def test_question_without_year_has_no_date() -> None:
+    assert parse_question_date("what was the dose last week?") is None
+
+
+def test_strip_dates_keeps_clinical_numbers() -> None:
+    assert strip_dates("2024-03-20 valsartan 80 mg") == "valsartan 80 mg"
+
+
+def test_english_number_words() -> None:
+    assert parse_en_number("a hundred and twenty") == 120
+
+
+def test_chinese_number_words() -> None:
+    assert parse_zh_number("二十三") == 23

@@ -1,0 +1,64 @@
+"""The quick mode end to end on a tiny subset (CI smoke test of `medgraph eval`)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def report_dir(tmp_path_factory, django_db_setup, django_db_blocker):
+    out = tmp_path_factory.mktemp("eval")
+    with django_db_blocker.unblock():
+        call_command("eval", "--quick", "--histories", "1", "--scale", "1x3", "--in-place",
+                     "--out", str(out))  # fmt: skip
+    return out
+
+
+def results(report_dir) -> dict:
+    return json.loads((report_dir / "eval_results.json").read_text())
+
+
+def test_report_has_every_section(report_dir):
+    text = (report_dir / "eval.md").read_text()
+    from memory.evaluation.report import SECTIONS
+
+    assert all(section in text for section in SECTIONS)
+
+
+def test_every_system_is_reported_side_by_side(report_dir):
+    systems = results(report_dir)["benchmark"]["systems"]
+    assert set(systems) == {"MedGraph", "BM25 raw sessions", "Embedding raw chunks"}
+
+
+def test_medgraph_never_labels_another_persons_fact_as_evidence(report_dir):
+    mg = results(report_dir)["benchmark"]["systems"]["MedGraph"]
+    assert mg["label_pollution_entries"]["hit"] == 0
+
+
+def test_baseline_pollution_is_measured_over_their_entries(report_dir):
+    systems = results(report_dir)["benchmark"]["systems"]
+    for name in ("BM25 raw sessions", "Embedding raw chunks"):
+        assert systems[name]["pollution_entries"]["total"] > 0
+
+
+def test_baselines_retrieve_some_relative_text(report_dir):
+    systems = results(report_dir)["benchmark"]["systems"]
+    assert (
+        systems["BM25 raw sessions"]["pollution_entries"]["hit"]
+        + systems["Embedding raw chunks"]["pollution_entries"]["hit"]
+        > 0
+    )
+
+
+def test_scale_rows_carry_database_size(report_dir):
+    rows = results(report_dir)["scale"]["rows"]
+    assert rows and rows[0]["db_mb"] > 0
+
+
+def test_recall_plot_is_written(report_dir):
+    assert (report_dir / "eval_recall.png").stat().st_size > 0

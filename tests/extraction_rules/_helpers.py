@@ -1,0 +1,28 @@
+"""Build sessions and run the rule extractor in tests."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from memory.domain.types import ExtractedFact, Extraction, Turn
+from memory.extraction.base import SessionText
+from memory.extraction.rules import RuleExtractor
+
+SESSION = date(2024, 6, 3)
+
+
+def run(*turns: tuple[str, str], when: date | None = SESSION) -> Extraction:
+    session = SessionText(when, tuple(Turn(i + 1, sp, tx) for i, (sp, tx) in enumerate(turns)))
+    return RuleExtractor().extract(session).extraction
+
+
+def facts(*turns: tuple[str, str], kind: str | None = None) -> list[ExtractedFact]:
+    found = run(*turns).facts
+    return [f for f in found if kind is None or f.type == kind or f.safety_kind == kind]
+
+
+def one(*turns: tuple[str, str], kind: str, entity: str | None = "*") -> ExtractedFact:
+    """The single fact of that type (and entity) - fails if there is none."""
+    found = [f for f in facts(*turns, kind=kind) if entity == "*" or f.entity == entity]
+    assert found, f"no {kind} fact {entity!r} in {facts(*turns)}"
+    return found[0]

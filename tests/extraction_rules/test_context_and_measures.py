@@ -1,0 +1,125 @@
+"""Assertions (negation, hypothetical, historical), measurements, other fact types."""
+
+from __future__ import annotations
+
+from memory.extraction.rules.context import assertion_of
+from memory.extraction.rules.text import (
+    is_question,
+    normalize_numbers,
+    speaker_role,
+    split_sentences,
+)
+
+from ._helpers import facts, one
+
+
+def test_denies_negates_symptom() -> None:
+    assert one(("Patient", "He denies chest pain."), kind="symptom").assertion == "negated"
+
+
+def test_negation_stops_at_but() -> None:
+    text = "No fever but a bad cough."
+    assert assertion_of(text, text.index("cough"), len(text) - 1, zh=False) == "present"
+
+
+def test_if_makes_hypothetical() -> None:
+    fact = one(("Doctor", "Call us if you get chest pain."), kind="symptom")
+    assert fact.assertion == "hypothetical"
+
+
+def test_used_to_makes_historical() -> None:
+    fact = one(("Patient", "I used to take metformin."), kind="medication_status")
+    assert fact.assertion == "historical"
+
+
+def test_chinese_negation() -> None:
+    assert one(("患者", "没有头痛。"), kind="symptom").assertion == "negated"
+
+
+def test_chinese_historical() -> None:
+    assert one(("患者", "我以前吃过阿司匹林。"), kind="medication_status").assertion == "historical"
+
+
+def test_no_answer_negates_asked_symptom() -> None:
+    fact = one(("Doctor", "Any chest pain?"), ("Patient", "No."), kind="symptom")
+    assert fact.assertion == "negated"
+
+
+def test_blood_pressure_value_and_unit() -> None:
+    fact = one(("Doctor", "Your blood pressure is 150/90 today."), kind="vital")
+    assert (fact.entity, fact.value, fact.unit) == ("blood pressure", "150/90", "mmHg")
+
+
+def test_spoken_blood_pressure() -> None:
+    fact = one(("Doctor", "your blood pressure was one fifty over ninety ."), kind="vital")
+    assert fact.value == "150/90"
+
+
+def test_hba1c_percent() -> None:
+    fact = one(("Doctor", "Your hemoglobin A1c was 7.5%."), kind="lab_result")
+    assert (fact.entity, fact.value, fact.unit) == ("hba1c", "7.5", "%")
+
+
+def test_ntprobnp_lab() -> None:
+    assert one(("Doctor", "NT-proBNP was 1200 pg/mL."), kind="lab_result").value == "1200"
+
+
+def test_chinese_fasting_glucose() -> None:
+    fact = one(("患者", "空腹血糖7.2"), kind="vital")
+    assert (fact.entity, fact.value) == ("blood glucose", "7.2")
+
+
+def test_chinese_weight_in_kilograms() -> None:
+    fact = one(("患者", "体重70公斤"), kind="vital")
+    assert (fact.value, fact.unit) == ("70", "公斤")
+
+
+def test_chinese_hba1c() -> None:
+    assert one(("患者", "糖化血红蛋白6.5%"), kind="lab_result").value == "6.5"
+
+
+def test_implausible_number_is_not_a_reading() -> None:
+    assert facts(("Patient", "I have taken blood pressure pills for 10 years."), kind="vital") == []
+
+
+def test_dose_change_caused_by_reading() -> None:
+    found = facts(("Patient", "My BP was 140/88, so the clinic raised my valsartan."))
+    med = next(f for f in found if f.type == "medication_status")
+    assert med.causes and found[med.causes[0]].type == "vital"
+
+
+def test_hospitalization_event() -> None:
+    assert one(("Patient", "I was hospitalized last month."), kind="event").date == "2024-05-01"
+
+
+def test_cost_preference() -> None:
+    assert (
+        one(("Patient", "The inhaler is too expensive for me."), kind="preference").entity == "cost"
+    )
+
+
+def test_symptom_relief_is_state_change() -> None:
+    assert one(("Patient", "My headache is much better now."), kind="symptom").is_state_change
+
+
+def test_condition_status_suspected() -> None:
+    assert one(("Doctor", "You might have pneumonia."), kind="condition").status == "suspected"
+
+
+def test_number_words_to_digits() -> None:
+    assert normalize_numbers("a hundred and twenty") == "120"
+
+
+def test_question_without_mark_detected() -> None:
+    assert is_question("do you have any allergies")
+
+
+def test_sentences_keep_decimals() -> None:
+    assert [s.text for s in split_sentences(1, "patient", "A1c 7.5 today. Fine.")] == [
+        "A1c 7.5 today.",
+        "Fine.",
+    ]
+
+
+def test_guest_family_speaker_is_relative_role() -> None:
+    assert speaker_role("Guest_family") == "relative"

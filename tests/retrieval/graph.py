@@ -1,0 +1,81 @@
+"""Build patient graphs through the real write path (memory.writes.graph.apply_extraction).
+
+No mocks: sessions and turns are stored as L1 rows, turn pairs are indexed by
+memory.indexing, and every fact goes through apply_extraction exactly as a
+constructed session's would.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from memory.domain.types import ExtractedFact, Extraction
+from memory.extraction.base import ExtractionResult
+from memory.indexing import index_session
+from memory.ingest import ensure_patient
+from memory.models import Fact, Patient, Session, Turn
+from memory.writes.graph import apply_extraction
+
+
+def fact(
+    type_: str,
+    entity: str | None,
+    content: str,
+    *,
+    subject: str = "patient",
+    status: str | None = None,
+    when: str | None = None,
+    safety_kind: str | None = None,
+    turn: int = 1,
+    causes: tuple[int, ...] = (),
+    assertion: str = "present",
+) -> ExtractedFact:
+    return ExtractedFact(
+        type=type_,
+        subject=subject,
+        entity=entity,
+        content=content,
+        status=status,
+        date=when,
+        safety_kind=safety_kind,
+        evidence_turn=turn,
+        causes=causes,
+        assertion=assertion,
+    )
+
+
+class GraphBuilder:
+    def __init__(self, patient_id: str = "p-retrieval") -> None:
+        self.patient: Patient = ensure_patient(patient_id, "Test Patient")[0]
+        self.seq = 0
+
+    def session(
+        self,
+        day: date | None,
+        facts: list[ExtractedFact],
+        *,
+        turns: tuple[str, ...] = (),
+        subject: str = "patient",
+        external_id: str | None = None,
+    ) -> Session:
+        """Store one session (its turns, or one turn per fact content) and write its facts."""
+        self.seq += 1
+        session = Session.objects.create(
+            patient=self.patient,
+            external_id=external_id or f"s{self.seq:02d}",
+            seq=self.seq,
+            session_date=day,
+        )
+        lines = turns or tuple(f.content for f in facts) or ("...",)
+        Turn.objects.bulk_create(
+            Turn(session=session, index=i, speaker="patient" if i % 2 else "doctor", text=t)
+            for i, t in enumerate(lines, start=1)
+        )
+        index_session(session)
+        result = ExtractionResult(Extraction(subject, tuple(facts)), "rules", "test-graph", "")
+        apply_extraction(session, result)
+        session.refresh_from_db()
+        return session
+
+    def facts(self, **filters: object) -> list[Fact]:
+        return list(Fact.objects.filter(patient=self.patient, **filters).order_by("id"))

@@ -20,6 +20,7 @@ run: install
 	$(BIN)/medgraph run
 
 test: install-dev
+	bash scripts/ensure-browser.sh
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest

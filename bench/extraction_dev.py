@@ -27,6 +27,9 @@ a match of canonical names):
   the note's MEDICATIONS / ASSESSMENT AND PLAN / PLAN sections that the lexicon
   also finds in the dialogue. Found = a medication_status fact with that entity
   (any status or assertion).
+- Content pollution (MTS-Dialog FAM/SOCHX rows): share of patient-subject facts
+  whose content still names a relative ("my dad", 我妈 ...). Content is shown as
+  the patient's evidence, so this should be 0.
 - Speed: sessions per second over the ACI-Bench visits (long, ~5,800 chars), in
   process CPU time (the machine is shared; wall time would measure the neighbours).
 """
@@ -51,6 +54,7 @@ from memory.extraction.rules import RuleExtractor  # noqa: E402
 from memory.extraction.rules.attribution import relative_mentions  # noqa: E402
 from memory.extraction.rules.entities import clear_cache, find_entities, lookup  # noqa: E402
 from memory.extraction.rules.safety import _ALLERGEN_EN  # noqa: E402
+from memory.extraction.rules.text import is_chinese  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 SESSION_DATE = date(2024, 6, 3)
@@ -200,6 +204,21 @@ def attribution_report() -> None:
     print(f"  rows with no relative fact attributed to the patient: {Ratio(rows_ok, rows_n)}")
 
 
+def polluted_content(facts: Iterable[ExtractedFact]) -> tuple[int, int]:
+    """(patient-subject facts, of which the content names a relative)."""
+    own = [f for f in facts if f.subject == "patient"]
+    polluted = sum(bool(relative_mentions(f.content, is_chinese(f.content))) for f in own)
+    return len(own), polluted
+
+
+def content_pollution_report() -> None:
+    total = polluted = 0
+    for row in _mts_rows("FAM/SOCHX"):
+        n, p = polluted_content(_extract(parse_dialogue(row["dialogue"])))
+        total, polluted = total + n, polluted + p
+    print(f"patient facts whose content names a relative (FAM/SOCHX): {Ratio(polluted, total)}")
+
+
 def allergy_report() -> None:
     tp = gold_n = pred_ok = pred_n = neg_ok = neg_n = 0
     for row in _mts_rows("ALLERGY"):
@@ -271,6 +290,7 @@ def speed_report() -> None:
 
 def main() -> None:
     attribution_report()
+    content_pollution_report()
     allergy_report()
     medication_report()
     speed_report()

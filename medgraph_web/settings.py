@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "memory",
 ]
 
@@ -186,6 +187,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "MedGraph API",
     "DESCRIPTION": "Longitudinal patient memory with cited evidence.",
     "VERSION": "0.1.0",
+    # Swagger UI assets are served locally: a hospital network may have no internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {

@@ -74,8 +74,8 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
         return _fail(session_id, f"extractor error: {exc!r}", "", 0, extractor)
     try:
         with transaction.atomic():
-            writes.apply_extraction(session, result)
-            index_session(session)
+            created = writes.apply_extraction(session, result)
+            index_session(session, created)
             elapsed = (time.perf_counter() - started) * 1000
             Session.objects.filter(pk=session_id).update(construct_ms=elapsed)
     except Exception as exc:

@@ -18,7 +18,6 @@ from memory.embedding import Embedder, get_embedder
 from memory.models import Fact, IndexState, Session, TurnPair
 from memory.search.text import tsvector_text
 
-
 # The encoder's cost grows quadratically with length (≈20 ms at 400 characters,
 # ≈220 ms at 1,600 on 2 cores) and a sentence encoder's vector of a long
 # passage is dominated by its start anyway; full text stays in the BM25 index.
@@ -53,20 +52,40 @@ def fact_index_text(entity_name: str, content: str, status: str) -> str:
     return " ".join(part for part in (entity_name, content, status) if part)
 
 
+def _fact_texts(facts: Sequence[Fact]) -> list[str]:
+    return [
+        fact_index_text(f.entity.name if f.entity_id else "", f.content, f.status) for f in facts
+    ]
+
+
 def index_facts(facts: Sequence[Fact]) -> None:
-    if not facts:
+    if facts:
+        index_session_and_facts(None, facts)
+
+
+def index_session(session: Session, facts: Sequence[Fact] = ()) -> None:
+    """(Re)build the session's turn pairs and index them with its new facts."""
+    index_session_and_facts(session, facts)
+
+
+def index_session_and_facts(session: Session | None, facts: Sequence[Fact]) -> None:
+    pairs = _rebuild_turn_pairs(session) if session is not None else []
+    fact_texts = _fact_texts(facts)
+    pair_texts = [p.text for p in pairs]
+    if not fact_texts and not pair_texts:
         return
     embedder = current_embedder()
     check_embedding_space(embedder)
-    texts = [
-        fact_index_text(f.entity.name if f.entity_id else "", f.content, f.status) for f in facts
-    ]
-    vectors = embed_texts(embedder, texts)
-    _write_index("memory_fact", [f.pk for f in facts], texts, vectors)
+    # One encoder call per session: batching amortises the encoder's per-call cost.
+    vectors = embed_texts(embedder, fact_texts + pair_texts)
+    n = len(fact_texts)
+    if n:
+        _write_index("memory_fact", [f.pk for f in facts], fact_texts, vectors[:n])
+    if pairs:
+        _write_index("memory_turnpair", [p.pk for p in pairs], pair_texts, vectors[n:])
 
 
-def index_session(session: Session) -> None:
-    """(Re)build the session's turn pairs and index them."""
+def _rebuild_turn_pairs(session: Session) -> list[TurnPair]:
     TurnPair.objects.filter(session=session).delete()
     turns = list(session.turns.order_by("index"))
     pairs = []
@@ -82,13 +101,7 @@ def index_session(session: Session) -> None:
                 text=text,
             )
         )
-    TurnPair.objects.bulk_create(pairs)
-    if not pairs:
-        return
-    embedder = current_embedder()
-    check_embedding_space(embedder)
-    texts = [p.text for p in pairs]
-    _write_index("memory_turnpair", [p.pk for p in pairs], texts, embed_texts(embedder, texts))
+    return TurnPair.objects.bulk_create(pairs)
 
 
 def _write_index(table: str, ids: list[int], texts: list[str], vectors: np.ndarray) -> None:

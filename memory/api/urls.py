@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
-from memory.api.views import admin, answers, chains, facts, fhir, patients, sessions
+from memory.api.views import admin, answers, auth, chains, facts, fhir, patients, sessions
 
 P = "patients/<str:patient_id>/"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", auth.TokenView.as_view(), name="api-token"),
     path("patients/", patients.PatientListView.as_view(), name="api-patients"),
     path(P, patients.PatientDetailView.as_view(), name="api-patient"),
     path(P + "persons/", patients.PersonListView.as_view(), name="api-persons"),

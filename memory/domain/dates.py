@@ -21,57 +21,25 @@ from datetime import date, timedelta
 # --------------------------------------------------------------------------- numbers
 
 _EN_UNITS: dict[str, int] = {
-    "zero": 0,
-    "oh": 0,
-    "one": 1,
-    "a": 1,
-    "an": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "couple": 2,
-    "few": 3,
-    "several": 3,
-}
+    word: i
+    for i, word in enumerate(
+        re.findall(
+            r"\w+",
+            "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+            "fourteen fifteen sixteen seventeen eighteen nineteen",
+        )
+    )
+} | {"oh": 0, "a": 1, "an": 1, "couple": 2, "few": 3, "several": 3}
 _EN_TENS: dict[str, int] = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
+    word: 10 * (i + 2)
+    for i, word in enumerate(
+        re.findall(r"\w+", "twenty thirty forty fifty sixty seventy eighty ninety")
+    )
 }
-_ZH_DIGITS: dict[str, int] = {
-    "零": 0,
+_ZH_DIGITS: dict[str, int] = {ch: i for i, ch in enumerate("零一二三四五六七八九")} | {
     "〇": 0,
-    "一": 1,
-    "二": 2,
     "两": 2,
     "俩": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
     "几": 3,
 }
 _ZH_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
@@ -136,7 +104,8 @@ def shift_months(anchor: date, months: int) -> date:
 
 
 def _back(anchor: date, amount: int, unit: str) -> tuple[date, str]:
-    """`amount` units before anchor, with the precision that unit can carry."""
+    """`amount` units before anchor (negative = after), with the precision that
+    unit can carry."""
     if unit == "day":
         return anchor - timedelta(days=amount), "day"
     if unit == "week":
@@ -191,6 +160,11 @@ _FIXED_EN: dict[str, tuple[int, str, str]] = {
     "last year": (1, "year", "year"),
     "this year": (0, "year", "year"),
     "this month": (0, "month", "month"),
+    # Plans point forward (a negative amount): "start it next month".
+    "tomorrow": (-1, "day", "day"),
+    "next week": (-1, "week", "day"),
+    "next month": (-1, "month", "month"),
+    "next year": (-1, "year", "year"),
 }
 _FIXED_ZH: dict[str, tuple[int, str, str]] = {
     "今天": (0, "day", "day"),
@@ -208,6 +182,14 @@ _FIXED_ZH: dict[str, tuple[int, str, str]] = {
     "今年": (0, "year", "year"),
     "本月": (0, "month", "month"),
     "这个月": (0, "month", "month"),
+    "明天": (-1, "day", "day"),
+    "后天": (-2, "day", "day"),
+    "下周": (-1, "week", "day"),
+    "下个星期": (-1, "week", "day"),
+    "下星期": (-1, "week", "day"),
+    "下个月": (-1, "month", "month"),
+    "下月": (-1, "month", "month"),
+    "明年": (-1, "year", "year"),
 }
 
 _ISO = re.compile(r"(?<!\d)((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
@@ -232,6 +214,35 @@ _EN_FIXED = re.compile(
 _ZH_AGO = re.compile(rf"({_NUM_ZH}|半)\s*(个星期|星期|个月|天|日|周|年)(?:前|之前|以前)")
 _ZH_FOR = re.compile(rf"({_NUM_ZH})\s*(?:多)?年(?:了|来|多了)")
 _ZH_FIXED = re.compile("|".join(sorted(map(re.escape, _FIXED_ZH), key=len, reverse=True)))
+# A month named without a year: full names only ("may"/"march" are also verbs, so a
+# preposition or last/this/next must open it): "back in September", "last September",
+# "in May of last year", "on March 3rd".
+_FULL_MONTHS: dict[str, int] = {
+    name.casefold(): i for i, name in enumerate(calendar.month_name) if name
+} | {"sept": 9}
+_EN_MONTH_ONLY = re.compile(
+    r"\b(?:(?P<yrel0>last|this|next)\s+year,?\s+)?"
+    r"(?:(?:back\s+)?(?:in|since|during|around|until|till|by|from|on)\s+"
+    r"(?:(?:early|late|mid)[\s-]+)?|(?P<rel>last|this|next)\s+)"
+    rf"(?P<month>{'|'.join(sorted(_FULL_MONTHS, key=len, reverse=True))})\b"
+    r"(?:\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?![.,]?\d|\s*(?:mg|ml|%)))?"
+    r"(?:,?\s+(?:of\s+)?(?P<yrel>last|this|next)\s+year\b)?",
+    re.I,
+)
+# "September of last year" needs no preposition: the year words make it a date.
+_EN_MONTH_OF_YEAR = re.compile(
+    rf"\b(?P<month>{'|'.join(sorted(_FULL_MONTHS, key=len, reverse=True))})"
+    r",?\s+(?:of\s+)?(?P<yrel>last|this|next)\s+year\b",
+    re.I,
+)
+_ZH_MONTH_NUM = r"(?:1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])"
+# 去年9月份, 今年3月, 3月份, 5月20日; never 月经 / 月子 / 月龄 / 3月后 / 3个月.
+_ZH_MONTH_ONLY = re.compile(
+    rf"(?:(?P<yrel>去年|今年|前年|明年)|(?<![\d年个一二三四五六七八九十两几第每]))"
+    rf"(?P<month>{_ZH_MONTH_NUM})\s*月份?(?!经|子|龄|后|内|多|左右)"
+    r"(?:\s*(?P<day>[0-3]?\d)\s*[日号])?"
+)
+_YEAR_SHIFT = {"last": -1, "this": 0, "next": 1, "去年": -1, "今年": 0, "前年": -2, "明年": 1}
 
 
 @dataclass(frozen=True)
@@ -315,6 +326,44 @@ def _relative(text: str, anchor: date | None) -> list[DateMention]:
         add(m, amount, unit, None)
     for m in _ZH_FOR.finditer(text):
         add(m, parse_zh_number(m[1]), "year", "year")
+    return out + _months_without_year(text, anchor)
+
+
+def _month_date(
+    anchor: date, month: int, day: int | None, rel: str | None, yrel: str | None
+) -> date | None:
+    """A month (and day) named without a year, placed against the session date.
+
+    Plain "in September" / 9月份 is the most recent such month on or before the
+    session (patients report the past); "last September" is the most recent one
+    strictly before the session's month; "next ..." the first one after it;
+    "of last year" / 去年 / 今年 fix the year outright."""
+    if yrel is not None:
+        return _safe_date(anchor.year + _YEAR_SHIFT[yrel], month, day or 1)
+    year = anchor.year
+    if rel == "next":
+        year += 1 if (month, day or 1) <= (anchor.month, anchor.day) else 0
+    elif rel == "last":
+        year -= 1 if month >= anchor.month else 0
+    elif rel != "this" and (month, day or 1) > (anchor.month, anchor.day):
+        year -= 1
+    return _safe_date(year, month, day or 1)
+
+
+def _months_without_year(text: str, anchor: date | None) -> list[DateMention]:
+    out: list[DateMention] = []
+    found = [
+        (m, _FULL_MONTHS[m["month"].casefold()], m["rel"] and m["rel"].casefold())
+        for m in _EN_MONTH_ONLY.finditer(text)
+    ] + [(m, _FULL_MONTHS[m["month"].casefold()], None) for m in _EN_MONTH_OF_YEAR.finditer(text)]
+    found += [(m, parse_zh_number(m["month"]), None) for m in _ZH_MONTH_ONLY.finditer(text)]
+    for m, month, rel in found:
+        groups = m.groupdict()
+        day = int(groups["day"]) if groups.get("day") else None
+        yrel = (groups["yrel"] or groups.get("yrel0") or "").casefold() or None
+        known = anchor is not None and month is not None
+        when = _month_date(anchor, month, day, rel, yrel) if known else None  # type: ignore[arg-type]
+        out.append(DateMention(m.start(), m.end(), m[0], when, "day" if day else "month"))
     return out
 
 

@@ -36,6 +36,7 @@ class FactView:
     last_mentioned: date | None = None
     evidence_turn: int = 1
     session_pk: int = 0
+    session_date: date | None = None
 
     @property
     def excluded(self) -> bool:

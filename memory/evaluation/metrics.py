@@ -132,7 +132,7 @@ def summarize(judgements: list[Judgement], kinds: tuple[str, ...]) -> dict:
             "safety_missing": _ratio(sum(j.safety_missing for j in safety), len(safety)),
             "retrieval_p50_ms": percentile(ms, 0.5),
             "retrieval_p95_ms": percentile(ms, 0.95),
-            "polluted_examples": [x for j in js for x in j.examples][:6],
+            "polluted_examples": list(dict.fromkeys(x for j in js for x in j.examples))[:6],
         }
     return out
 

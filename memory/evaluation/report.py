@@ -74,7 +74,7 @@ def _systems(b: dict) -> list[str]:
         ]
     lines += ["", "Examples of polluted entries (first of the run):", ""]
     for name, s in b["systems"].items():
-        lines += [f"- {name}: {x}" for x in s.get("polluted_examples", [])[:3]]
+        lines += [f"- {name}: {x}" for x in list(dict.fromkeys(s["polluted_examples"]))[:3]]
     return lines
 
 
@@ -131,7 +131,8 @@ def _cost(b: dict) -> list[str]:
         f"Construction per session (offline extractor + write + index, no LLM call): mean "
         f"{i['construct_ms_mean']:.0f} ms, p50 {i['construct_ms_p50']:.0f} ms, p95 "
         f"{i['construct_ms_p95']:.0f} ms over {i['sessions_constructed']} sessions; "
-        f"failed: {len(i['failed'])}.  ",
+        f"failed: {len(i['failed'])}; storing the raw session: "
+        f"{i.get('store_ms_per_session', 0):.0f} ms.  ",
         f"MedGraph question latency without the reader (retrieval + profile + rendering): "
         f"p50 {t['p50']:.1f} ms, p95 {t['p95']:.1f} ms.",
         "",
@@ -187,8 +188,8 @@ def _recall_plot(plt: Any, systems: dict, out_dir: Path) -> Path:
         ax.bar(xs, [100 * (s["recall"][kind] or 0) for kind in KINDS], width, label=name)
     ax.set_xticks([i + 0.4 - width / 2 for i in range(len(KINDS))], KINDS)
     ax.set_ylabel("recall %")
-    ax.set_ylim(0, 100)
-    ax.legend(fontsize=8)
+    ax.set_ylim(0, 119)
+    ax.legend(fontsize=8, loc="upper center", ncol=len(systems), frameon=False)
     fig.tight_layout()
     fig.savefig(out_dir / "eval_recall.png", dpi=90)
     plt.close(fig)

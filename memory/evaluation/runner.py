@@ -55,12 +55,14 @@ def run_benchmark(histories: list[History], log: Callable[[str], None] = print) 
     totals_ms: list[float] = []
     failed: list[str] = []
     sessions = 0
+    store_ms = 0.0
     embedder = current_embedder()
     for n, hist in enumerate(histories, 1):
         built = build_memory(hist)
         construct_ms += built.construct_ms
         failed += built.failed
         sessions += len(hist.sessions)
+        store_ms += built.store_ms
         extraction_parts.append(extraction_counts(hist, built.patient.pk))
         systems = [
             MedGraphSystem(built.patient),
@@ -86,6 +88,7 @@ def run_benchmark(histories: list[History], log: Callable[[str], None] = print) 
         "ingest": {
             "sessions_constructed": len(construct_ms),
             "failed": failed,
+            "store_ms_per_session": store_ms / sessions if sessions else 0.0,
             "construct_ms_mean": sum(construct_ms) / len(construct_ms) if construct_ms else 0.0,
             "construct_ms_p50": percentile(construct_ms, 0.5),
             "construct_ms_p95": percentile(construct_ms, 0.95),

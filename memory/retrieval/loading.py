@@ -19,7 +19,7 @@ _FIELDS = (
     "id", "session__external_id", "session_id", "subject__key", "fact_type", "entity__name",
     "content", "status", "safety_kind", "assertion", "effective_date", "verification",
     "verification_reason", "order_note", "chain_id", "valid_from", "valid_to", "mention_count",
-    "last_mentioned", "evidence_turn",
+    "last_mentioned", "evidence_turn", "session__session_date",
 )  # fmt: skip
 
 
@@ -50,6 +50,7 @@ def _view(row: dict) -> FactView:
         mention_count=row["mention_count"],
         last_mentioned=row["last_mentioned"],
         evidence_turn=row["evidence_turn"],
+        session_date=row["session__session_date"],
     )
 
 
@@ -70,7 +71,7 @@ def chains_of(chain_ids: Iterable[int]) -> dict[int, tuple[list[FactView], list[
     rows = list(
         Fact.objects.filter(chain_id__in=list(set(chain_ids)))
         .order_by("chain_id", "chain_position", "id")
-        .values(*_FIELDS, "event_date", "chain_position", "session__session_date")
+        .values(*_FIELDS, "event_date", "chain_position")
     )
     supersedes = dict(
         FactEdge.objects.filter(

@@ -5,18 +5,22 @@ Both rank ONLY the patient's own facts (subject = the patient's Person node,
 never take a slot among the top units.
 
 Lexical: Postgres full text over Fact.search (tokens from
-memory.search.text, 'simple' configuration) ranked by ts_rank_cd with
-length normalization 1 (divide by 1 + log(length)). Measured against a
-Python BM25 over the same tokens on the demo questions (see
-bench/retrieval_latency.py): equal unit recall at a fraction of the cost, and
-the GIN index serves it, so ts_rank_cd is the choice.
+memory.search.text, 'simple' configuration, so jieba segmentation and the
+light stemmer apply on both sides), ranked by ts_rank_cd with length
+normalization 1 (divide by 1 + log(length)). Chosen because it is one
+GIN-served query per question; a true BM25 over the patient's facts would
+need per-term document frequencies of that patient's facts (another query
+per question). Its latency is measured by bench/retrieval_latency.py; its
+ranking quality against BM25 is for `medgraph eval` to measure.
 
 Dense: pgvector cosine distance over Fact.embedding. Within one patient the
-candidate set is small (hundreds to a few thousand facts), so the exact scan
-restricted by the (patient, subject) b-tree is both faster and exact; the HNSW
-index serves cross-patient scans. `DENSE_EXACT = False` lets the planner use
-HNSW with iterative scanning (pgvector >= 0.8) so a filter never truncates
-the list; bench/retrieval_latency.py measures both.
+candidate set is small (hundreds to a few thousand facts), so by default
+(DENSE_EXACT) the scan is exact over the patient's rows (b-tree on patient,
+subject): deterministic and never truncated by a filter. With DENSE_EXACT =
+False the planner may use the HNSW index with pgvector >= 0.8 iterative
+scanning, so the patient filter never truncates the list either.
+bench/retrieval_latency.py measures both modes at 300 sessions and at
+100 patients x 300 sessions.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from django.db.models import Q
 
 from memory.domain.evidence import EvidenceItem, FactView
 from memory.domain.rrf import rrf_fuse
-from memory.models import Session, Turn, TurnPair
+from memory.models import Turn, TurnPair
 from memory.retrieval.ranking import dense_turn_pairs, lexical_turn_pairs
 
 MAX_SOURCE_WINDOWS = 3
@@ -37,9 +37,6 @@ def source_items(matched: Sequence[FactView]) -> list[EvidenceItem]:
     turns: dict[int, list[Turn]] = {}
     for turn in Turn.objects.filter(spans).order_by("session_id", "index"):
         turns.setdefault(turn.session_id, []).append(turn)
-    dates = dict(
-        Session.objects.filter(pk__in=[f.session_pk for f in top]).values_list("pk", "session_date")
-    )
     items = []
     for f in top:
         lo, hi = f.evidence_turn - WINDOW_RADIUS, f.evidence_turn + WINDOW_RADIUS
@@ -54,7 +51,7 @@ def source_items(matched: Sequence[FactView]) -> list[EvidenceItem]:
                     role="source",
                     text="\n".join(lines),
                     session_id=f.session_id,
-                    session_date=dates.get(f.session_pk),
+                    session_date=f.session_date,
                     subject=f.subject,
                     marks=(f"around the evidence turn of fact {f.fact_id}",),
                 )

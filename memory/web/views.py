@@ -129,7 +129,9 @@ def session_detail(request: HttpRequest, pid: str, sid: str) -> HttpResponse:
         return render(request, "404.html", {"patient": patient}, status=404)
     audit_view(request, patient, "session", session=session.external_id)
     by_turn = defaultdict(list)
-    for fact in session.facts.select_related("subject", "entity", "chain", "session").order_by("pk"):
+    for fact in session.facts.select_related("subject", "entity", "chain", "session").order_by(
+        "pk"
+    ):
         by_turn[fact.evidence_turn].append(fact)
     turns = [(t, by_turn.pop(t.index, [])) for t in session.turns.order_by("index")]
     # Facts citing a turn that does not exist are still shown, never hidden.

@@ -26,7 +26,6 @@ from memory.domain.chains import (
 from memory.domain.types import ExtractedFact
 from memory.entities import resolve, start_batch
 from memory.extraction.base import ExtractionResult
-from memory.indexing import index_facts
 from memory.models import Chain, Fact, FactEdge, Person, Session
 
 
@@ -37,7 +36,11 @@ class _Written:
 
 
 def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
-    """Replace the session's previous extraction with `result`; return new facts."""
+    """Replace the session's previous extraction with `result`; return the new facts.
+
+    Indexing them is the caller's next step (construction indexes the facts
+    and the session's turn pairs in one encoder batch).
+    """
     start_batch()
     suppressed = clear_session_extraction(session)
     extraction = result.extraction
@@ -55,7 +58,6 @@ def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
         sync_chain(Chain.objects.get(pk=chain_id))
     _write_causes(extraction.facts, written)
     created = [w.fact for w in written if w is not None and w.created]
-    index_facts(created)
     _finish_session(session, result, len(created))
     return created
 

@@ -111,3 +111,100 @@ def test_english_number_words() -> None:
 
 def test_chinese_number_words() -> None:
     assert parse_zh_number("二十三") == 23
+
+
+# --------------------------------------------------------------------------- months without a year
+
+MAY_2 = date(2024, 5, 2)
+
+
+def test_back_in_month_is_most_recent_past_month() -> None:
+    assert resolve_relative("I started it back in September.", MAY_2) == (date(2023, 9, 1), "month")
+
+
+def test_in_month_already_passed_this_year_stays_this_year() -> None:
+    assert resolve_relative("diagnosed in March", MAY_2) == (date(2024, 3, 1), "month")
+
+
+def test_in_current_month_is_current_month() -> None:
+    assert resolve_relative("since May", MAY_2) == (date(2024, 5, 1), "month")
+
+
+def test_last_month_name_is_strictly_before_session_month() -> None:
+    assert resolve_relative("last May", MAY_2) == (date(2023, 5, 1), "month")
+
+
+def test_last_month_name_earlier_this_year() -> None:
+    assert resolve_relative("last March", MAY_2) == (date(2024, 3, 1), "month")
+
+
+def test_month_of_last_year() -> None:
+    assert resolve_relative("September of last year", MAY_2) == (date(2023, 9, 1), "month")
+
+
+def test_month_of_explicit_year() -> None:
+    assert resolve_relative("in March of 2022", MAY_2) == (date(2022, 3, 1), "month")
+
+
+def test_month_and_day_without_year_after_session_is_last_year() -> None:
+    assert resolve_relative("on May 20th", MAY_2) == (date(2023, 5, 20), "day")
+
+
+def test_may_as_verb_is_no_date() -> None:
+    assert find_dates("I may have missed a dose.", MAY_2) == []
+
+
+def test_dose_after_month_is_not_a_day() -> None:
+    assert resolve_relative("in March 20 mg", MAY_2) == (date(2024, 3, 1), "month")
+
+
+def test_chinese_last_year_month_has_month_precision() -> None:
+    assert resolve_relative("去年9月份开始吃二甲双胍", MAY_2) == (date(2023, 9, 1), "month")
+
+
+def test_chinese_this_year_month() -> None:
+    assert resolve_relative("今年3月", MAY_2) == (date(2024, 3, 1), "month")
+
+
+def test_chinese_bare_month_is_most_recent_past() -> None:
+    assert resolve_relative("6月份查出来的", MAY_2) == (date(2023, 6, 1), "month")
+
+
+def test_chinese_bare_month_earlier_this_year() -> None:
+    assert resolve_relative("3月份", MAY_2) == (date(2024, 3, 1), "month")
+
+
+def test_chinese_month_and_day_without_year() -> None:
+    assert resolve_relative("4月20日", MAY_2) == (date(2024, 4, 20), "day")
+
+
+def test_chinese_explicit_year_month() -> None:
+    assert resolve_relative("2022年3月", MAY_2) == (date(2022, 3, 1), "month")
+
+
+def test_menstruation_is_no_month() -> None:
+    assert find_dates("月经不调", MAY_2) == []
+
+
+def test_chinese_month_count_is_no_month_name() -> None:
+    assert find_dates("吃了3个月", MAY_2) == []
+
+
+def test_months_ago_shifts_months() -> None:
+    assert resolve_relative("two months ago", MAY_2) == (date(2024, 3, 1), "month")
+
+
+def test_next_month_points_forward() -> None:
+    assert resolve_relative("下个月开始吃", MAY_2) == (date(2024, 6, 1), "month")
+
+
+def test_english_tomorrow_points_forward() -> None:
+    assert resolve_relative("start it tomorrow", MAY_2) == (date(2024, 5, 3), "day")
+
+
+def test_month_without_year_and_no_session_date_is_unknown() -> None:
+    assert resolve_relative("back in September", None) == (None, "day")
+
+
+def test_strip_dates_removes_chinese_month() -> None:
+    assert strip_dates("3月份 缬沙坦 80毫克") == "缬沙坦 80毫克"

@@ -14,8 +14,12 @@ pytestmark = pytest.mark.django_db
 def report_dir(tmp_path_factory, django_db_setup, django_db_blocker):
     out = tmp_path_factory.mktemp("eval")
     with django_db_blocker.unblock():
-        call_command("eval", "--quick", "--histories", "1", "--scale", "1x3", "--in-place",
-                     "--out", str(out))  # fmt: skip
+        try:
+            call_command("eval", "--quick", "--histories", "1", "--scale", "1x3", "--in-place",
+                         "--out", str(out))  # fmt: skip
+        finally:
+            # --in-place commits into the test database; later tests expect it empty.
+            call_command("flush", interactive=False, verbosity=0)
     return out
 
 

@@ -10,11 +10,11 @@ from memory.evaluation.sources import cmt_relation, parse_dialogue
 
 @pytest.fixture(scope="module")
 def histories():
-    return build_histories(4, seed=7)
+    return build_histories(3, seed=7)
 
 
 def test_same_seed_builds_the_same_histories(histories):
-    again = build_histories(4, seed=7)
+    again = build_histories(3, seed=7)
     assert [[s.external_id for s in h.sessions] for h in again] == [
         [s.external_id for s in h.sessions] for h in histories
     ]

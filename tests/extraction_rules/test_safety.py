@@ -80,11 +80,11 @@ def test_cannot_take_is_contraindication() -> None:
     assert (fact.entity, fact.assertion) == ("ibuprofen", "present")
 
 
-def test_interaction_names_both_drugs() -> None:
+def test_interaction_entity_is_first_drug_and_content_names_partner() -> None:
     fact = one(
         ("Doctor", "Warfarin interacts with your aspirin, so be careful."), kind="interaction"
     )
-    assert fact.entity is not None and "warfarin" in fact.entity and "aspirin" in fact.entity
+    assert (fact.entity, "aspirin" in fact.content) == ("warfarin", True)
 
 
 def test_removed_gallbladder_is_surgical_history_with_year() -> None:

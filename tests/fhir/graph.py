@@ -16,6 +16,7 @@ from django.db.models import Max
 from memory.domain.types import ExtractedFact, Extraction
 from memory.extraction.base import ExtractionResult
 from memory.importing import parse_text
+from memory.indexing import index_session
 from memory.ingest import store_sessions
 from memory.models import Patient, Session
 from memory.writes import apply_extraction
@@ -88,7 +89,8 @@ def build_graph(external_id: str = PATIENT) -> Patient:
             model="test-graph",
             prompt_version="",
         )
-        apply_extraction(session, result)
+        # As construction does: the write layer stores, the index step follows.
+        index_session(session, apply_extraction(session, result))
     return Patient.objects.get(external_id=external_id)
 
 

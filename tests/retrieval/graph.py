@@ -71,9 +71,9 @@ class GraphBuilder:
             Turn(session=session, index=i, speaker="patient" if i % 2 else "doctor", text=t)
             for i, t in enumerate(lines, start=1)
         )
-        index_session(session)
         result = ExtractionResult(Extraction(subject, tuple(facts)), "rules", "test-graph", "")
-        apply_extraction(session, result)
+        created = apply_extraction(session, result)
+        index_session(session, created)  # as construction does: turn pairs + new facts
         session.refresh_from_db()
         return session
 

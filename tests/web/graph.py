@@ -1,4 +1,7 @@
-"""A small, precise patient graph built through the real write path (shared by web and browser tests)."""
+"""A small, precise patient graph built through the real write path.
+
+Shared by the view tests and the browser tests.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from django.db import transaction
 from memory.domain.types import ExtractedFact, Extraction
 from memory.extraction.base import ExtractionResult
 from memory.importing import parse_text
+from memory.indexing import index_session
 from memory.ingest import store_sessions
 from memory.models import Patient, Session
 from memory.writes import apply_extraction
@@ -55,8 +59,9 @@ def _apply(session: Session, facts: tuple[ExtractedFact, ...]) -> None:
         model="hand-built",
         prompt_version="",
     )
-    with transaction.atomic():
-        apply_extraction(session, result)
+    with transaction.atomic():  # as memory.construction does: write, then index
+        created = apply_extraction(session, result)
+        index_session(session, created)
 
 
 def build_patient(clinician) -> Patient:

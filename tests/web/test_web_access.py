@@ -78,9 +78,7 @@ def test_forbidden_view_writes_no_audit_row(client, outsider, patient):
 
 def test_login_page_renders_and_logs_in(client, clinician):
     assert client.get(reverse("login")).status_code == 200
-    response = client.post(
-        reverse("login"), {"username": "dr_li", "password": "pw-for-tests-1"}
-    )
+    response = client.post(reverse("login"), {"username": "dr_li", "password": "pw-for-tests-1"})
     assert response.status_code == 302
 
 

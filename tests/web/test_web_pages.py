@@ -122,7 +122,9 @@ def test_every_hx_get_has_an_href(client_in, patient):
 
 def test_ask_returns_answer_with_reader_and_linked_evidence(client_in, patient):
     url = reverse("patient-ask", args=["p1"])
-    response = client_in.post(url, {"question": "What dose of amlodipine now?"}, HTTP_HX_REQUEST="true")
+    response = client_in.post(
+        url, {"question": "What dose of amlodipine now?"}, HTTP_HX_REQUEST="true"
+    )
     body = response.content.decode()
     assert response.status_code == 200 and "<html" not in body
     assert "Answered by" in body and "10 mg" in body
@@ -132,3 +134,9 @@ def test_ask_returns_answer_with_reader_and_linked_evidence(client_in, patient):
 def test_ask_without_question_is_422(client_in, patient):
     response = client_in.post(reverse("patient-ask", args=["p1"]), {"question": ""})
     assert response.status_code == 422
+
+
+def test_language_switch_renders_chinese(client_in, patient):
+    client_in.post("/i18n/setlang/", {"language": "zh-hans", "next": "/"})
+    body = page(client_in, "patient-overview", "p1")
+    assert "安全档案" in body and "当前用药" in body

@@ -33,7 +33,7 @@ class AuditListView(ApiView):
                        "after": {"verification": "refuted"}, "reason": "skin test negative"},
             )
         ],
-        responses={200: AuditEventSerializer(many=True), **errors(400, 403)},
+        responses={200: AuditEventSerializer(many=True), **errors(400, 403, 404)},
     )  # fmt: skip
     def get(self, request: Request) -> Response:
         form = AuditFilterSerializer(data=request.query_params)

@@ -23,7 +23,8 @@ def errors(*statuses: int) -> dict[int, OpenApiResponse]:
         400: "Invalid request; `fields` names each bad field.",
         401: "Not authenticated.",
         403: "Not allowed.",
-        404: "Unknown, or not on the caller's care team (indistinguishable on purpose).",
+        404: "Unknown, or not on the caller's care team (indistinguishable on purpose); "
+        "for lists also a page out of range.",
         413: "Request body larger than MAX_UPLOAD_BYTES.",
     }
     return {s: OpenApiResponse(ErrorSerializer, description=text[s]) for s in (401, *statuses)}

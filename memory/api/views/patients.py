@@ -46,7 +46,7 @@ class PatientListView(ApiView):
         summary="Patients on the caller's care teams",
         parameters=[OpenApiParameter("q", str, description="search id or name")],
         examples=[PATIENT_EXAMPLE],
-        responses={200: PatientSerializer(many=True), **errors()},
+        responses={200: PatientSerializer(many=True), **errors(404)},
     )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         page = self.paginate_queryset(self.get_queryset())

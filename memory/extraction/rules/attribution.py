@@ -95,6 +95,9 @@ _EN_THIRD_PERSON = re.compile(
 )
 
 
+_AS_A_CHILD = re.compile(r"\b(?:was|were|as|being|since)\s+$", re.I)
+
+
 @dataclass(frozen=True)
 class RelMention:
     start: int
@@ -117,6 +120,8 @@ def relative_mentions(text: str, zh: bool) -> list[RelMention]:
         owner = (m["owner"] or "").casefold()
         if owner in ("a", "the") and word in ("family", "relative", "relatives"):
             continue  # "the family" doctor / "a relative of" -> not a health owner by itself
+        if owner == "a" and _AS_A_CHILD.search(text, 0, m.start()):
+            continue  # "when I was a kid": the speaker's own childhood, not a relative
         rel = _PLURALS.get(word) or canonical_relation(word)
         out.append(RelMention(m.start("rel"), m.end(), rel, owner))
     return out
@@ -151,7 +156,12 @@ def subject_for(
     before = [r for r in rels if r.end <= start]
     after = [r for r in rels if r.start >= start]
     chosen: RelMention | None = None
-    if before and not _self_between(text, before[-1].end, start, zh):
+    # "My dad had diabetes and I think he had a stroke": "I" comes between, but the
+    # pronoun nearest the mention is "he", so the dad still owns it.
+    if before and (
+        not _self_between(text, before[-1].end, start, zh)
+        or nearest_pronoun_is_third(text, start, zh)
+    ):
         chosen = before[-1]
     elif after and not self_marked(text[:start], zh):
         chosen = after[0]

@@ -9,6 +9,8 @@ from datetime import date
 
 from memory.domain.dates import DateMention
 from memory.domain.types import ExtractedFact
+from memory.extraction.rules.attribution import RelMention
+from memory.extraction.rules.clauses import Span, content_for
 from memory.extraction.rules.context import assertion_of
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.qa import Frame
@@ -24,6 +26,8 @@ class SentenceCtx:
     frame: Frame | None  # the question this sentence answers, if any
     subject_at: Callable[[int], str]  # subject of a mention at an offset in sent.text
     session_date: date | None
+    rels: tuple[RelMention, ...] = ()  # relative mentions in this sentence
+    spans: tuple[Span, ...] = ()  # subject segments (clauses.segments)
 
     @property
     def text(self) -> str:
@@ -36,6 +40,14 @@ class SentenceCtx:
     def assertion(self, start: int, end: int) -> str:
         return assertion_of(self.sent.text, start, end, self.sent.zh)
 
+    def content_at(self, pos: int, subject: str | None = None) -> str:
+        """The part of the sentence that belongs to the fact at `pos`: its own
+        subject segment, never a relative's words in the patient's content."""
+        if not self.rels:
+            return self.sent.text
+        own = (subject or self.subject_at(pos)) == "patient"
+        return content_for(self.sent.text, self.sent.zh, self.spans, self.rels, pos, own)
+
     def _same_clause(self, mention: DateMention, pos: int) -> bool:
         if not self.sent.zh:
             return True
@@ -46,8 +58,6 @@ class SentenceCtx:
         """The date expression nearest to `pos` in this sentence; (None, "day") if
         the sentence has none (the fact then defaults to the session date)."""
         dated = [d for d in self.dates if d.date is not None and self._same_clause(d, pos)]
-        if not dated:
-            return None, "day"
         if not dated:
             return None, "day"
         best = min(dated, key=lambda d: min(abs(d.start - pos), abs(d.end - pos)))
@@ -62,11 +72,13 @@ def _clause_break(text: str) -> bool:
 
 def make_fact(ctx: SentenceCtx, pos: int, **fields: object) -> ExtractedFact:
     """An ExtractedFact anchored at `pos` in the sentence: subject, date, turn and
-    content default from the sentence; `fields` override."""
+    content (the fact's own subject segment) default from the sentence; `fields`
+    override."""
     when, precision = ctx.date_for(pos)
+    subject = str(fields.get("subject") or ctx.subject_at(pos))
     base: dict[str, object] = {
-        "subject": ctx.subject_at(pos),
-        "content": ctx.text,
+        "subject": subject,
+        "content": ctx.content_at(pos, subject),
         "date": when,
         "date_precision": precision,
         "evidence_turn": ctx.sent.turn,

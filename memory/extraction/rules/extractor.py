@@ -15,6 +15,7 @@ from memory.domain.dates import find_dates
 from memory.domain.types import ExtractedFact, Extraction, Turn
 from memory.extraction.base import ExtractionResult, SessionText
 from memory.extraction.rules import attribution as attr
+from memory.extraction.rules.clauses import Span, opener_of, segments
 from memory.extraction.rules.clinical import (
     extract_conditions,
     extract_events,
@@ -24,8 +25,9 @@ from memory.extraction.rules.clinical import (
 from memory.extraction.rules.context import sentence_affirmative, sentence_negative
 from memory.extraction.rules.context_types import SentenceCtx
 from memory.extraction.rules.entities import find_entities
+from memory.extraction.rules.interactions import extract_interactions, in_use
 from memory.extraction.rules.measurements import extract_measurements
-from memory.extraction.rules.medications import extract_medications
+from memory.extraction.rules.medications import extract_medications, with_previous_doses
 from memory.extraction.rules.qa import Frame, follow_up, frame_active, frame_of
 from memory.extraction.rules.safety import (
     _ALLERGY_CUE,
@@ -47,6 +49,14 @@ _GENERIC = re.compile(
     r"in general|studies|research)\b|一般|通常|常见|主要|往往|多见|人群|治疗方式|治疗方法|包括",
     re.I,
 )
+# A Chinese doctor often gives orders with no pronoun at all ("可以把缬沙坦加到160毫克",
+# "下个月开始吃阿托伐他汀", "不要同时服用"): an instruction is addressed to the
+# patient in front of him, never general knowledge.
+_DIRECTIVE_ZH = re.compile(
+    r"把.{0,12}(?:加|减|换|改|停|调)|加到|加量|增加到|减到|减量|调到|调整为|改成|改为|换成|改用|"
+    r"加用|停用|停掉|不要|别再|避免|禁用|忌用|下个?月|下周|下个?星期|明天|从今天|今天开始|继续(?:吃|服|用)"
+)
+_THIRD_PERSON = re.compile(r"\b(?:he|she|they|his|her|him|them|their)\b|他|她", re.I)
 _CAUSAL = re.compile(
     r"\b(?:so|because|due to|since|therefore|caused|after)\b|所以|因为|导致|引起|因此", re.I
 )
@@ -95,7 +105,7 @@ def extract_facts(session: SessionText) -> tuple[ExtractedFact, ...]:
     tagged: list[_Tagged] = []
     for turn in session.turns:
         tagged.extend(_turn_facts(turn, session, state))
-    return _finalize(tagged)
+    return with_previous_doses(_finalize(tagged))
 
 
 def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged]:
@@ -103,6 +113,7 @@ def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged
     frame = state.frame if frame_active(state.frame, turn.index) else None
     out: list[_Tagged] = []
     asked: Frame | None = None
+    previous: SentenceCtx | None = None  # the turn's last statement (split warnings)
     for number, sent in enumerate(split_sentences(turn.index, role, turn.text)):
         if sent.is_question:
             asked = follow_up(frame_of(sent.text, turn.index), asked or state.frame)
@@ -112,7 +123,14 @@ def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged
             )
             continue
         ctx = _context(sent, session, state, frame)
-        facts = _sentence_facts(ctx) if not _general_knowledge(sent) else []
+        if _general_knowledge(sent):
+            # "华法林与阿司匹林合用有出血风险" said to this patient is still a warning.
+            facts = [
+                f for f in extract_interactions(ctx, previous) if f.safety_kind == "interaction"
+            ]
+        else:
+            facts = _sentence_facts(ctx, previous)
+        previous = ctx
         if number == 0 and frame is not None:
             facts = facts + _answer_facts(frame, sent, session, state, bool(facts))
         if any(f.safety_kind == "allergy" and f.assertion == "present" for f in facts):
@@ -132,9 +150,13 @@ def _context(
     family_frame = frame is not None and frame.topic == "family"
     relative_speaker = sent.role == "relative"
     carry = _carry_for(sent, state, rels)
+    spans = segments(sent.text, sent.zh, rels)
 
     def subject_at(pos: int) -> str:
-        found = attr.subject_for(sent.text, pos, sent.zh, rels, relative_speaker, family_frame)
+        found = _segment_subject(sent, spans, rels, pos) if len(spans) > 1 else None
+        found = found or attr.subject_for(
+            sent.text, pos, sent.zh, rels, relative_speaker, family_frame
+        )
         if found is not None:
             return found
         if _continues(sent, carry, pos):
@@ -150,7 +172,30 @@ def _context(
     )
     norm = sent.text if sent.zh else normalize_numbers(sent.text)
     dates = tuple(find_dates(sent.text, session.date))
-    return SentenceCtx(sent, norm, hits, dates, frame, subject_at, session.date)
+    return SentenceCtx(sent, norm, hits, dates, frame, subject_at, session.date, tuple(rels), spans)
+
+
+def _segment_subject(
+    sent: Sentence,
+    spans: tuple[Span, ...],
+    rels: list[attr.RelMention],
+    pos: int,
+) -> str | None:
+    """Subject from the mention's own segment when the sentence joins two people:
+    in "我有高血压，我爸也有糖尿病" the father named after the hypertension does not
+    own it, because the patient's clause opens with 我. A relative named inside the
+    segment governs it as usual (None: the caller's sentence rules decide)."""
+    index = next((i for i, s in enumerate(spans) if s[0] <= pos < s[1]), len(spans) - 1)
+    a, b = spans[index]
+    if any(a <= r.start < b for r in rels):
+        return None
+    if opener_of(sent.text, (a, b), rels, sent.zh) != "self":
+        return None
+    # "My dad had diabetes and I think he had a stroke", "... I don't know which cancer
+    # they had": a third person inside the patient's clause leaves it to the sentence rules.
+    if _THIRD_PERSON.search(sent.text, a, b):
+        return None
+    return "patient"
 
 
 def _carry_for(sent: Sentence, state: _State, rels: list[attr.RelMention]) -> str | None:
@@ -194,17 +239,30 @@ def _general_knowledge(sent: Sentence) -> bool:
     personal = _PERSONAL_ZH if sent.zh else _PERSONAL_EN
     if personal.search(sent.text) or attr.relative_mentions(sent.text, sent.zh):
         return False
+    if sent.zh and sent.role == "doctor" and _DIRECTIVE_ZH.search(sent.text):
+        return False
     return bool(_GENERIC.search(sent.text)) or (sent.zh and sent.role == "doctor")
 
 
-def _sentence_facts(ctx: SentenceCtx) -> list[ExtractedFact]:
+def _sentence_facts(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[ExtractedFact]:
     allergies = extract_allergies(ctx)
-    contra = extract_contraindications(ctx)
+    warnings = extract_interactions(ctx, previous)
+    contra = extract_contraindications(ctx) + warnings
     # An allergen or a contraindicated drug named here is not a medication in use,
-    # and the reaction described with it is not a new symptom.
-    blocked = {f.entity for f in allergies + contra if f.entity}
+    # and the reaction described with it is not a new symptom. A drug named in an
+    # interaction warning is in use only when owned ("your lisinopril"); a stop or
+    # dose change said with the warning is kept.
+    blocked = {f.entity for f in allergies + contra if f.entity and f.safety_kind != "interaction"}
+    if any(f.safety_kind == "interaction" for f in warnings):
+        blocked_active = {h.canonical for h in ctx.hits if not in_use(ctx, h)}
+    else:
+        blocked_active = set()
     facts = allergies + contra + extract_surgical_history(ctx) + extract_measurements(ctx)
-    facts += [f for f in extract_medications(ctx) if f.entity not in blocked]
+    facts += [
+        f
+        for f in extract_medications(ctx)
+        if f.entity not in blocked and not (f.entity in blocked_active and f.status == "active")
+    ]
     facts += extract_conditions(ctx)
     if not any(f.safety_kind == "allergy" and f.assertion == "present" for f in allergies):
         facts += extract_symptoms(ctx)

@@ -9,10 +9,13 @@ in content and the old one in `replaces` (DESIGN §4 chain update).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
+from memory.extraction.rules.switches import find_switches
 from memory.extraction.rules.text import normalize_numbers
 
 _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -20,16 +23,16 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         "stopped",
         re.compile(
             r"\b(?:stop(?:ped|ping)?|discontinu\w*|quit|came off|come off|taken off|took (?:me|him|her) off|"
-            r"no longer (?:on|tak\w+)|ran out of|hold(?:ing)? (?:off|the)|d/c)\b|停用|停药|停了|停掉|不再|停服",
+            r"no longer (?:on|tak\w+)|ran out of|hold(?:ing)? (?:off|the)|d/c|take (?:you|me|him|her) off)\b|停用|停药|停了|停掉|不再|停服",
             re.I,
         ),
     ),
     (
         "dose_changed",
         re.compile(
-            r"\b(?:increas\w*|decreas\w*|rais\w*|lower\w*|reduc\w*|bump\w* (?:up|it)|up(?:ped)? the dose|"
-            r"doubl\w*|halv\w*|cut (?:back|down|it)|titrat\w*|adjust\w*|went up|go up|go down)\b|"
-            r"加量|减量|加到|减到|加大|减少|调整|调到|增加到|改为",
+            r"\b(?:increas\w*|decreas\w*|rais\w*|lower\w*|reduc\w*|bump\w*|up(?:ped)? the dose|"
+            r"doubl\w*|halv\w*|cut (?:back|down|it)|titrat\w*|adjust\w*|went up|go(?:ing)? (?:up|down))\b|"
+            r"加量|减量|加到|减到|加大|减少|调整|调到|增加到|增加至|增至|减至|提高到|降到|(?:改|换)(?:为|成)(?=\s*\d)",
             re.I,
         ),
     ),
@@ -39,7 +42,8 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:plan\w*|will (?:start|try|put|prescribe|begin|initiate|order|add)|going to (?:start|try|put|"
             r"prescribe|add|begin|initiate)|want (?:you )?to (?:start|try)|like (?:you )?to (?:start|try|put)|"
             r"(?:i'll|we'll|let's) (?:start|try|put|prescribe|add|begin|initiate|get)|recommend\w*|consider\w*|"
-            r"would like to (?:start|try|put|prescribe)|prescrib\w*)\b|计划|准备|打算|建议您?(?:服用|使用|口服|吃)|考虑",
+            r"would like to (?:start|try|put|prescribe)|prescrib\w*)\b|计划|准备|打算|考虑|"
+            r"建议(?:您|你|他|她|患者)?(?:再|先)?(?:加用|服用|使用|口服|吃|用|开始|换用|改用)",
             re.I,
         ),
     ),
@@ -48,13 +52,13 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:start\w*|began|begin|initiat\w*|put (?:me|him|her|you) on|switch\w* (?:to|over)|"
             r"chang\w* (?:to|over)|tak\w+|on|using|use|tried|trying|continu\w*|prescribed)\b|"
-            r"开始|一直|在吃|在用|服用|口服|吃|用|换成|换药|改用",
+            r"开始|一直|在吃|在用|服用|口服|吃|用|换成|换药|改用|加用|在打|打针|注射",
             re.I,
         ),
     ),
 )
 _STATE_CHANGE_CUE = re.compile(
-    r"\b(?:start\w*|began|initiat\w*|switch\w*|chang\w*)\b|开始|换成|换药|改用", re.I
+    r"\b(?:start\w*|began|initiat\w*|switch\w*|chang\w*)\b|开始|换成|换药|改用|加用", re.I
 )
 _UNIT = r"(?:mg|mcg|µg|ug|g|ml|mL|units?|iu|IU|puffs?|tablets?|pills?|毫克|克|毫升|单位|片|粒|支)"
 _DOSE = re.compile(rf"(\d+(?:\.\d+)?)\s*({_UNIT})(?![A-Za-z])")
@@ -63,23 +67,41 @@ _FROM_TO = re.compile(
     re.I,
 )
 _DRUG_KINDS = frozenset({"drug", "drug_class"})
+_CLAUSE_BREAK = re.compile(
+    r"[，；;]|,\s+(?:and |but |then )?(?:start|stop|switch|change|increase|decrease)", re.I
+)
+# A plan is a status, not a hypothesis ("I would like to start you on ..."), unless
+# it is conditional ("if your pressure stays high, we would start ...").
+_CONDITIONAL = re.compile(
+    r"\b(?:if|in case|unless|whether|should you)\b|如果|万一|假如|要是|的话", re.I
+)
+# "bump the lisinopril to 20", "加到160": the new dose said without its unit.
+_BARE_TARGET = re.compile(
+    r"(?:\bto|到|至|为)\s*(\d+(?:\.\d+)?)(?!\s*(?:%|percent|years?|days?|weeks?|months?|times?|/|天|周|年|个|次))",
+    re.I,
+)
 
 
 def _status(ctx: SentenceCtx, hit: Hit) -> str | None:
     """The status cue nearest to the drug, ties broken by the cue order above
-    (stop > change > plan > active). A doctor's question is not a status."""
-    best: tuple[int, int, str] | None = None
+    (stop > change > plan > active). A cue in the drug's own clause beats one
+    across a comma ("停用二甲双胍，改用格列美脲": glimepiride is started, not
+    stopped). A doctor's question is not a status."""
+    best: tuple[bool, int, int, str] | None = None
     for rank, (status, pattern) in enumerate(_CUES):
         for m in pattern.finditer(ctx.text):
             distance = min(abs(m.start() - hit.end), abs(hit.start - m.end()))
-            key = (distance // 25, rank, status)  # coarse distance: cue order wins within a phrase
+            a, b = sorted((m.start(), hit.start))
+            other_clause = bool(_CLAUSE_BREAK.search(ctx.text, a, b))
+            # coarse distance: cue order wins within a phrase
+            key = (other_clause, distance // 25, rank, status)
             if best is None or key < best:
                 best = key
     if best is None:
         # A drug named in a clinical statement with no cue ("Oxycontin and Vicodin.",
         # "All I can see is Risperdal") is most often a current medication.
         return "active"
-    return best[2]
+    return best[3]
 
 
 def _has_cue(ctx: SentenceCtx, hit: Hit) -> bool:
@@ -88,53 +110,133 @@ def _has_cue(ctx: SentenceCtx, hit: Hit) -> bool:
     return in_frame or any(p.search(window) for _, p in _CUES)
 
 
-def _dose(ctx: SentenceCtx, hit: Hit) -> tuple[str | None, str | None, str | None]:
-    """(value, unit, previous value) of the dose written after the drug."""
-    tail = ctx.text[hit.start :] if ctx.zh else normalize_numbers(ctx.text[hit.start :])
-    change = _FROM_TO.search(tail[:80])
+def _dose(
+    ctx: SentenceCtx, hit: Hit, status: str | None, stop: int
+) -> tuple[str | None, str | None, str | None]:
+    """(value, unit, previous value) of the dose written after the drug and
+    before the next drug (`stop`): "lisinopril and metformin 500 mg" gives
+    lisinopril no dose. A change may name its target without a unit
+    ("increase the lisinopril to 20")."""
+    raw = ctx.text[hit.start : min(stop, hit.start + 80)]
+    tail = raw if ctx.zh else normalize_numbers(raw)
+    change = _FROM_TO.search(tail)
     if change:
         unit = change[4]
         return change[3], unit, f"{change[1]} {change[2] or unit}"
     dose = _DOSE.search(tail[:60])
     if dose:
         return dose[1], dose[2], None
-    return None, None, None
+    if status != "dose_changed":
+        return None, None, None
+    target = _BARE_TARGET.search(tail)
+    if target:
+        return target[1], None, None
+    # "cut back to 25 mg of metoprolol": the new dose said before the drug.
+    head = ctx.text[max(0, hit.start - 30) : hit.start]
+    before = list(_DOSE.finditer(head if ctx.zh else normalize_numbers(head)))
+    return (before[-1][1], before[-1][2], None) if before else (None, None, None)
+
+
+def _future(ctx: SentenceCtx, hit: Hit) -> bool:
+    """A start dated after the session ("下个月开始吃", "start it next week") is a plan."""
+    when, _ = ctx.date_for(hit.start)
+    return bool(when and ctx.session_date and when > ctx.session_date.isoformat())
+
+
+def _switch_roles(ctx: SentenceCtx, drugs: list[Hit]) -> dict[str, tuple[str, str]]:
+    """canonical -> (status, replaces) for drugs in a switch: old stopped, new active."""
+    roles: dict[str, tuple[str, str]] = {}
+    for sw in find_switches(ctx.text, ctx.zh, drugs):
+        roles[sw.old.canonical] = ("stopped", f"{sw.old.canonical} being taken")
+        roles[sw.new.canonical] = ("active", sw.old.canonical)
+    return roles
 
 
 def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
+    drugs = [h for h in ctx.hits if h.kind in _DRUG_KINDS]
+    switched = _switch_roles(ctx, drugs)
     facts: list[ExtractedFact] = []
     seen: set[str] = set()
-    for hit in ctx.hits:
-        if hit.kind not in _DRUG_KINDS or hit.canonical in seen:
-            continue
-        status = _status(ctx, hit)
-        if status is None:
+    for i, hit in enumerate(drugs):
+        if hit.canonical in seen:
             continue
         seen.add(hit.canonical)
-        value, unit, previous = _dose(ctx, hit)
-        if previous and status == "active":
-            status = "dose_changed"
-        changed = status in ("stopped", "dose_changed") or bool(_STATE_CHANGE_CUE.search(ctx.text))
-        replaces = None
-        if status == "stopped":
-            replaces = f"{hit.canonical} being taken"
-        elif status == "dose_changed":
-            replaces = (
-                f"{hit.canonical} {previous}" if previous else f"{hit.canonical} previous dose"
-            )
+        status, replaces = switched.get(hit.canonical, (_status(ctx, hit), None))
+        stop = drugs[i + 1].start if i + 1 < len(drugs) else len(ctx.text)
+        value, unit, previous = _dose(ctx, hit, status, stop)
         facts.append(
-            make_fact(
-                ctx,
-                hit.start,
-                type="medication_status",
-                entity=hit.canonical,
-                value=value,
-                unit=unit,
-                status=status,
-                is_state_change=changed and status != "planned",
-                replaces=replaces if status != "planned" else None,
-                assertion=ctx.assertion(hit.start, hit.end),
-                confidence=(0.7 if value else 0.6) if _has_cue(ctx, hit) else 0.45,
-            )
+            _fact(ctx, hit, status, replaces, value, unit, previous, hit.canonical in switched)
         )
     return facts
+
+
+def _fact(
+    ctx: SentenceCtx,
+    hit: Hit,
+    status: str,
+    replaces: str | None,
+    value: str | None,
+    unit: str | None,
+    previous: str | None,
+    switched: bool,
+) -> ExtractedFact:
+    if previous and status == "active" and not switched:
+        status = "dose_changed"
+    if status == "active" and _future(ctx, hit):
+        status = "planned"
+    assertion = ctx.assertion(hit.start, hit.end)
+    if status == "planned" and assertion == "hypothetical" and not _CONDITIONAL.search(ctx.text):
+        assertion = "present"
+    changed = switched or status in ("stopped", "dose_changed")
+    changed = changed or bool(_STATE_CHANGE_CUE.search(ctx.text))
+    if replaces is None and status == "stopped":
+        replaces = f"{hit.canonical} being taken"
+    elif replaces is None and status == "dose_changed":
+        replaces = f"{hit.canonical} {previous}" if previous else f"{hit.canonical} previous dose"
+    return make_fact(
+        ctx,
+        hit.start,
+        type="medication_status",
+        entity=hit.canonical,
+        value=value,
+        unit=unit,
+        status=status,
+        is_state_change=changed and status != "planned",
+        replaces=replaces if status != "planned" else None,
+        assertion=assertion,
+        confidence=(0.7 if value else 0.6) if _has_cue(ctx, hit) else 0.45,
+    )
+
+
+def with_previous_doses(facts: Sequence[ExtractedFact]) -> tuple[ExtractedFact, ...]:
+    """A dose change said without its old dose ("可以把缬沙坦加到160毫克") takes the
+    dose the same person was said to take earlier in the session, so the record
+    keeps both numbers (DESIGN §4: "10 mg → 20 mg" stays in content)."""
+    last: dict[tuple[str, str | None], ExtractedFact] = {}
+    out: list[ExtractedFact] = []
+    for fact in facts:
+        key = (fact.subject, fact.entity)
+        before = last.get(key)
+        if (
+            fact.type == "medication_status"
+            and fact.status == "dose_changed"
+            and (fact.replaces or "").endswith("previous dose")
+            and before is not None
+            and before.value not in (None, fact.value)
+        ):
+            fact = _with_previous(fact, before)
+        if fact.type == "medication_status" and fact.value and fact.assertion == "present":
+            last[key] = fact
+        out.append(fact)
+    return tuple(out)
+
+
+def _with_previous(fact: ExtractedFact, before: ExtractedFact) -> ExtractedFact:
+    unit = before.unit or fact.unit or ""
+    spaced = "" if re.search(r"[\u4e00-\u9fff]", unit) else " "
+    old = f"{before.value}{spaced}{unit}".strip()
+    zh = bool(re.search(r"[\u4e00-\u9fff]", fact.content))
+    note = f"（此前{old}）" if zh else f" (previously {old})"
+    return replace(
+        fact, replaces=f"{fact.entity} {old}", content=fact.content + note, unit=fact.unit or unit
+    )

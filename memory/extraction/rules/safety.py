@@ -1,6 +1,6 @@
 # ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
-"""Safety facts (DESIGN §1.3): allergy, contraindication, interaction, surgical or
-bleeding history. Each is its own fact; better too many than one missed.
+"""Safety facts (DESIGN §1.3): allergy, contraindication, surgical or bleeding
+history (interaction warnings: rules.interactions). Each is its own fact; better too many than one missed.
 
 Negations are kept as negated facts, never dropped and never turned into a
 presence: "no known drug allergies" -> one negated allergy with no entity;
@@ -123,9 +123,6 @@ _CONTRA = re.compile(
     r"didn't tolerate|couldn't tolerate)\b|禁用|忌用|禁忌|不能(?:吃|用|服)|不宜|慎用",
     re.I,
 )
-_INTERACT = re.compile(
-    r"\binteract\w*|\bdon'?t mix\b|\btogether with\b|相互作用|合用|联用|一起吃|同服", re.I
-)
 _SURGERY_EN = re.compile(
     r"\b(\w+ectomy|\w+otomy|\w+plasty|\w+ostomy|\w+pexy|c-section|cesarean|bypass|stent\w*|pacemaker|"
     r"transplant\w*|replacement|(?:\w+ )?surgery|surgeries|operation|removed|taken out|repair(?:ed)?|"
@@ -202,10 +199,7 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
             assertion = ctx.assertion(start, end)
             if assertion == "present" and _NO_ALLERGY_SENTENCE.search(ctx.text[:start]) and not cue:
                 assertion = "negated"
-            content = (
-                ctx.text if reaction is None or reaction in ctx.text else f"{ctx.text} ({reaction})"
-            )
-            facts.append(_allergy_fact(ctx, start, name, assertion, content))
+            facts.append(_allergy_fact(ctx, start, name, assertion, ctx.content_at(start)))
         return facts
     if _NO_ALLERGY_SENTENCE.search(ctx.text) or (in_frame and sentence_negative(ctx.text, ctx.zh)):
         if in_frame and ctx.frame is not None and ctx.frame.asks_for_more:
@@ -228,19 +222,6 @@ def extract_contraindications(ctx: SentenceCtx) -> list[ExtractedFact]:
     drugs = [h for h in ctx.hits if h.kind in ("drug", "drug_class")]
     if not drugs:
         return facts
-    if _INTERACT.search(ctx.text) and len(drugs) >= 2:
-        pair = f"{drugs[0].canonical} + {drugs[1].canonical}"
-        facts.append(
-            make_fact(
-                ctx,
-                drugs[0].start,
-                type="safety",
-                safety_kind="interaction",
-                entity=pair,
-                assertion=ctx.assertion(drugs[0].start, drugs[0].end),
-                confidence=0.7,
-            )
-        )
     m = _CONTRA.search(ctx.text)
     if m:
         for hit in _after_or_nearest(drugs, m.start()):

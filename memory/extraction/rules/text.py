@@ -17,7 +17,8 @@ _ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")
 _SENT_END = re.compile(r"(?<!\d)\.(?!\d)|[!?。！？；;\n]+")
 _EN_QUESTION_START = re.compile(
     r"^\s*(?:and\s+|so\s+|okay\s*,?\s*|ok\s*,?\s*|now\s*,?\s*)?"
-    r"(?:do|does|did|are|is|was|were|have|has|had|any|anything|what|which|how|when|"
+    # "Do not combine X with Y." is an order, not a question.
+    r"(?:do(?!\s+not\b)|does|did|are|is|was|were|have|has|had|any|anything|what|which|how|when|"
     r"where|who|why|can|could|would|will|should|ever)\b",
     re.I,
 )

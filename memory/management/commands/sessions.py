@@ -1,0 +1,40 @@
+"""medgraph sessions [--patient ID] [--status S] — construction status for operators."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+from django.db.models import Count
+
+from memory.models import Session
+
+
+class Command(BaseCommand):
+    help = "List sessions with their construction status, extractor, timings and failure reason."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--patient", help="patient external id")
+        parser.add_argument("--status", choices=[s for s, _ in Session.Status.choices])
+        parser.add_argument("--limit", type=int, default=200)
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        sessions = Session.objects.select_related("patient").order_by("patient__external_id", "seq")
+        if opts["patient"]:
+            sessions = sessions.filter(patient__external_id=opts["patient"])
+        if opts["status"]:
+            sessions = sessions.filter(status=opts["status"])
+        counts = dict(sessions.values_list("status").annotate(n=Count("pk")).order_by())
+        self.stdout.write(
+            ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())) or "no sessions"
+        )
+        for s in sessions[: opts["limit"]]:
+            timing = f"{s.construct_ms:.0f} ms" if s.construct_ms else "-"
+            when = s.session_date or "undated"
+            line = (
+                f"{s.patient.external_id}/{s.external_id}  #{s.seq}  {when}  {s.status}  "
+                f"{s.extractor or '-'} {s.model or ''}  facts={s.fact_count}  {timing}"
+            )
+            if s.status_reason:
+                line += f"  reason: {s.status_reason}"
+            self.stdout.write(line)

@@ -242,6 +242,7 @@ _ZH_MONTH_ONLY = re.compile(
     rf"(?P<month>{_ZH_MONTH_NUM})\s*月份?(?!经|子|龄|后|内|多|左右)"
     r"(?:\s*(?P<day>[0-3]?\d)\s*[日号])?"
 )
+_ANY_MONTH = re.compile(rf"\b(?:{'|'.join(_FULL_MONTHS)})\b|月", re.I)
 _YEAR_SHIFT = {"last": -1, "this": 0, "next": 1, "去年": -1, "今年": 0, "前年": -2, "明年": 1}
 
 
@@ -352,6 +353,8 @@ def _month_date(
 
 def _months_without_year(text: str, anchor: date | None) -> list[DateMention]:
     out: list[DateMention] = []
+    if not _ANY_MONTH.search(text):
+        return out  # most sentences name no month: skip the longer patterns
     found = [
         (m, _FULL_MONTHS[m["month"].casefold()], m["rel"] and m["rel"].casefold())
         for m in _EN_MONTH_ONLY.finditer(text)

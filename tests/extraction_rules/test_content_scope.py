@@ -127,3 +127,15 @@ def test_bench_counts_polluted_patient_content() -> None:
     found = facts(("Patient", "I take lisinopril 10 mg and my dad takes indapamide."))
     polluted = [*found, found[0].__class__("condition", "patient", "gout", "my dad has gout")]
     assert _bench().polluted_content(polluted) == (2, 1)  # type: ignore[attr-defined]
+
+
+def test_relatives_date_does_not_date_patients_fact() -> None:
+    fact = one(
+        ("Patient", "My dad had a stroke in 2019 and I take aspirin."), kind="medication_status"
+    )
+    assert (fact.subject, fact.date) == ("patient", None)
+
+
+def test_relatives_own_date_stays_with_relative() -> None:
+    fact = one(("Patient", "My dad had a stroke in 2019 and I take aspirin."), kind="condition")
+    assert (fact.subject, fact.date) == ("family:father", "2019-01-01")

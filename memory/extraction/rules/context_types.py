@@ -49,6 +49,8 @@ class SentenceCtx:
         return content_for(self.sent.text, self.sent.zh, self.spans, self.rels, pos, own)
 
     def _same_clause(self, mention: DateMention, pos: int) -> bool:
+        if len(self.spans) > 1 and _segment(self.spans, pos) != _segment(self.spans, mention.start):
+            return False  # "My dad had a stroke in 2019 and I take aspirin": not the aspirin's date
         if not self.sent.zh:
             return True
         a, b = sorted((mention.start, pos))
@@ -62,6 +64,10 @@ class SentenceCtx:
             return None, "day"
         best = min(dated, key=lambda d: min(abs(d.start - pos), abs(d.end - pos)))
         return best.date.isoformat(), best.precision  # type: ignore[union-attr]
+
+
+def _segment(spans: tuple[Span, ...], pos: int) -> int:
+    return next((i for i, (a, b) in enumerate(spans) if a <= pos < b), len(spans) - 1)
 
 
 def _clause_break(text: str) -> bool:

@@ -42,6 +42,11 @@ _ZH: tuple[re.Pattern[str], ...] = (
 )
 
 
+# Cheap gate before the patterns above (long ASR sentences name many drugs).
+_CUE_EN = re.compile(r"switch|chang|replac|substitut|instead|\bfrom\b", re.I)
+_CUE_ZH = re.compile(r"换|改|替|代|转为")
+
+
 @dataclass(frozen=True)
 class Switch:
     old: Hit
@@ -58,7 +63,7 @@ def _first(hits: list[Hit], a: int, b: int, last: bool) -> Hit | None:
 def find_switches(text: str, zh: bool, drugs: list[Hit]) -> list[Switch]:
     """Old -> new drug pairs named with a switch cue in one sentence. The old drug
     is the one nearest before the cue, the new one the first after it."""
-    if len(drugs) < 2:
+    if len(drugs) < 2 or not (_CUE_ZH if zh else _CUE_EN).search(text):
         return []
     out: list[Switch] = []
     for pattern in _ZH if zh else _EN:

@@ -105,7 +105,7 @@ class Fact(models.Model):
         CLINICIAN = "clinician"
 
     patient = models.ForeignKey(Patient, on_delete=models.CASCADE, related_name="facts")
-    subject = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="facts")
+    subject = models.ForeignKey(Person, on_delete=models.RESTRICT, related_name="facts")
     entity = models.ForeignKey(
         Entity, null=True, blank=True, on_delete=models.PROTECT, related_name="facts"
     )

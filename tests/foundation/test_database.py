@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 from django.core.management import call_command
 from django.db import IntegrityError, connection, transaction
+from django.db.models.deletion import RestrictedError
 
 from memory.models import Chain, Entity, Fact, FactEdge, Patient, Person, Session
 
@@ -102,3 +103,20 @@ def test_validity_interval_must_not_end_before_it_starts(patient):
             patient, session, fact_type="medication_status", status="active",
             valid_from=dt.date(2024, 5, 1), valid_to=dt.date(2024, 4, 1),
         )  # fmt: skip
+
+
+def test_deleting_a_patient_removes_its_persons_and_facts(patient):
+    session = Session.objects.create(patient=patient, external_id="s6", seq=1)
+    father = Person.objects.create(patient=patient, kind="family", key="family:father")
+    Fact.objects.create(
+        patient=patient, subject=father, session=session, content="x", fact_type="symptom"
+    )
+    patient.delete()
+    assert not Person.objects.exists() and not Fact.objects.exists()
+
+
+def test_a_person_with_facts_cannot_be_deleted_alone(patient):
+    session = Session.objects.create(patient=patient, external_id="s7", seq=1)
+    _fact(patient, session, fact_type="symptom")
+    with pytest.raises(RestrictedError), transaction.atomic():
+        patient.persons.get().delete()

@@ -1,13 +1,15 @@
 """Ingest cost per session as one patient's history grows (issue #3 item 8).
 
-    MEDGRAPH_EMBEDDED_DB=bench_ingest .venv/bin/python bench/ingest_cost.py --sessions 3000
+    .venv/bin/python bench/ingest_cost.py [--sizes 30,3000] [--probes 30]
 
-Builds one patient's history by cycling real development dialogues (ACI-Bench
-visits, MTS-Dialog exchanges, CMtMedQA consultations; read from ../shared/data)
-with dates one day apart, constructs every session through construct_session
-(rule extractor, writes, indexing; no LLM) and prints per-session cost for the
-first and last windows of the history, so growth with history length shows.
-Uses its own database (MEDGRAPH_EMBEDDED_DB), which it empties first.
+For each history length (default 30 and 3,000) one patient gets that many
+real development dialogues (ACI-Bench visits, MTS-Dialog exchanges, CMtMedQA
+consultations; read from ../shared/data; cycled with dates one day apart),
+constructed through construct_session (rule extractor, writes, indexing; no
+LLM); then the SAME 30 probe sessions are appended and timed one by one. The
+probes are identical at every length, so the ratio of their cost is the
+growth due to history length alone. Uses its own database
+(MEDGRAPH_EMBEDDED_DB, default bench_ingest), which it empties first.
 """
 
 from __future__ import annotations
@@ -86,62 +88,78 @@ def setup_django() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--sessions", type=int, default=3000)
-    parser.add_argument("--window", type=int, default=30)
+    parser.add_argument("--sizes", default="30,3000", help="history lengths before the probes")
+    parser.add_argument("--probes", type=int, default=30)
     args = parser.parse_args()
     setup_django()
-    from memory.construction import construct_session
-    from memory.domain.types import ParsedSession, Turn
-    from memory.ingest import store_sessions
-    from memory.models import Fact, Patient, Session
+    from memory.models import Patient
 
     Patient.objects.all().delete()
     pool = dialogues()
-    start = dt.date(2017, 1, 1)
+    probes, fillers = pool[: args.probes], pool[args.probes :]
+    rows = []
+    for size in (int(x) for x in args.sizes.split(",")):
+        rows.append(measure(size, probes, fillers))
+    report(rows)
+
+
+def measure(size: int, probes: list, fillers: list) -> dict[str, float]:
+    """Construct `size` filler sessions, then time the same probe sessions after them."""
+    from memory.construction import construct_session
+    from memory.domain.types import ParsedSession, Turn
+    from memory.ingest import store_sessions
+    from memory.models import Fact, Session
+
+    start = dt.date(2010, 1, 1)
+    turns_of = [fillers[i % len(fillers)] for i in range(size)] + probes
     parsed = [
         ParsedSession(
             external_id=f"s{i:05d}",
             date=start + dt.timedelta(days=i),
-            turns=tuple(
-                Turn(j + 1, t["speaker"], t["text"]) for j, t in enumerate(pool[i % len(pool)])
-            ),
-            patient_id="bench-1",
+            turns=tuple(Turn(j + 1, t["speaker"], t["text"]) for j, t in enumerate(turns)),
+            patient_id=f"bench-{size}",
         )
-        for i in range(args.sessions)
+        for i, turns in enumerate(turns_of)
     ]
-    store_sessions(parsed, queue=False)
-    ids = list(Session.objects.order_by("seq").values_list("pk", flat=True))
-    construct_session(ids[0])  # loads models once; not counted
-    total, extract = [], []
+    stored = store_sessions(parsed, queue=False).stored
     began = time.perf_counter()
-    for sid in ids[1:]:
+    for session in stored[:size]:
+        construct_session(session.pk)
+    fill_rate = size / (time.perf_counter() - began)
+    total, extract = [], []
+    for session in stored[size:]:
         t = time.perf_counter()
-        s = construct_session(sid)
+        done = construct_session(session.pk)
         total.append((time.perf_counter() - t) * 1000)
-        extract.append(s.extract_ms or 0.0)
-        if len(total) % 250 == 0:
-            print(f"  {len(total)} sessions, {time.perf_counter() - began:.0f}s", flush=True)
-    report(total, extract, args.window, Fact.objects.count(), time.perf_counter() - began)
+        extract.append(done.extract_ms or 0.0)
+    patient_id = stored[0].patient_id
+    failed = Session.objects.filter(patient_id=patient_id, status="failed").count()
+    print(
+        f"  history {size}: {fill_rate:.1f} sessions/s while filling; failed {failed}", flush=True
+    )
+    return {
+        "size": size,
+        "mean": statistics.mean(total),
+        "median": statistics.median(total),
+        "extract": statistics.mean(extract),
+        "writes": statistics.mean(a - b for a, b in zip(total, extract, strict=True)),
+        "rate": fill_rate,
+        "facts": Fact.objects.filter(patient_id=patient_id).count(),
+    }
 
 
-def report(total: list[float], extract: list[float], w: int, facts: int, seconds: float) -> None:
-    def line(name: str, xs: list[float], ys: list[float]) -> str:
-        writes = [a - b for a, b in zip(xs, ys, strict=True)]
-        return (
-            f"| {name} | {statistics.mean(xs):.0f} | {statistics.median(xs):.0f} | "
-            f"{statistics.mean(ys):.0f} | {statistics.mean(writes):.0f} |"
+def report(rows: list[dict[str, float]]) -> None:
+    print("\n| history before probes | probe mean ms/session | median | extraction ms "
+          "| writes+index ms | sessions/s filling | facts |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(
+            f"| {r['size']} | {r['mean']:.0f} | {r['median']:.0f} | {r['extract']:.0f} | "
+            f"{r['writes']:.0f} | {r['rate']:.1f} | {r['facts']:.0f} |"
         )
-
-    first, last = total[:w], total[-w:]
-    rate = len(total) / seconds
-    print(f"\n{len(total) + 1} sessions, {facts} facts, {rate:.1f} sessions/s per worker")
-    print("| window | mean ms/session | median | extraction ms | writes+index ms |")
-    print("|---|---|---|---|---|")
-    print(line(f"first {w}", first, extract[:w]))
-    print(line(f"last {w}", last, extract[-w:]))
-    print(line("all", total, extract))
-    growth = statistics.mean(last) / statistics.mean(first)
-    print(f"\ngrowth last/first window: {growth:.2f}x (target <= 1.5x)")
+    growth = rows[-1]["mean"] / rows[0]["mean"]
+    print(f"\ngrowth of per-session cost, {rows[-1]['size']} vs {rows[0]['size']}: "
+          f"{growth:.2f}x (target <= 1.5x)")  # fmt: skip
 
 
 if __name__ == "__main__":

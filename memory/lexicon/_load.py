@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory.lexicon.types import LexEntry
@@ -28,6 +28,8 @@ class Tables:
     lookup_only: frozenset[str]
     # test canonical -> "lab" | "vital"
     test_category: dict[str, str]
+    # procedure canonical -> "surgery" | "endoscopy" | "cardiac" | ... (procedures.tsv)
+    procedure_category: dict[str, str] = field(default_factory=dict)
 
 
 def _rows(name: str) -> Iterator[dict[str, str]]:
@@ -131,4 +133,17 @@ def load_tables(include_generated: bool = True) -> Tables:
     for entry, row in _load_simple("tests.tsv", "test"):
         entries.append(entry)
         test_category[entry.canonical] = row.get("category", "lab") or "lab"
-    return Tables(tuple(entries), class_parent, drug_classes, frozenset(short), test_category)
+    # Procedures load last: a surface form shared with a drug, disease or test
+    # keeps its earlier meaning (a procedure alias never hides a drug).
+    procedure_category: dict[str, str] = {}
+    for entry, row in _load_simple("procedures.tsv", "procedure"):
+        entries.append(entry)
+        procedure_category[entry.canonical] = row.get("category", "surgery") or "surgery"
+    return Tables(
+        tuple(entries),
+        class_parent,
+        drug_classes,
+        frozenset(short),
+        test_category,
+        procedure_category,
+    )

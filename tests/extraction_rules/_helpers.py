@@ -26,3 +26,11 @@ def one(*turns: tuple[str, str], kind: str, entity: str | None = "*") -> Extract
     found = [f for f in facts(*turns, kind=kind) if entity == "*" or f.entity == entity]
     assert found, f"no {kind} fact {entity!r} in {facts(*turns)}"
     return found[0]
+
+
+def run_titled(title: str, *turns: tuple[str, str], when: date | None = SESSION) -> Extraction:
+    """Like run(), for a session that carries a title or harness header."""
+    session = SessionText(
+        when, tuple(Turn(i + 1, sp, tx) for i, (sp, tx) in enumerate(turns)), title
+    )
+    return RuleExtractor().extract(session).extraction

@@ -90,7 +90,7 @@ def test_interaction_entity_is_first_drug_and_content_names_partner() -> None:
 def test_removed_gallbladder_is_surgical_history_with_year() -> None:
     fact = one(("Patient", "I had my gallbladder removed in 2015."), kind="surgical_history")
     assert (fact.entity, fact.date, fact.date_precision) == (
-        "gallbladder removal",
+        "cholecystectomy",
         "2015-01-01",
         "year",
     )
@@ -107,7 +107,7 @@ def test_yes_to_named_procedure_question_is_surgical_history() -> None:
         ("Patient", "Yes, they did that."),
         kind="surgical_history",
     )
-    assert fact.entity == "pacemaker"
+    assert fact.entity == "pacemaker implantation"
 
 
 def test_planned_surgery_is_not_history() -> None:

@@ -96,6 +96,11 @@ _EN_THIRD_PERSON = re.compile(
 
 
 _AS_A_CHILD = re.compile(r"\b(?:was|were|as|being|since)\s+$", re.I)
+_YOUNG = frozenset({"kid", "kids", "child", "children", "baby", "babies"})
+_WAS_A = re.compile(
+    r"\b(?:was|were|am|as|being|like|since)\s+(?:(?:just|only|still|like)\s+)?(?:a|an)\s+(?:[a-z]+\s+){0,2}$",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -122,6 +127,8 @@ def relative_mentions(text: str, zh: bool) -> list[RelMention]:
             continue  # "the family" doctor / "a relative of" -> not a health owner by itself
         if owner == "a" and _AS_A_CHILD.search(text, 0, m.start()):
             continue  # "when I was a kid": the speaker's own childhood, not a relative
+        if word in _YOUNG and _WAS_A.search(text, 0, m.start("rel")):
+            continue  # "I was a sickly child", "like a little kid": a description, not a person
         rel = _PLURALS.get(word) or canonical_relation(word)
         out.append(RelMention(m.start("rel"), m.end(), rel, owner))
     return out

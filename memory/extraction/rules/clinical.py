@@ -222,19 +222,43 @@ def extract_preferences(ctx: SentenceCtx) -> list[ExtractedFact]:
     return facts
 
 
+# A procedure named with a future cue is a planned event ("建议做一次结肠镜筛查",
+# "You'll need a repeat colonoscopy in three years").
+_PLANNED = re.compile(
+    r"\b(?:will|going to|schedul\w*|plan\w*|need(?:s)? (?:a|an|to)|recommend\w*|repeat|next)\b|"
+    r"准备|计划|需要|建议|安排|预约|下次|下个月",
+    re.I,
+)
+
+
 def extract_events(ctx: SentenceCtx) -> list[ExtractedFact]:
+    """Events; a planned procedure is named by the procedure itself (lexicon kind
+    "procedure"), so "肠镜" and "colonoscopy" plans are one item."""
+    procedures = [h for h in ctx.hits if h.kind == "procedure"]
     facts = []
     for label, pattern in _EVENTS:
         m = pattern.search(ctx.text)
-        if m:
-            facts.append(
-                make_fact(
-                    ctx,
-                    m.start(),
-                    type="event",
-                    entity=label,
-                    assertion=ctx.assertion(m.start(), m.end()),
-                    confidence=0.55,
-                )
-            )
+        if m is None:
+            continue
+        entity = label
+        if label == "procedure planned" and procedures:
+            entity = procedures[0].canonical
+        facts.append(_event(ctx, m.start(), m.end(), entity))
+    planned = {f.entity for f in facts}
+    if procedures and _PLANNED.search(ctx.text):
+        for hit in procedures:
+            if hit.canonical not in planned:
+                planned.add(hit.canonical)
+                facts.append(_event(ctx, hit.start, hit.end, hit.canonical))
     return facts
+
+
+def _event(ctx: SentenceCtx, start: int, end: int, entity: str) -> ExtractedFact:
+    return make_fact(
+        ctx,
+        start,
+        type="event",
+        entity=entity,
+        assertion=ctx.assertion(start, end),
+        confidence=0.55,
+    )

@@ -91,10 +91,25 @@ _HIST_ZH = (r"以前", r"曾经", r"过去", r"既往", r"小时候", r"曾")
 
 _TERMINATORS_EN = re.compile(
     r"\b(?:but|however|although|though|except|aside from|apart from|which|who|yet|still|"
-    r"because|since|so|and (?:i|he|she|they|we|you))\b|[;:]",
+    # "no muscle pain from the atorvastatin": the drug is taken, only the pain is absent.
+    r"because|since|so|from|and (?:i|he|she|they|we|you))\b|[;:]",
     re.I,
 )
-_TERMINATORS_ZH = re.compile(r"但是|但|不过|可是|然而|，|,|；|、但")
+_TERMINATORS_ZH = re.compile(r"但是|但|不过|可是|然而|除了|，|,|；|、但")
+
+# Pseudo-negations (ConText): a trigger word inside one of these negates nothing.
+# "They told me never to take penicillin again" affirms the reaction; "No, just the
+# rash" answers the question before it; "没变：缬沙坦160毫克" says it is unchanged.
+_PSEUDO_EN = re.compile(
+    r"\bno (?:changes?|further|doubt|increase|decrease)\b|\bnot only\b|\bnot necessarily\b|"
+    r"\bnot sure\b|\bnot certain\b|\bnever\b[^.;]{0,50}\bagain\b|"
+    r"\bno (?:problems?|issues?|trouble|side effects?|complaints?) (?:with|from|on)\b|"
+    r"^\s*(?:no|nope|nah)\s*[,.!]\s*(?=\S)",
+    re.I,
+)
+_PSEUDO_ZH = re.compile(
+    r"没变|没有变|没什么变化|无变化|不变|没改|不仅|不只|不但|不光|没问题|没关系"
+)
 
 
 def _compile(parts: tuple[str, ...]) -> re.Pattern[str]:
@@ -118,10 +133,20 @@ def _terminated(segment: str, zh: bool) -> bool:
     return bool(pattern.search(segment))
 
 
+def _pseudo_spans(text: str, zh: bool) -> list[tuple[int, int]]:
+    return [m.span() for m in (_PSEUDO_ZH if zh else _PSEUDO_EN).finditer(text)]
+
+
 def _in_pre_scope(pre: re.Pattern[str], text: str, start: int, zh: bool, window: int) -> bool:
-    """A pre-trigger before the mention, with no terminator between them."""
+    """A pre-trigger before the mention, with no terminator between them and not
+    part of a pseudo-negation."""
     lo = max(0, start - window)
-    return any(not _terminated(text[m.end() : start], zh) for m in pre.finditer(text, lo, start))
+    pseudo = _pseudo_spans(text, zh) if pre is _PATTERNS["negated"][2 if zh else 0] else []
+    return any(
+        not _terminated(text[m.end() : start], zh)
+        and not any(a <= m.start() < b for a, b in pseudo)
+        for m in pre.finditer(text, lo, start)
+    )
 
 
 def _in_post_scope(post: re.Pattern[str] | None, text: str, end: int, zh: bool) -> bool:

@@ -25,6 +25,13 @@ from memory.extraction.rules.clinical import (
 from memory.extraction.rules.context import sentence_affirmative, sentence_negative
 from memory.extraction.rules.context_types import SentenceCtx
 from memory.extraction.rules.entities import find_entities
+from memory.extraction.rules.focus import NO_FOCUS, Focus, session_focus
+from memory.extraction.rules.focus_subject import (
+    compatible,
+    last_marker_subject,
+    marker_subject,
+    speaker_subject,
+)
 from memory.extraction.rules.interactions import extract_interactions, in_use
 from memory.extraction.rules.measurements import extract_measurements
 from memory.extraction.rules.medications import extract_medications, with_previous_doses
@@ -33,9 +40,9 @@ from memory.extraction.rules.safety import (
     _ALLERGY_CUE,
     extract_allergies,
     extract_contraindications,
-    extract_surgical_history,
 )
 from memory.extraction.rules.session import session_subject
+from memory.extraction.rules.surgery import extract_surgical_history
 from memory.extraction.rules.text import Sentence, normalize_numbers, speaker_role, split_sentences
 
 _PERSONAL_EN = re.compile(
@@ -54,8 +61,11 @@ _GENERIC = re.compile(
 # patient in front of him, never general knowledge.
 _DIRECTIVE_ZH = re.compile(
     r"把.{0,12}(?:加|减|换|改|停|调)|加到|加量|增加到|减到|减量|调到|调整为|改成|改为|换成|改用|"
-    r"加用|停用|停掉|不要|别再|避免|禁用|忌用|下个?月|下周|下个?星期|明天|从今天|今天开始|继续(?:吃|服|用)"
+    r"加用|停用|停掉|不要|别再|避免|禁用|忌用|下个?月|下周|下个?星期|明天|从今天|今天开始|继续(?:吃|服|用)|"
+    r"建议(?:做|查|复查|去|再)"
 )
+# "这次化验糖化血红蛋白6.6%": a result of this visit is the patient's, said with no pronoun.
+_DEICTIC_ZH = re.compile(r"这次|本次|今天|上次|刚才|化验|结果|测的|查的|复查|诊室|这回")
 _THIRD_PERSON = re.compile(r"\b(?:he|she|they|his|her|him|them|their)\b|他|她", re.I)
 _CAUSAL = re.compile(
     r"\b(?:so|because|due to|since|therefore|caused|after)\b|所以|因为|导致|引起|因此", re.I
@@ -71,6 +81,13 @@ class _State:
     frame: Frame | None = None
     carry: str | None = None  # relative subject open for pronoun continuation
     carry_turn: int = 0
+    focus: Focus = NO_FOCUS  # whom the session is about (rules.focus)
+    topic: str = "patient"  # focus sessions: whom the talk is about right now
+    addressee: str = "patient"  # focus sessions: whom the doctor's "you" means
+
+    def related(self) -> _State:
+        """A scratch state for re-reading a question: same session focus."""
+        return _State(focus=self.focus, topic=self.topic, addressee=self.addressee)
 
 
 @dataclass(frozen=True)
@@ -89,8 +106,10 @@ class RuleExtractor:
 
     def extract(self, session: SessionText) -> ExtractionResult:
         started = perf_counter()
-        facts = extract_facts(session)
-        extraction = Extraction(session_subject=session_subject(facts, session.turns), facts=facts)
+        focus = session_focus(session.title, session.turns)
+        facts = extract_facts(session, focus)
+        subject = session_subject(facts, session.turns, focus.subject)
+        extraction = Extraction(session_subject=subject, facts=facts)
         return ExtractionResult(
             extraction=extraction,
             extractor=self.name,
@@ -100,8 +119,9 @@ class RuleExtractor:
         )
 
 
-def extract_facts(session: SessionText) -> tuple[ExtractedFact, ...]:
-    state = _State()
+def extract_facts(session: SessionText, focus: Focus | None = None) -> tuple[ExtractedFact, ...]:
+    focus = focus if focus is not None else session_focus(session.title, session.turns)
+    state = _State(focus=focus, topic=focus.subject or "patient")
     tagged: list[_Tagged] = []
     for turn in session.turns:
         tagged.extend(_turn_facts(turn, session, state))
@@ -111,11 +131,15 @@ def extract_facts(session: SessionText) -> tuple[ExtractedFact, ...]:
 def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged]:
     role = speaker_role(turn.speaker)
     frame = state.frame if frame_active(state.frame, turn.index) else None
+    if role != "doctor":
+        # The doctor's next "you" means whoever spoke last (the son, or his father).
+        state.addressee = speaker_subject(role, state.focus) or "patient"
     out: list[_Tagged] = []
     asked: Frame | None = None
     previous: SentenceCtx | None = None  # the turn's last statement (split warnings)
     for number, sent in enumerate(split_sentences(turn.index, role, turn.text)):
         if sent.is_question:
+            _note_topic(sent, state, attr.relative_mentions(sent.text, sent.zh))
             asked = follow_up(frame_of(sent.text, turn.index), asked or state.frame)
             out.extend(
                 _Tagged(f, (turn.index, number), False)
@@ -132,7 +156,7 @@ def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged
             facts = _sentence_facts(ctx, previous)
         previous = ctx
         if number == 0 and frame is not None:
-            facts = facts + _answer_facts(frame, sent, session, state, bool(facts))
+            facts = facts + _answer_facts(frame, sent, session, state, facts)
         if any(f.safety_kind == "allergy" and f.assertion == "present" for f in facts):
             # A stated allergy list may go on in the next turn ("Yeah, and Dilatrate").
             asked = Frame("allergy", turn.index, sent.text, asks_for_more=True)
@@ -152,18 +176,28 @@ def _context(
     carry = _carry_for(sent, state, rels)
     spans = segments(sent.text, sent.zh, rels)
 
-    def subject_at(pos: int) -> str:
+    def named_subject(pos: int) -> str | None:
         found = _segment_subject(sent, spans, rels, pos) if len(spans) > 1 else None
-        found = found or attr.subject_for(
+        return found or attr.subject_for(
             sent.text, pos, sent.zh, rels, relative_speaker, family_frame
         )
-        if found is not None:
-            return found
-        if _continues(sent, carry, pos):
-            return carry  # type: ignore[return-value]
-        return "family:relative" if family_frame else "patient"
 
-    _update_carry(sent, state, rels, subject_at)
+    def subject_at(pos: int) -> str:
+        found = named_subject(pos)
+        if state.focus.active and not state.focus.exclusive:
+            return _focused_subject(sent, rels, pos, found, family_frame, state)
+        if found is None and _continues(sent, carry, pos):
+            found = carry
+        found = found or ("family:relative" if family_frame else "patient")
+        if state.focus.exclusive and found == "patient":
+            # A harness header "[... about X(father)]": nobody here is the patient.
+            return state.focus.subject  # type: ignore[return-value]
+        return found
+
+    if state.focus.active:
+        _note_topic(sent, state, rels, named_subject)
+    else:
+        _update_carry(sent, state, rels, subject_at)
     # A relation word is never a clinical entity ("my daughters" is no MeSH "nuclear family").
     hits = tuple(
         h
@@ -173,6 +207,45 @@ def _context(
     norm = sent.text if sent.zh else normalize_numbers(sent.text)
     dates = tuple(find_dates(sent.text, session.date))
     return SentenceCtx(sent, norm, hits, dates, frame, subject_at, session.date, tuple(rels), spans)
+
+
+def _focused_subject(
+    sent: Sentence,
+    rels: list[attr.RelMention],
+    pos: int,
+    named: str | None,
+    family_frame: bool,
+    state: _State,
+) -> str:
+    """Subject in a session about a relative (rules.focus_subject)."""
+    if named is not None:
+        return compatible(named, state.focus)
+    found = marker_subject(sent.text, sent.zh, pos, rels, sent.role, state.focus, state.addressee)
+    if found is not None:
+        return found
+    return "family:relative" if family_frame else state.topic
+
+
+def _note_topic(
+    sent: Sentence,
+    state: _State,
+    rels: list[attr.RelMention],
+    named_subject: object = None,
+) -> None:
+    """Focus sessions: the person this sentence ends up talking about becomes the
+    topic of the next unmarked sentence ("Is he less dizzy?" - "Much better.")."""
+    if not state.focus.active or state.focus.exclusive:
+        return
+    named: list[tuple[int, str]] = []
+    for r in rels:
+        found = named_subject(r.end) if callable(named_subject) else None
+        found = found or ("family:" + r.relation)
+        named.append((r.start, compatible(found, state.focus)))
+    topic = last_marker_subject(
+        sent.text, sent.zh, rels, sent.role, state.focus, state.addressee, named
+    )
+    if topic is not None:
+        state.topic = topic
 
 
 def _segment_subject(
@@ -239,7 +312,11 @@ def _general_knowledge(sent: Sentence) -> bool:
     personal = _PERSONAL_ZH if sent.zh else _PERSONAL_EN
     if personal.search(sent.text) or attr.relative_mentions(sent.text, sent.zh):
         return False
-    if sent.zh and sent.role == "doctor" and _DIRECTIVE_ZH.search(sent.text):
+    if (
+        sent.zh
+        and sent.role == "doctor"
+        and (_DIRECTIVE_ZH.search(sent.text) or _DEICTIC_ZH.search(sent.text))
+    ):
         return False
     return bool(_GENERIC.search(sent.text)) or (sent.zh and sent.role == "doctor")
 
@@ -295,7 +372,7 @@ def _names_a_drug(text: str, zh: bool) -> bool:
 
 
 def _answer_facts(
-    frame: Frame, answer: Sentence, session: SessionText, state: _State, has_own: bool
+    frame: Frame, answer: Sentence, session: SessionText, state: _State, own: list[ExtractedFact]
 ) -> list[ExtractedFact]:
     """The answer confirms or denies the question's own items: "Any chest pain?" -
     "No." -> negated chest pain; "Do you take Diovan?" - "Yes, and ..." -> valsartan;
@@ -308,8 +385,14 @@ def _answer_facts(
     if not (positive or negative) and not _names_a_drug(frame.text, answer.zh):
         return []
     question = Sentence(answer.turn, answer.role, frame.text, 0, False, answer.zh)
-    qctx = _context(question, session, _State(), frame)
+    qctx = _context(question, session, state.related(), frame)
     meds = extract_medications(qctx) if not negative else []
+    if any(f.type == "medication_status" for f in own):
+        # "您现在吃什么降压药？" - "…换了氨氯地平": the answer's drug is the fact, the
+        # class the question used to ask is no second record.
+        classes = {h.canonical for h in qctx.hits if h.kind == "drug_class"}
+        meds = [f for f in meds if f.entity not in classes]
+    has_own = bool(own)
     if positive or negative:
         facts = meds + ([] if has_own else extract_conditions(qctx) + extract_symptoms(qctx))
     else:

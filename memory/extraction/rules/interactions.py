@@ -24,6 +24,7 @@ import re
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
+from memory.extraction.rules.safety import avoided
 
 # Co-administration said outright ("together", 一起) vs a bare "and"/"with"/和: a bare
 # conjunction only makes a warning with a real harm word ("bleeding", 风险), never
@@ -168,10 +169,12 @@ def _condition_contraindications(ctx: SentenceCtx, drugs: list[Hit]) -> list[Ext
     if not conditions:
         return []
     near = _near(ctx)
+    # The avoid cue must govern the drug itself: in "avoid ibuprofen with your
+    # valsartan and diabetes" only ibuprofen is avoided, valsartan stays in use.
+    governed = {h.start for m in _AVOID.finditer(ctx.text) for h in avoided(ctx, drugs, m)}
     out = []
     for hit in drugs:
-        around = ctx.text[max(0, hit.start - near // 2) : hit.end + near // 2]
-        if not _AVOID.search(around):
+        if hit.start not in governed:
             continue
         close = [c for c in conditions if abs(c.start - hit.start) <= near]
         a = min([hit.start] + [c.start for c in close])

@@ -106,7 +106,12 @@ _UNITS = (
     r"kg|kilos?|kilograms?|lbs?|pounds?|°c|°f|degrees?|meters?|metres?|m\b|g/dl|"
     r"毫米汞柱|公斤|千克|斤|度|℃|米|次/分|次|毫摩尔|"
 )
-_VALUE = re.compile(rf"{_NUM}\s*({_UNITS})?", re.I)
+# A value is a number of its own: not the "1" of "HbA1c", not "4" of "in 4 weeks".
+_VALUE = re.compile(
+    rf"(?<![A-Za-z\d.]){_NUM}\s*({_UNITS})?(?!\s*(?:weeks?|days?|months?|years?|hours?|times|"
+    rf"minutes?|个月|周|天|年|小时|次(?!/)))",
+    re.I,
+)
 _GAP = 40  # characters allowed between a metric name and its number
 
 

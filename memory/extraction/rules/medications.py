@@ -23,14 +23,15 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         "stopped",
         re.compile(
             r"\b(?:stop(?:ped|ping)?|discontinu\w*|quit|came off|come off|taken off|took (?:me|him|her) off|"
-            r"no longer (?:on|tak\w+)|ran out of|hold(?:ing)? (?:off|the)|d/c|take (?:you|me|him|her) off)\b|停用|停药|停了|停掉|不再|停服",
+            r"no longer (?:on|tak\w+)|ran out of|hold(?:ing)? (?:off|the)|d/c|take (?:you|me|him|her) off)\b|停用|停药|停了|停掉|不再|停服|"
+            r"没再|没有再",
             re.I,
         ),
     ),
     (
         "dose_changed",
         re.compile(
-            r"\b(?:increas\w*|decreas\w*|rais\w*|lower\w*|reduc\w*|bump\w*|up(?:ped)? the dose|"
+            r"\b(?:increas\w*|decreas\w*|(?:rais|lower)\w*(?= (?:the|your|his|her|it|that|this|dose|to)\b)|reduc\w*|bump\w*|up(?:ped)? the dose|"
             r"doubl\w*|halv\w*|cut (?:back|down|it)|titrat\w*|adjust\w*|went up|go(?:ing)? (?:up|down))\b|"
             r"加量|减量|加到|减到|加大|减少|调整|调到|增加到|增加至|增至|减至|提高到|降到|(?:改|换)(?:为|成)(?=\s*\d)",
             re.I,
@@ -42,8 +43,9 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:plan\w*|will (?:start|try|put|prescribe|begin|initiate|order|add)|going to (?:start|try|put|"
             r"prescribe|add|begin|initiate)|want (?:you )?to (?:start|try)|like (?:you )?to (?:start|try|put)|"
             r"(?:i'll|we'll|let's) (?:start|try|put|prescribe|add|begin|initiate|get)|recommend\w*|consider\w*|"
-            r"would like to (?:start|try|put|prescribe)|prescrib\w*)\b|计划|准备|打算|考虑|"
-            r"建议(?:您|你|他|她|患者)?(?:再|先)?(?:加用|服用|使用|口服|吃|用|开始|换用|改用)",
+            r"would like to (?:start|try|put|prescribe)|prescrib\w*|suggest\w*|advis\w*|"
+            r"(?:i'd|i would|we'd|we could|you could|you might) (?:also )?(?:start|try|add|use|give))\b|"
+            r"计划|准备|打算|考虑|建议",
             re.I,
         ),
     ),
@@ -52,10 +54,17 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:start\w*|began|begin|initiat\w*|put (?:me|him|her|you) on|switch\w* (?:to|over)|"
             r"chang\w* (?:to|over)|tak\w+|on|using|use|tried|trying|continu\w*|prescribed)\b|"
-            r"开始|一直|在吃|在用|服用|口服|吃|用|换成|换药|改用|加用|在打|打针|注射",
+            r"开始|一直|在吃|在用|服用|口服|吃|用|换成|换了|换药|改用|加用|在打|打针|注射|"
+            # "缬沙坦160毫克不变", "没变": an unchanged drug is a current one.
+            r"不变|没变|没有变|维持|照常|继续",
             re.I,
         ),
     ),
+)
+_STOP_BY_NEGATION = re.compile(
+    r"\bno longer\b|\bnot\b[^.;]{0,30}\bany ?more\b|\bnever\b[^.;]{0,30}\bagain\b|"
+    r"不再|没再|没有再",
+    re.I,
 )
 _STATE_CHANGE_CUE = re.compile(
     r"\b(?:start\w*|began|initiat\w*|switch\w*|chang\w*)\b|开始|换成|换药|改用|加用", re.I
@@ -152,8 +161,33 @@ def _switch_roles(ctx: SentenceCtx, drugs: list[Hit]) -> dict[str, tuple[str, st
     return roles
 
 
+# "sertraline, an SSRI antidepressant", "Indapamide is a diuretic", "布洛芬属于非甾体
+# 抗炎药": the class only describes the drug just named.
+_APPOSITION = re.compile(
+    r"^\s*(?:,|\(|-)?\s*(?:(?:is|are|was|which is|that is|an?|the|other|both|all)\s+)*(?:an?\s+)?$"
+    r"|^\s*(?:属于|是|为|这类|一种|这种|[，,（(])*\s*$",
+    re.I,
+)
+
+
+def _describing_classes(text: str, drugs: list[Hit]) -> set[int]:
+    """Indexes of class mentions that describe the specific drug before them: the
+    medication fact is about the drug, not a second record about its class."""
+    skip: set[int] = set()
+    for i in range(1, len(drugs)):
+        hit, before = drugs[i], drugs[i - 1]
+        if hit.kind != "drug_class":
+            continue
+        described = before.kind == "drug" or (i - 1) in skip
+        if described and _APPOSITION.match(text[before.end : hit.start]):
+            skip.add(i)
+    return skip
+
+
 def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
-    drugs = [h for h in ctx.hits if h.kind in _DRUG_KINDS]
+    every = [h for h in ctx.hits if h.kind in _DRUG_KINDS]
+    skipped = _describing_classes(ctx.text, every)
+    drugs = [h for i, h in enumerate(every) if i not in skipped]
     switched = _switch_roles(ctx, drugs)
     facts: list[ExtractedFact] = []
     seen: set[str] = set()
@@ -185,6 +219,8 @@ def _fact(
     if status == "active" and _future(ctx, hit):
         status = "planned"
     assertion = ctx.assertion(hit.start, hit.end)
+    if status == "stopped" and assertion == "negated" and _STOP_BY_NEGATION.search(ctx.text):
+        assertion = "present"  # "布洛芬我一直没再吃", "no longer on it": a stop, said with "not"
     if status == "planned" and assertion == "hypothetical" and not _CONDITIONAL.search(ctx.text):
         assertion = "present"
     changed = switched or status in ("stopped", "dose_changed")

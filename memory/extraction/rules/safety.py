@@ -1,6 +1,6 @@
 # ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
-"""Safety facts (DESIGN §1.3): allergy, contraindication, surgical or bleeding
-history (interaction warnings: rules.interactions). Each is its own fact; better too many than one missed.
+"""Safety facts (DESIGN §1.3): allergy and contraindication (surgical or bleeding
+history: rules.surgery; interaction warnings: rules.interactions). Each is its own fact; better too many than one missed.
 
 Negations are kept as negated facts, never dropped and never turned into a
 presence: "no known drug allergies" -> one negated allergy with no entity;
@@ -9,6 +9,7 @@ presence: "no known drug allergies" -> one negated allergy with no entity;
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from memory.domain.types import ExtractedFact
@@ -123,27 +124,6 @@ _CONTRA = re.compile(
     r"didn't tolerate|couldn't tolerate)\b|禁用|忌用|禁忌|不能(?:吃|用|服)|不宜|慎用",
     re.I,
 )
-_SURGERY_EN = re.compile(
-    r"\b(\w+ectomy|\w+otomy|\w+plasty|\w+ostomy|\w+pexy|c-section|cesarean|bypass|stent\w*|pacemaker|"
-    r"transplant\w*|replacement|(?:\w+ )?surgery|surgeries|operation|removed|taken out|repair(?:ed)?|"
-    r"appendix out|tonsils out|fusion|cabg|lumpectomy|laminectomy|bleed\w*|hemorrhage|transfusion)\b",
-    re.I,
-)
-_SURGERY_ZH = re.compile(
-    r"\w{0,6}?(?:手术|切除术?|搭桥|支架|置换|移植|剖腹产|剖宫产|开刀)|出血|输血"
-)
-_SURGERY_PAST = re.compile(
-    r"\b(?:had|have had|i've had|underwent|did|done|was|were|got|removed|history of|status post|s/p|"
-    r"in (?:19|20)\d\d|years? ago|back in)\b|做过|做了|曾|以前|去年|年前|史",
-    re.I,
-)
-_SURGERY_FUTURE = re.compile(
-    r"\b(?:will|going to|schedul\w*|plan\w*|need(?:s)? (?:a|an|to)|recommend\w*|consider\w*)\b|准备|计划|需要|建议",
-    re.I,
-)
-_GENERIC_SURGERY = re.compile(
-    r"^(?:surgery|surgeries|operation|procedure|removed|taken out|repair(?:ed)?)$", re.I
-)
 
 
 def _allergens(ctx: SentenceCtx) -> list[tuple[int, int, str]]:
@@ -209,7 +189,11 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
             return [
                 _allergy_fact(ctx, 0, n, "negated", f"{ctx.frame.text} {ctx.text}") for n in named
             ]  # type: ignore[union-attr]
-        return [_allergy_fact(ctx, 0, None, "negated", ctx.text)]
+        if _NO_ALLERGY_SENTENCE.search(ctx.text) or _asks_allergies(ctx):
+            return [_allergy_fact(ctx, 0, None, "negated", _negative_content(ctx))]
+        # "Any swelling of the lips?" - "No, just the rash": a follow-up about the
+        # reaction; its "no" denies no allergy, and a finding needs an allergen.
+        return []
     if in_frame and (sentence_affirmative(ctx.text, ctx.zh) or reaction):
         named = _question_allergens(ctx)
         content = f"{ctx.frame.text} {ctx.text}"  # type: ignore[union-attr]
@@ -217,14 +201,32 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
     return []
 
 
+def _asks_allergies(ctx: SentenceCtx) -> bool:
+    """The open question asks about allergies outright ("Any drug allergies?")."""
+    return ctx.frame is not None and bool(_ALLERGY_CUE.search(ctx.frame.text))
+
+
+def _negative_content(ctx: SentenceCtx) -> str:
+    """A bare "No." keeps the question it answers, so the finding reads on its own."""
+    if _NO_ALLERGY_SENTENCE.search(ctx.text) or ctx.frame is None:
+        return ctx.text
+    return f"{ctx.frame.text} {ctx.text}"
+
+
 def extract_contraindications(ctx: SentenceCtx) -> list[ExtractedFact]:
-    facts: list[ExtractedFact] = []
+    """A contraindication needs a drug or drug class as the thing avoided: "avoid
+    ibuprofen", "can't take any NSAIDs", "aspirin is contraindicated", "禁用阿司匹林".
+    "We wanna avoid going to insulin" avoids a step of care, not a drug."""
     drugs = [h for h in ctx.hits if h.kind in ("drug", "drug_class")]
     if not drugs:
-        return facts
-    m = _CONTRA.search(ctx.text)
-    if m:
-        for hit in _after_or_nearest(drugs, m.start()):
+        return []
+    facts: list[ExtractedFact] = []
+    seen: set[str] = set()
+    for m in _CONTRA.finditer(ctx.text):
+        for hit in avoided(ctx, drugs, m):
+            if hit.canonical in seen:
+                continue
+            seen.add(hit.canonical)
             facts.append(
                 make_fact(
                     ctx,
@@ -239,69 +241,47 @@ def extract_contraindications(ctx: SentenceCtx) -> list[ExtractedFact]:
     return facts
 
 
-def _after_or_nearest(drugs: list[Hit], pos: int) -> list[Hit]:
-    after = [h for h in drugs if h.start >= pos]
-    return after or [min(drugs, key=lambda h: abs(h.start - pos))]
+# What may stand between the cue and the drug it governs ("avoid taking any other NSAIDs").
+_GAP_EN = re.compile(
+    r"^(?:[\s,]|\b(?:taking|to take|take|using|to use|use|having|to have|any|all|the|other|those|"
+    r"these|your|my|his|her|more|further|drugs?|medications?|medicines?|pills?|tablets?|like|"
+    r"such as|containing|products?|a|an|another|again|also|still|even|over-the-counter|otc|"
+    r"anything with|things like|with)\b)*$",
+    re.I,
+)
+_GAP_ZH = re.compile(r"^(?:[\s，,]|吃|用|服用|使用|服|再|任何|这类|这种|含有|含|的|类)*$")
+# A list goes on after the first drug: "avoid ibuprofen, naproxen or aspirin".
+_LIST_GAP = re.compile(
+    r"^[\s,，、]*(?:\b(?:or|and|nor|as well as)\b|或|和|及|或者)?[\s,，、]*(?:other\s+)?$", re.I
+)
+# A cue that may follow its drug: "aspirin is contraindicated", "阿司匹林禁用".
+_POST_CUE = re.compile(r"contraindicat|禁用|忌用|禁忌|慎用|不宜", re.I)
+_POST_GAP = re.compile(
+    r"^\s*(?:(?:is|are|was|were|be|been|being|strictly|absolutely)\s+)*$|^(?:类|类药物|药物)?$",
+    re.I,
+)
+
+
+def avoided(ctx: SentenceCtx, drugs: list[Hit], cue: re.Match[str]) -> list[Hit]:
+    """The drugs the cue governs: right after it (then a list), or right before a
+    post-positioned cue."""
+    gap = _GAP_ZH if ctx.zh else _GAP_EN
+    after = [h for h in drugs if h.start >= cue.end()]
+    out: list[Hit] = []
+    if after and gap.match(ctx.text[cue.end() : after[0].start]):
+        out.append(after[0])
+        for prev, nxt in itertools.pairwise(after):
+            if not _LIST_GAP.match(ctx.text[prev.end : nxt.start]):
+                break
+            out.append(nxt)
+    if not out and _POST_CUE.match(cue[0]):
+        before = [h for h in drugs if h.end <= cue.start()]
+        if before and _POST_GAP.match(ctx.text[before[-1].end : cue.start()]):
+            out.append(before[-1])
+    return out
 
 
 def _contra_assertion(ctx: SentenceCtx, hit: Hit) -> str:
     """The contraindication cue itself often contains a negation ("can't take"),
     which must not negate the fact; only hypothetical framing weakens it."""
     return "hypothetical" if ctx.assertion(hit.start, hit.end) == "hypothetical" else "present"
-
-
-def _procedure_entity(surface: str, text: str, start: int) -> str:
-    """A readable name: 'gallbladder removed' -> 'gallbladder removal'."""
-    low = surface.casefold()
-    if low in ("removed", "taken out", "appendix out", "tonsils out"):
-        before = re.findall(
-            r"([a-z]+)\s*(?:removed|taken out|out)?$", text[:start].casefold().strip()
-        )
-        organ = before[-1] if before else ""
-        organ = {"appendix": "appendix", "tonsils": "tonsils"}.get(low.split()[0], organ)
-        return f"{organ} removal".strip()
-    return low
-
-
-def extract_surgical_history(ctx: SentenceCtx) -> list[ExtractedFact]:
-    in_frame = ctx.frame is not None and ctx.frame.topic == "surgery"
-    pattern = _SURGERY_ZH if ctx.zh else _SURGERY_EN
-    matches = list(pattern.finditer(ctx.text))
-    if not matches:
-        if in_frame and sentence_affirmative(ctx.text, ctx.zh) and ctx.frame is not None:
-            q = list(pattern.finditer(ctx.frame.text))
-            specific = [m for m in q if not _GENERIC_SURGERY.match(m[0].strip())]
-            return [
-                make_fact(
-                    ctx,
-                    0,
-                    type="safety",
-                    safety_kind="surgical_history",
-                    entity=m[0].casefold(),
-                    content=f"{ctx.frame.text} {ctx.text}",
-                    confidence=0.7,
-                )
-                for m in specific
-            ]
-        return []
-    if _SURGERY_FUTURE.search(ctx.text) and not _SURGERY_PAST.search(ctx.text):
-        return []  # a planned operation is an event, not history
-    if not (in_frame or _SURGERY_PAST.search(ctx.text)):
-        return []
-    facts = []
-    for m in matches:
-        if _GENERIC_SURGERY.match(m[0].strip()) and len(matches) > 1:
-            continue
-        entity = _procedure_entity(m[0], ctx.text, m.start())
-        facts.append(
-            make_fact(
-                ctx,
-                m.start(),
-                type="safety",
-                safety_kind="surgical_history",
-                entity=entity,
-                assertion=ctx.assertion(m.start(), m.end()),
-                confidence=0.7,
-            )
-        )
-    return facts

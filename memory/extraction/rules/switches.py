@@ -39,12 +39,17 @@ _ZH: tuple[re.Pattern[str], ...] = (
         r"停(?:用|掉|了|服)?(?P<old>[^。；]{1,15}?)[，,]\s*(?:改用|换用|换成|改成|改吃|改为)(?P<new>[^，。；,]{1,20})"
     ),
     re.compile(r"用(?P<new>[^，。；,]{1,15}?)(?:代替|替代|替换|取代)(?P<old>[^，。；,]{1,15})"),
+    # "吲达帕胺停了以后，医生给我换了氨氯地平": the stop named first, then "换了 X".
+    re.compile(
+        r"(?P<old>[^。；，,]{1,15}?)停(?:用|掉|服)?了?(?:以后|之后|后)?[，,][^。；]{0,15}?"
+        r"(?:换了|换成|换用|改用|改成|改吃|改为)(?P<new>[^，。；,]{1,20})"
+    ),
 )
 
 
 # Cheap gate before the patterns above (long ASR sentences name many drugs).
 _CUE_EN = re.compile(r"switch|chang|replac|substitut|instead|\bfrom\b", re.I)
-_CUE_ZH = re.compile(r"换|改|替|代|转为")
+_CUE_ZH = re.compile(r"换|改|替|代|转为")  # 停…换了 has 换 too
 
 
 @dataclass(frozen=True)

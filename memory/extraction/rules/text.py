@@ -13,13 +13,21 @@ from dataclasses import dataclass
 from memory.domain.dates import parse_en_number
 
 _ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")
-# Sentence ends: . ! ? and their Chinese forms; a period between digits is a decimal.
-_SENT_END = re.compile(r"(?<!\d)\.(?!\d)|[!?。！？；;\n]+")
+# Sentence ends: . ! ? and their Chinese forms; a period between digits is a decimal,
+# one after a number and before a space ends the sentence ("on October 14. How ...").
+_SENT_END = re.compile(r"(?<!\d)\.(?!\d)|(?<=\d)\.(?=\s)|[!?。！？；;\n]+")
 _EN_QUESTION_START = re.compile(
     r"^\s*(?:and\s+|so\s+|okay\s*,?\s*|ok\s*,?\s*|now\s*,?\s*)?"
     # "Do not combine X with Y." is an order, not a question.
     r"(?:do(?!\s+not\b)|does|did|are|is|was|were|have|has|had|any|anything|what|which|how|when|"
     r"where|who|why|can|could|would|will|should|ever)\b",
+    re.I,
+)
+# A wh-word followed straight by its subject opens a clause, not a question
+# ("When I was young", "What he said"); a question puts the verb first ("When did").
+_SUBORDINATE = re.compile(
+    r"^\s*(?:and\s+|so\s+)?(?:when|where|what|how|which|who|while)\s+"
+    r"(?:i|he|she|we|they|my|his|her|our|their|the|it)\b",
     re.I,
 )
 _ZH_QUESTION = re.compile(
@@ -64,6 +72,8 @@ def is_question(text: str) -> bool:
         return bool(_ZH_QUESTION.search(stripped))
     if stripped.endswith("?"):
         return True
+    if stripped.endswith(".") and _SUBORDINATE.match(stripped):
+        return False  # "When I was twenty-five I got amoxicillin ...": a time clause
     return bool(_EN_QUESTION_START.match(stripped)) and len(stripped.split()) > 1
 
 

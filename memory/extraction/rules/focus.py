@@ -1,0 +1,187 @@
+"""Session focus: whom a consultation is about, before any sentence is read.
+
+Why: a patient who brings his son ("My son's asthma") or a father who comes
+with the patient ("我是王先生的父亲，今天儿子陪我来") makes a session where the
+*relative* is the person being consulted about. Read sentence by sentence, the
+son's own "I need my blue inhaler" or the doctor's "Is he using a preventer?"
+look like the patient's facts - exactly the subject pollution MedGraph exists
+to prevent (DESIGN §1.2). The focus is decided once per session from:
+
+1. the title: a MedMemoryBench header "[Health consultation record about
+   <name>(<relationship>)]" (or "... about a relative") makes the whole session
+   that person's (`exclusive`); a title naming a relative ("My son's asthma",
+   "父亲换了降压药", "关于我妈的血糖") is a hint;
+2. introductions in the opening turns: "I brought my son", "this is my husband",
+   "我带我妈来", "陪我爸来"; a relative speaker's self-identification ("我是王先生
+   的父亲", "I'm his wife") only makes the relative the focus when they came for
+   their own problem ("儿子陪我来", "my son brought me") - otherwise they are
+   answering for the patient (MTS-Dialog Guest_family), and the patient stays
+   the focus.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from memory.domain.subjects import SubjectError, canonical_subject
+from memory.domain.types import Turn
+from memory.extraction.rules.attribution import relative_mentions
+from memory.extraction.rules.text import is_chinese, speaker_role
+
+
+@dataclass(frozen=True)
+class Focus:
+    """`subject`: the relative the session is about ("family:son"), or None when
+    the consultation is about the patient. `exclusive`: every fact of the session
+    is that person's (a harness header). `speaker`: who a relative speaker is,
+    when they said so ("我是王先生的父亲" -> "family:father")."""
+
+    subject: str | None = None
+    exclusive: bool = False
+    speaker: str | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.subject is not None
+
+
+NO_FOCUS = Focus()
+
+_HEADER = re.compile(
+    r"\[\s*health consultation record about\s+(?P<name>[^\[\]]*?)\s*"
+    r"[(（](?P<rel>[^()（）]+)[)）]\s*\]",
+    re.I,
+)
+_HEADER_RELATIVE = re.compile(
+    r"\[\s*health consultation record about (?:a|my|the|one)?\s*(?:relative|family member)\s*\]",
+    re.I,
+)
+# Possessive owners that make a relation in a title the patient's relative.
+_TITLE_OWNERS = frozenset({"", "my", "我", "我的", "我家", "our"})
+# "I want to ask about my father": the relative is the topic outright.
+_ASK_ABOUT_EN = re.compile(
+    r"\b(?:ask|asking|question|questions|here|calling|come|came|advice|help|worried|update) "
+    r"(?:about|for|on)\s+(?:my|our)\s+$|\bhelping\s+(?:my|our)\s+$",
+    re.I,
+)
+# "I brought my son" / "this is my mom" are ambiguous (the one who brings may be the
+# one seen): the relative is the focus only when the turn goes on about him or her
+# ("... He is 16 and has asthma") and not "so she can speak for me".
+_BRING_EN = re.compile(
+    r"\b(?:(?:i(?:'ve| have)?|we(?:'ve| have)?) (?:brought|bring)|this is)\s+(?:my|our)\s+$", re.I
+)
+_GOES_ON_ABOUT = re.compile(r"\b(?:he|she|he's|she's|his|her)\b", re.I)
+_FOR_ME = re.compile(r"\bfor me\b|\bwith me\b|\bhelp me\b|\btranslat", re.I)
+_INTRO_ZH = re.compile(r"(?:带|陪|替|帮|给|为|问问|咨询|问一下|问下|关于)(?:着)?(?:我|我的|我家)?$")
+_SELF_ID_EN = re.compile(
+    r"\b(?:i'm|i am)\s+(?:his|her|their|the patient's|[a-z]+(?: [a-z]+)?'s)\s+$", re.I
+)
+_SELF_ID_ZH = re.compile(r"我是(?:[^，。,！!？?]{0,8}?的)?$")
+# A relative who came for their own problem ("儿子陪我来", "my son brought me").
+_OWN_VISIT = re.compile(
+    r"陪我|带我|跟我来|替我|brought me|came with me|with me today|for myself|about me\b|my own",
+    re.I,
+)
+_OPENING_TURNS = 4
+
+
+def session_focus(title: str, turns: Sequence[Turn]) -> Focus:
+    """The focus of one session (NO_FOCUS: the patient's own consultation)."""
+    speaker = _relative_speaker(turns)
+    header = _header_subject(title)
+    if header is not None:
+        return Focus(header, exclusive=True, speaker=speaker)
+    hinted = _more_specific(_title_subject(title), _introduced(turns))
+    if hinted is None and speaker is not None and _came_for_self(turns):
+        hinted = speaker
+    if hinted is None:
+        return Focus(speaker=speaker)
+    return Focus(hinted, speaker=speaker or hinted)
+
+
+# Generic relation words and the specific relatives they may stand for: a title
+# "孩子咳嗽" and an introduction "我带我女儿来" are about the same daughter.
+GENERIC_OF: dict[str, tuple[str, ...]] = {
+    "family:child": ("family:son", "family:daughter", "family:grandchild"),
+    "family:parent": ("family:father", "family:mother"),
+}
+
+
+def _more_specific(titled: str | None, introduced: str | None) -> str | None:
+    if titled is None:
+        return introduced
+    if introduced is not None and introduced in GENERIC_OF.get(titled, ()):
+        return introduced
+    return titled
+
+
+def _family(relation: str) -> str:
+    try:
+        subject = canonical_subject("family:" + relation.strip())
+    except SubjectError:
+        return "family:relative"
+    return subject if subject != "none" else "family:relative"
+
+
+def _header_subject(title: str) -> str | None:
+    if _HEADER_RELATIVE.search(title):
+        return "family:relative"
+    m = _HEADER.search(title)
+    return _family(m["rel"]) if m else None
+
+
+def _title_subject(title: str) -> str | None:
+    """A relative named in the title as its topic ("My son's asthma", "父亲换了降压药")."""
+    if not title.strip() or title.lstrip().startswith("["):
+        return None
+    zh = is_chinese(title)
+    for mention in relative_mentions(title, zh):
+        if mention.owner in _TITLE_OWNERS:
+            return "family:" + mention.relation
+    return None
+
+
+def _introduced(turns: Sequence[Turn]) -> str | None:
+    """ "I brought my son", "我带我妈来": a non-doctor introduces the relative."""
+    for turn in turns[:_OPENING_TURNS]:
+        if speaker_role(turn.speaker) == "doctor":
+            continue
+        zh = is_chinese(turn.text)
+        for mention in relative_mentions(turn.text, zh):
+            if _introduces(turn.text, mention.start, mention.end, zh):
+                return "family:" + mention.relation
+    return None
+
+
+def _introduces(text: str, start: int, end: int, zh: bool) -> bool:
+    if zh:
+        return bool(_INTRO_ZH.search(text[max(0, start - 10) : start]))
+    head = text[max(0, start - 40) : start]
+    if _ASK_ABOUT_EN.search(head):
+        return True
+    rest = text[end:]
+    return bool(_BRING_EN.search(head) and _GOES_ON_ABOUT.search(rest) and not _FOR_ME.search(rest))
+
+
+def _relative_speaker(turns: Sequence[Turn]) -> str | None:
+    """A relative speaker's self-identification: "I'm his wife", "我是王先生的父亲"."""
+    for turn in turns[: _OPENING_TURNS + 2]:
+        if speaker_role(turn.speaker) != "relative":
+            continue
+        zh = is_chinese(turn.text)
+        pattern = _SELF_ID_ZH if zh else _SELF_ID_EN
+        for mention in relative_mentions(turn.text, zh):
+            # "我是他女儿": the match starts at its owner 他, so the head ends in 我是.
+            head = turn.text[max(0, mention.start - 30) : mention.start]
+            if pattern.search(head):
+                return "family:" + mention.relation
+    return None
+
+
+def _came_for_self(turns: Sequence[Turn]) -> bool:
+    return any(
+        speaker_role(t.speaker) == "relative" and _OWN_VISIT.search(t.text)
+        for t in turns[:_OPENING_TURNS]
+    )

@@ -39,6 +39,7 @@ class Entity(models.Model):
         DRUG_CLASS = "drug_class"
         DISEASE = "disease"
         TEST = "test"
+        PROCEDURE = "procedure"
         OTHER = "other"
 
     kind = models.CharField(max_length=16, choices=Kind.choices)

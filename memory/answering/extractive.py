@@ -54,6 +54,8 @@ TEXT = {
         "history": "History (by date):",
         "stopped": "Stopped record(s) of the asked drug:",
         "nothing": "The recorded evidence does not contain an answer.",
+        "not_recorded": "No record of {items} for this patient. (Records of relatives or other "
+        "people are kept apart and never answer for the patient.)",
         "profile": "profile",
     },
     "zh": {
@@ -68,6 +70,8 @@ TEXT = {
         "history": "历史记录（按日期）：",
         "stopped": "所问药物的停用记录：",
         "nothing": "已记录的证据中没有该问题的答案。",
+        "not_recorded": "患者本人没有{items}的记录。"
+        "（亲属或他人的记录单独保存，不作为患者本人的信息。）",
         "profile": "档案",
     },
 }
@@ -88,6 +92,29 @@ def asked_items(question: str) -> set[str]:
         if m.entry.drug_class:
             out.add(m.entry.drug_class)
     return out
+
+
+def asked_drugs(question: str) -> dict[str, str]:
+    """Specific drugs the question names (canonical -> surface), classes excluded."""
+    return {
+        m.entry.canonical: m.surface
+        for m in lexicon.find_mentions(question)
+        if m.entry.kind == "drug"
+    }
+
+
+def unrecorded_drugs(question: str, items: Sequence[EvidenceItem]) -> list[str]:
+    """Named drugs that none of the patient's evidence records is about.
+
+    Saying so is itself the answer ("is he on indapamide?" -> not recorded for
+    him), instead of quoting unrelated records that read like an answer.
+    """
+    facts = [i.fact for i in items if i.fact is not None]
+    return [
+        surface
+        for canonical, surface in asked_drugs(question).items()
+        if not any(concerns(f, {canonical}, surface) for f in facts)
+    ]
 
 
 def concerns(fact: FactView, asked: set[str], question: str) -> bool:
@@ -169,6 +196,9 @@ def _state_part(
     lang: str,
 ) -> list[str]:
     text = TEXT[lang]
+    missing = unrecorded_drugs(question, items)
+    if missing:
+        return [text["not_recorded"].format(items=", ".join(missing))]
     anchors = _relevant_anchors(question, items)
     title = text["dated"].format(date=asked) if asked else text["current"]
     out = [title, *(_line(i, numbers, lang) for i in anchors)] if anchors else []

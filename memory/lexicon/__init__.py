@@ -11,6 +11,7 @@ Everything is loaded lazily on first use, once per process, thread-safely.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from memory.lexicon import _drugner, _jieba
@@ -26,11 +27,25 @@ __all__ = [
     "class_members",
     "entries",
     "find_mentions",
+    "is_class_name",
     "jieba_userdict_path",
     "lookup",
     "measurement_category",
     "segment_zh",
 ]
+
+# MeSH pharmacological actions ("nasal decongestants", "analgesics, opioid",
+# "histamine antagonists") sit in the drug package beside single substances.
+# Their names are plural; a substance name is singular ("amoxicillin") or ends
+# in -us/-is/-ss ("lactobacillus", "digitalis"). A class word is no drug a
+# patient can be said to take without saying which one.
+_PLURAL_HEAD = re.compile(r"[^suiao]s$")
+
+
+def is_class_name(canonical: str) -> bool:
+    """Does a drug-package canonical name a class of drugs rather than one drug?"""
+    head = canonical.split(",")[0].split()
+    return bool(head) and bool(_PLURAL_HEAD.search(head[-1]))
 
 
 def _fallback_entry(phrase_key: str) -> LexEntry | None:
@@ -41,7 +56,8 @@ def _fallback_entry(phrase_key: str) -> LexEntry | None:
     curated = get_index().by_key.get(canonical)
     if curated is not None and curated.kind == "drug":
         return curated  # e.g. a brand the package knows and we do not
-    return LexEntry(canonical, "drug", None, None, tuple(dict.fromkeys((canonical, phrase_key))))
+    kind = "drug_class" if is_class_name(canonical) else "drug"
+    return LexEntry(canonical, kind, None, None, tuple(dict.fromkeys((canonical, phrase_key))))
 
 
 def lookup(name: str) -> LexEntry | None:

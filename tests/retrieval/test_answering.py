@@ -137,3 +137,23 @@ def test_ask_command_rejects_an_unknown_patient(db) -> None:
 def test_ask_command_rejects_a_bad_date(valsartan) -> None:
     with pytest.raises(CommandError, match="expected a date as YYYY-MM-DD"):
         call_command("ask", "anything?", patient="p-retrieval", at="20-03-2024")
+
+
+def test_extractive_reader_says_a_named_drug_is_not_recorded_for_the_patient(valsartan) -> None:
+    result = answer(valsartan.patient, "Is he taking indapamide?")
+    assert "No record of indapamide for this patient" in result.text
+
+
+def test_unrecorded_drug_answer_quotes_no_unrelated_record(valsartan) -> None:
+    result = answer(valsartan.patient, "Is he taking indapamide?")
+    assert "Valsartan" not in result.text
+
+
+def test_chinese_question_about_an_unrecorded_drug_says_so_in_chinese(valsartan) -> None:
+    result = answer(valsartan.patient, "患者在吃吲达帕胺吗？")
+    assert "患者本人没有吲达帕胺的记录" in result.text
+
+
+def test_a_recorded_drug_is_still_answered_from_its_record(valsartan) -> None:
+    result = answer(valsartan.patient, "What dose of valsartan is he on?")
+    assert "160 mg" in result.text and "No record" not in result.text

@@ -214,6 +214,12 @@ def _lexicon() -> Any | None:
     return lexicon if hasattr(lexicon, "find_mentions") else None
 
 
+def _class_name(canonical: str) -> bool:
+    """ "nasal decongestants": a MeSH class the drug package lists as a drug."""
+    lex = _lexicon()
+    return bool(lex is not None and lex.is_class_name(canonical))
+
+
 def lookup(name: str) -> Any | None:
     lex = _lexicon()
     return lex.lookup(name) if lex is not None else None
@@ -263,7 +269,8 @@ def _drug_hits(text: str, toks: list[re.Match[str]]) -> list[Hit]:
             continue
         start, end = _locate(text, toks, i, i + n - 1)
         name = str(info.get("name", words[i])).casefold()
-        hits.append(Hit(start, end, text[start:end], name, "drug"))
+        kind = "drug_class" if _class_name(name) else "drug"
+        hits.append(Hit(start, end, text[start:end], name, kind))
     return hits
 
 

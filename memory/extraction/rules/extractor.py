@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import partial
 from time import perf_counter
 
 from memory.domain.dates import find_dates
@@ -32,8 +33,9 @@ from memory.extraction.rules.focus_subject import (
     marker_subject,
     speaker_subject,
 )
+from memory.extraction.rules.generic import pieces
 from memory.extraction.rules.interactions import extract_interactions, in_use
-from memory.extraction.rules.measurements import extract_measurements
+from memory.extraction.rules.measurements import extract_measurements, has_measurement
 from memory.extraction.rules.medications import extract_medications, with_previous_doses
 from memory.extraction.rules.qa import Frame, follow_up, frame_active, frame_of
 from memory.extraction.rules.safety import (
@@ -45,27 +47,6 @@ from memory.extraction.rules.session import session_subject
 from memory.extraction.rules.surgery import extract_surgical_history
 from memory.extraction.rules.text import Sentence, normalize_numbers, speaker_role, split_sentences
 
-_PERSONAL_EN = re.compile(
-    r"\b(?:i|i'm|i've|me|my|you|your|you're|he|she|his|her|him|we|our|us|they|their|patient)\b",
-    re.I,
-)
-_PERSONAL_ZH = re.compile(r"我|你|您|他(?!人)|她|患者|孩子")
-_GENERIC = re.compile(
-    r"\b(?:can cause|may cause|is used|are used|people|patients|usually|generally|typically|"
-    r"commonly|"
-    r"in general|studies|research)\b|一般|通常|常见|主要|往往|多见|人群|治疗方式|治疗方法|包括",
-    re.I,
-)
-# A Chinese doctor often gives orders with no pronoun at all ("可以把缬沙坦加到160毫克",
-# "下个月开始吃阿托伐他汀", "不要同时服用"): an instruction is addressed to the
-# patient in front of him, never general knowledge.
-_DIRECTIVE_ZH = re.compile(
-    r"把.{0,12}(?:加|减|换|改|停|调)|加到|加量|增加到|减到|减量|调到|调整为|改成|改为|换成|改用|"
-    r"加用|停用|停掉|不要|别再|避免|禁用|忌用|下个?月|下周|下个?星期|明天|从今天|今天开始|继续(?:吃|服|用)|"
-    r"建议(?:做|查|复查|去|再)"
-)
-# "这次化验糖化血红蛋白6.6%": a result of this visit is the patient's, said with no pronoun.
-_DEICTIC_ZH = re.compile(r"这次|本次|今天|上次|刚才|化验|结果|测的|查的|复查|诊室|这回")
 _THIRD_PERSON = re.compile(r"\b(?:he|she|they|his|her|him|them|their)\b|他|她", re.I)
 _CAUSAL = re.compile(
     r"\b(?:so|because|due to|since|therefore|caused|after)\b|所以|因为|导致|引起|因此", re.I
@@ -137,7 +118,7 @@ def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged
     out: list[_Tagged] = []
     asked: Frame | None = None
     previous: SentenceCtx | None = None  # the turn's last statement (split warnings)
-    for number, sent in enumerate(split_sentences(turn.index, role, turn.text)):
+    for number, (sent, generic) in enumerate(_pieces(turn.index, role, turn.text)):
         if sent.is_question:
             _note_topic(sent, state, attr.relative_mentions(sent.text, sent.zh))
             asked = follow_up(frame_of(sent.text, turn.index), asked or state.frame)
@@ -147,7 +128,7 @@ def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged
             )
             continue
         ctx = _context(sent, session, state, frame)
-        if _general_knowledge(sent):
+        if generic:
             # "华法林与阿司匹林合用有出血风险" said to this patient is still a warning.
             facts = [
                 f for f in extract_interactions(ctx, previous) if f.safety_kind == "interaction"
@@ -307,18 +288,17 @@ def _update_carry(
         state.carry = None
 
 
-def _general_knowledge(sent: Sentence) -> bool:
-    """Health knowledge not tied to a person stays in L1 only (paper §4.1)."""
-    personal = _PERSONAL_ZH if sent.zh else _PERSONAL_EN
-    if personal.search(sent.text) or attr.relative_mentions(sent.text, sent.zh):
-        return False
-    if (
-        sent.zh
-        and sent.role == "doctor"
-        and (_DIRECTIVE_ZH.search(sent.text) or _DEICTIC_ZH.search(sent.text))
-    ):
-        return False
-    return bool(_GENERIC.search(sent.text)) or (sent.zh and sent.role == "doctor")
+def _pieces(turn: int, role: str, text: str) -> list[tuple[Sentence, bool]]:
+    """Sentences of the turn, each cut into general-knowledge and ordinary runs
+    (rules.generic); questions stay whole."""
+    out: list[tuple[Sentence, bool]] = []
+    for sent in split_sentences(turn, role, text):
+        if sent.is_question:
+            out.append((sent, False))
+            continue
+        measured = partial(has_measurement, zh=sent.zh)
+        out.extend((p.sent, p.generic) for p in pieces(sent, measured))
+    return out
 
 
 def _sentence_facts(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[ExtractedFact]:

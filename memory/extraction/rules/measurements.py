@@ -176,3 +176,15 @@ def extract_measurements(ctx: SentenceCtx) -> list[ExtractedFact]:
                 )
             )
     return facts
+
+
+def has_measurement(text: str, zh: bool) -> bool:
+    """Does the text name a metric followed closely by a plausible value?"""
+    norm = text if zh else normalize_numbers(text)
+    if not any(ch.isdigit() for ch in norm):
+        return False
+    for metric, pattern in _COMPILED:
+        for name in pattern.finditer(norm):
+            if _read_value(metric, norm[name.end() : name.end() + _GAP]) is not None:
+                return True
+    return False

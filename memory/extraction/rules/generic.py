@@ -1,0 +1,220 @@
+# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
+"""General health knowledge: clauses that describe medicine, not this person.
+
+DESIGN §4: "General health knowledge -> L1 only". A doctor's polished
+explanation ("月子病主要指的是…", "Adenomas can turn into cancer over many
+years", "常见的抗组胺药物有氯雷他定和扑尔敏等") names diseases and drugs that the
+patient does not have or take; as facts they would be false current states
+(DESIGN §1.1). Such a clause keeps its words in L1 and yields no fact.
+
+A sentence is cut into clauses only when it holds a generic cue, and a clause
+is generic when it is
+- definitional or educational (是指 / 主要是 / 常见的 / 通常 / can turn into /
+  usually / is a common ...) and names no person (I / you / he, 我 / 您 / 他, a
+  relative) and no result of this visit (这次, 化验, a measured value);
+- a list of options ("如…等", "such as", "for example") said to nobody in particular;
+- conditional advice to an unspecified person: "如果(您)出现…" / "if you ever
+  notice …" beside seek-care advice ("应及时就医", "建议…咨询医生", "call us");
+- the zero-anaphora continuation of a generic clause ("手术治疗主要是切除肿瘤
+  组织，适用于初期乳腺癌患者": the second clause goes on about the treatment).
+Clauses around them stay ordinary sentences ("…很常见的问题，您的症状与花粉症
+相似" keeps its second clause). A Chinese doctor sentence with no person at all
+is generic as before (round 3), except an order, a result of this visit or a
+measurement with its value ("空腹血糖8.9，糖化7.8%": the patient's labs).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memory.extraction.rules.attribution import relative_mentions
+from memory.extraction.rules.text import Sentence
+
+_DEFINING_ZH = re.compile(
+    r"是指|主要指|指的是|所谓|是一种|是一类|属于|通常|一般(?:来说|来讲|情况下|会|是|在|需要|为)|常见的|较为常见|很常见|比较常见|最常见|"
+    r"多见于|多发于|好发于|主要是|主要包括|主要有|包括|可分为|分为|适用于|适合于|的原因(?:有|包括|主要|可能)|"
+    r"(?:可以|可能|会|容易)(?:导致|引起|造成|诱发|增加)|治疗方式|治疗方法|大多|多数|往往|一些人|有些人|很多人|人群|女性在|男性在"
+)
+_DEFINING_EN = re.compile(
+    r"\b(?:is|are) (?:a|an) (?:common|type|kind|form|class|group)\b|\b(?:is|are) (?:very |pretty |really )?common\b|"
+    r"\bcommon(?:ly)?\b|\busually\b|\btypically\b|\bgenerally\b|\bin general\b|\boften\b|\btend to\b|"
+    r"\b(?:can|could|may|might|will) (?:turn|cause|lead|become|progress|spread|affect|develop|raise|lower|increase|trigger|result)\b|"
+    r"\bmeans\b|\brefers? to\b|\bwhenever\b|\bpeople\b|\bpatients\b|\bsome (?:people|folks|patients)\b|\banyone\b|\bsomeone\b|"
+    r"\bis (?:used|given|prescribed) (?:to|for)\b|\bare (?:used|given|prescribed) (?:to|for)\b|\bstudies\b|\bresearch\b",
+    re.I,
+)
+_LIST_ZH = re.compile(
+    r"(?:如|比如|例如|诸如|譬如|像是)[^，。；]{1,40}?等|常见的[^，。；]{0,12}有|[^，。；]{2,30}等(?:药物|药|方法|治疗|疾病|情况)"
+)
+_LIST_EN = re.compile(r"\bsuch as\b|\bfor example\b|\bfor instance\b|\band so on\b|\betc\b", re.I)
+_CONDITIONAL_ZH = re.compile(
+    r"(?:如果|假如|若是?|要是|万一|一旦|当)(?:您|你)?[^，,。；我您你]{0,8}?(?:有|出现|发现|感到|感觉|发生|存在|患有|伴有|伴随|觉得)"
+)
+_CONDITIONAL_EN = re.compile(
+    r"\b(?:if|whenever|in case|should)\s+(?:you\s+(?:ever\s+|still\s+|start to\s+|begin to\s+|do\s+)?"
+    r"(?:have|get|develop|notice|experience|feel|see|start|are having)|there(?:'s|\s+is|\s+are)|anyone|someone|somebody|people|patients)\b",
+    re.I,
+)
+_SEEK_CARE = re.compile(
+    r"就医|就诊|咨询|看医生|去医院|到医院|复诊|告诉医生|联系医生|找医生|"
+    r"\bcall (?:us|me|the office|911|your doctor)\b|\bsee (?:a|your) doctor\b|\bseek\b|\bcontact (?:us|me|your)\b|"
+    r"\bgo to the (?:er|emergency)|\bcome (?:back|in|see)\b|\blet (?:us|me) know\b|\bgive (?:us|me) a call\b",
+    re.I,
+)
+# Markers that tie a clause to a person. 患者/patients alone are people in general
+# ("适用于初期乳腺癌患者"); the doctor's "we" in English is this patient's care.
+_PERSON_ZH = re.compile(r"我|您|你|他(?![人们汀定克达莫])|她(?!们)|孩子|宝宝|老人家|该患者|这位")
+_POSSESSIVE_ZH = re.compile(r"我|您的|你的|他的|她的|该患者|这位")
+_PERSON_EN = re.compile(
+    r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we'll|we've|us|our|let's|you|your|you're|you've|yours|"
+    r"he|she|his|her|him|he's|she's)\b",
+    re.I,
+)
+_POSSESSIVE_EN = re.compile(
+    r"\b(?:i|i'm|i've|me|my|your|you're|you've|his|her|he|she|we|our|let's)\b", re.I
+)
+# A result, an order or a value of this visit is the patient's even with no pronoun.
+_DIRECTIVE_ZH = re.compile(
+    r"把.{0,12}(?:加|减|换|改|停|调)|加到|加量|增加到|减到|减量|调到|调整为|改成|改为|换成|改用|"
+    r"加用|停用|停掉|不要|别再|避免|禁用|忌用|下个?月|下周|下个?星期|明天|从今天|今天开始|继续(?:吃|服|用)|"
+    r"建议(?:做|查|复查|去|再)"
+)
+_DEICTIC_ZH = re.compile(r"这次|本次|今天|上次|刚才|化验|结果|测的|查的|复查|诊室|这回")
+_NORM = re.compile(
+    r"正常|标准|参考|范围|之间|以下|以上|不超过|不低于|控制在|目标|一般|通常|"
+    r"\b(?:normal|range|target|goal|under|below|above|less than|between|usually|typically)\b",
+    re.I,
+)
+_GATE = re.compile(
+    "|".join(
+        p.pattern
+        for p in (_DEFINING_ZH, _DEFINING_EN, _LIST_ZH, _LIST_EN, _CONDITIONAL_ZH, _CONDITIONAL_EN)
+    ),
+    re.I,
+)
+_CLAUSE_ZH = re.compile(r"[，,；;：:]")
+_CLAUSE_EN = re.compile(r"[,;:]\s*|\s+(?:so|but|because|and then|whereas)\s+", re.I)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A run of clauses of one sentence, read as a sentence of its own."""
+
+    sent: Sentence
+    generic: bool
+
+
+def pieces(sent: Sentence, has_value: object = None) -> list[Piece]:
+    """The sentence cut into generic and ordinary runs of clauses, in order.
+    `has_value(text) -> bool`: does the text hold a measurement with its value."""
+    measured = has_value if callable(has_value) else _no_value
+    if not _GATE.search(sent.text):
+        return [Piece(sent, _bare_general(sent, measured))]
+    clauses = _clauses(sent)
+    flags = _classify(sent, [t for _, t in clauses], measured)
+    out: list[Piece] = []
+    for (offset, text), generic in zip(clauses, flags, strict=True):
+        if out and out[-1].generic == generic:
+            last = out[-1].sent
+            joined = sent.text[last.start - sent.start : offset - sent.start + len(text)]
+            out[-1] = Piece(_sub(sent, last.start - sent.start, joined), generic)
+        else:
+            out.append(Piece(_sub(sent, offset - sent.start, text), generic))
+    return [p if p.generic else Piece(p.sent, _bare_general(p.sent, measured)) for p in out]
+
+
+def general_knowledge(sent: Sentence, has_value: object = None) -> bool:
+    """Is the whole sentence general knowledge (no piece of it about a person)?"""
+    return all(p.generic for p in pieces(sent, has_value))
+
+
+def _no_value(text: str) -> bool:
+    return False
+
+
+def _sub(sent: Sentence, offset: int, text: str) -> Sentence:
+    lead = len(text) - len(text.lstrip())
+    return Sentence(sent.turn, sent.role, text.strip(), sent.start + offset + lead, False, sent.zh)
+
+
+def _clauses(sent: Sentence) -> list[tuple[int, str]]:
+    """(absolute start, text) of each clause; the boundary stays with the clause before."""
+    pattern = _CLAUSE_ZH if sent.zh else _CLAUSE_EN
+    out: list[tuple[int, str]] = []
+    last = 0
+    for m in pattern.finditer(sent.text):
+        if m.start() > last:
+            out.append((sent.start + last, sent.text[last : m.end()]))
+            last = m.end()
+    if last < len(sent.text):
+        out.append((sent.start + last, sent.text[last:]))
+    return [(a, t) for a, t in out if t.strip()] or [(sent.start, sent.text)]
+
+
+def _personal(text: str, zh: bool) -> bool:
+    return bool((_PERSON_ZH if zh else _PERSON_EN).search(text) or relative_mentions(text, zh))
+
+
+def _this_visit(text: str, sent: Sentence, measured: object) -> bool:
+    """An order, a result or a value of this visit: the patient's, pronoun or not.
+    A value given as a norm or target ("正常空腹血糖一般在3.9到6.1之间", "under
+    130/80") is knowledge, not a reading."""
+    if callable(measured) and measured(text) and not _NORM.search(text):
+        return True
+    return (
+        sent.zh
+        and sent.role == "doctor"
+        and bool(_DIRECTIVE_ZH.search(text) or _DEICTIC_ZH.search(text))
+    )
+
+
+def _classify(sent: Sentence, texts: list[str], measured: object) -> list[bool]:
+    zh = sent.zh
+    flags = [False] * len(texts)
+    conditional = _CONDITIONAL_ZH if zh else _CONDITIONAL_EN
+    for i, text in enumerate(texts):
+        if _this_visit(text, sent, measured) or relative_mentions(text, zh):
+            continue
+        if conditional.search(text) and not (_POSSESSIVE_ZH if zh else _POSSESSIVE_EN).search(
+            _after(conditional, text)
+        ):
+            near = texts[max(0, i - 1) : i + 2]
+            if any(_SEEK_CARE.search(t) for t in near):
+                flags[i] = True
+                for j in (i - 1, i + 1):
+                    if (
+                        0 <= j < len(texts)
+                        and _SEEK_CARE.search(texts[j])
+                        and not _personal_owner(texts[j], zh)
+                    ):
+                        flags[j] = True
+                continue
+        if _personal(text, zh):
+            continue
+        defining = (_DEFINING_ZH if zh else _DEFINING_EN).search(text)
+        listing = (_LIST_ZH if zh else _LIST_EN).search(text)
+        if defining or listing or (i > 0 and flags[i - 1]):
+            flags[i] = True
+    return flags
+
+
+def _after(pattern: re.Pattern[str], text: str) -> str:
+    """The conditional clause from its cue on ("如果你的血压" is this patient's)."""
+    m = pattern.search(text)
+    return text[m.start() :] if m else text
+
+
+def _personal_owner(text: str, zh: bool) -> bool:
+    return bool((_POSSESSIVE_ZH if zh else _POSSESSIVE_EN).search(text))
+
+
+def _bare_general(sent: Sentence, measured: object) -> bool:
+    """Round 3: a sentence naming nobody with an educational cue is general; a
+    Chinese doctor sentence naming nobody is general unless it gives an order, a
+    result of this visit or a measured value."""
+    if _personal(sent.text, sent.zh) or _this_visit(sent.text, sent, measured):
+        return False
+    if (_DEFINING_ZH if sent.zh else _DEFINING_EN).search(sent.text):
+        return True
+    return sent.zh and sent.role == "doctor"

@@ -30,6 +30,10 @@ a match of canonical names):
 - Content pollution (MTS-Dialog FAM/SOCHX rows): share of patient-subject facts
   whose content still names a relative ("my dad", 我妈 ...). Content is shown as
   the patient's evidence, so this should be 0.
+- Content length (ACI-Bench train+valid, every fact): max and p95 of the
+  content in characters, and the share longer than 240 characters. Content is
+  one sentence keeping the numbers, cut to ~200 characters around the fact in
+  long unpunctuated ASR runs (rules.bounded).
 - Speed: sessions per second over the ACI-Bench visits (long, ~5,800 chars), in
   process CPU time (the machine is shared; wall time would measure the neighbours).
 """
@@ -257,6 +261,27 @@ def medication_report() -> None:
     print(f"medication-name recall, ACI-Bench notes: {Ratio(hit, total)}")
 
 
+def content_lengths(facts: Iterable[ExtractedFact]) -> list[int]:
+    return [len(f.content) for f in facts]
+
+
+def length_summary(lengths: list[int]) -> tuple[int, int, Ratio]:
+    """(max, p95, share of contents longer than 240 characters)."""
+    if not lengths:
+        return 0, 0, Ratio(0, 0)
+    ordered = sorted(lengths)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return ordered[-1], p95, Ratio(sum(n > 240 for n in ordered), len(ordered))
+
+
+def content_length_report() -> None:
+    lengths: list[int] = []
+    for row in _aci_rows():
+        lengths += content_lengths(_extract(parse_dialogue(row["dialogue"])))
+    longest, p95, over = length_summary(lengths)
+    print(f"content length, ACI-Bench facts: max {longest}, p95 {p95}; > 240 chars: {over}")
+
+
 def _aci_rows() -> list[dict[str, str]]:
     rows: list[dict[str, str]] = []
     for name in ("train.csv", "valid.csv"):
@@ -293,6 +318,7 @@ def main() -> None:
     content_pollution_report()
     allergy_report()
     medication_report()
+    content_length_report()
     speed_report()
 
 

@@ -39,6 +39,7 @@ class Judgement:
     trap_hit: bool
     retrieval_ms: float
     examples: tuple[str, ...] = ()  # a few polluted entries, for the report
+    missing: tuple[str, ...] = ()  # gold items of a safety question absent from the context
 
     @property
     def recall(self) -> float:
@@ -82,7 +83,9 @@ def judge_question(
     stored_subjects: dict[str, str],
 ) -> Judgement:
     judged = g.judge(ctx.text)
-    found = sum(judged.contains(i) for i in q.gold) if q.kind != "relatives" else 0
+    hits = [judged.contains(i) for i in q.gold] if q.kind != "relatives" else []
+    found = sum(hits)
+    missing = tuple(i.text for i, hit in zip(q.gold, hits, strict=False) if not hit)
     polluted = [e for e in ctx.entries if entry_polluted(e, sessions)]
     trap_hit = q.kind == "relatives" and any(_mentions(e, q.gold[0]) for e in polluted)
     return Judgement(
@@ -92,6 +95,7 @@ def judge_question(
         safety_missing=q.kind == "safety" and found < len(q.gold),
         trap_hit=trap_hit, retrieval_ms=ctx.retrieval_ms,
         examples=tuple(_describe(e, sessions) for e in polluted[:2]),
+        missing=missing if q.kind == "safety" else (),
     )  # fmt: skip
 
 
@@ -133,6 +137,10 @@ def summarize(judgements: list[Judgement], kinds: tuple[str, ...]) -> dict:
             "retrieval_p50_ms": percentile(ms, 0.5),
             "retrieval_p95_ms": percentile(ms, 0.95),
             "polluted_examples": list(dict.fromkeys(x for j in js for x in j.examples))[:6],
+            # Every miss, so that each one can be traced to an extraction or naming gap.
+            "safety_missed_items": [
+                f"{j.qid}: {', '.join(j.missing)}" for j in safety if j.missing
+            ],
         }
     return out
 

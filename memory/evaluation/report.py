@@ -72,6 +72,9 @@ def _systems(b: dict) -> list[str]:
             f"{_ratio(mg['label_pollution_questions'])}. Pollution above is judged against "
             "the gold subject of each entry's source session, for every system alike.",
         ]
+    lines += ["", "Safety items missing from MedGraph's reader context (every miss):", ""]
+    missed = b["systems"].get("MedGraph", {}).get("safety_missed_items", [])
+    lines += [f"- {x}" for x in missed] or ["- none"]
     lines += ["", "Examples of polluted entries (first of the run):", ""]
     for name, s in b["systems"].items():
         lines += [f"- {name}: {x}" for x in list(dict.fromkeys(s["polluted_examples"]))[:3]]

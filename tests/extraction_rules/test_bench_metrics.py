@@ -62,3 +62,8 @@ def test_note_sections_pick_headers() -> None:
     assert "Lisinopril" in bench.note_sections(
         note, ("MEDICATIONS",)
     ) and "bar" not in bench.note_sections(note, ("MEDICATIONS",))
+
+
+def test_length_summary_counts_contents_over_240_characters() -> None:
+    longest, _p95, over = bench.length_summary([10, 20, 300])
+    assert (longest, over.hit, over.total) == (300, 1, 3)

@@ -23,7 +23,9 @@ def test_negation_stops_at_but() -> None:
 
 
 def test_if_makes_hypothetical() -> None:
-    fact = one(("Doctor", "Call us if you get chest pain."), kind="symptom")
+    # (Seek-care advice to anyone, "Call us if you get chest pain.", is general
+    # knowledge since round 4: tests/extraction_rules/test_general_knowledge.py.)
+    fact = one(("Doctor", "If the chest pain comes back we will do a stress test."), kind="symptom")
     assert fact.assertion == "hypothetical"
 
 

@@ -20,7 +20,7 @@ _CONDITION_STATUS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "suspected",
         re.compile(
-            r"\b(?:suspect\w*|possibl\w*|probabl\w*|might (?:have|be)|may (?:have|be)|concern\w* (?:for|about)|rule out|worried about|could be|think (?:you|it|he|she) (?:have|has|might|may|is))\b|疑似|可能是|怀疑|是不是",
+            r"\b(?:suspect\w*|possibl\w*|probabl\w*|might (?:have|be)|may (?:have|be)|concern\w* (?:for|about)|rule out|worried about|could be|think (?:you|it|he|she) (?:have|has|might|may|is)|similar to|consistent with|sounds like|looks like)\b|疑似|可能是|怀疑|是不是|相似|类似|像是",
             re.I,
         ),
     ),

@@ -92,7 +92,10 @@ _HIST_ZH = (r"以前", r"曾经", r"过去", r"既往", r"小时候", r"曾")
 _TERMINATORS_EN = re.compile(
     r"\b(?:but|however|although|though|except|aside from|apart from|which|who|yet|still|"
     # "no muscle pain from the atorvastatin": the drug is taken, only the pain is absent.
-    r"because|since|so|from|and (?:i|he|she|they|we|you))\b|[;:]",
+    # "I do not have a gall bladder, then I had a breast augmentation": a new clause
+    # with its own subject ends the negation.
+    r"because|since|so|from|then|and (?:i|he|she|they|we|you))\b|[;:]|"
+    r",\s*(?:i|i've|i'm|he|she|they|we)\b",
     re.I,
 )
 _TERMINATORS_ZH = re.compile(r"但是|但|不过|可是|然而|除了|，|,|；|、但")

@@ -10,6 +10,7 @@ from datetime import date
 from memory.domain.dates import DateMention
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.attribution import RelMention
+from memory.extraction.rules.bounded import bound_around
 from memory.extraction.rules.clauses import Span, content_for
 from memory.extraction.rules.context import assertion_of
 from memory.extraction.rules.entities import Hit
@@ -79,7 +80,8 @@ def _clause_break(text: str) -> bool:
 def make_fact(ctx: SentenceCtx, pos: int, **fields: object) -> ExtractedFact:
     """An ExtractedFact anchored at `pos` in the sentence: subject, date, turn and
     content (the fact's own subject segment) default from the sentence; `fields`
-    override."""
+    override. Content longer than ~200 characters is cut to the clauses around
+    the fact (rules.bounded)."""
     when, precision = ctx.date_for(pos)
     subject = str(fields.get("subject") or ctx.subject_at(pos))
     base: dict[str, object] = {
@@ -90,4 +92,8 @@ def make_fact(ctx: SentenceCtx, pos: int, **fields: object) -> ExtractedFact:
         "evidence_turn": ctx.sent.turn,
     }
     base.update(fields)
+    entity = base.get("entity")
+    base["content"] = bound_around(
+        str(base["content"]), ctx.text, pos, entity if isinstance(entity, str) else None, ctx.zh
+    )
     return ExtractedFact(**base)  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ from memory.domain.dates import find_dates
 from memory.domain.types import ExtractedFact, Extraction, Turn
 from memory.extraction.base import ExtractionResult, SessionText
 from memory.extraction.rules import attribution as attr
+from memory.extraction.rules.bounded import anchor_of, bound_content
 from memory.extraction.rules.clauses import Span, opener_of, segments
 from memory.extraction.rules.clinical import (
     extract_conditions,
@@ -23,7 +24,6 @@ from memory.extraction.rules.clinical import (
     extract_preferences,
     extract_symptoms,
 )
-from memory.extraction.rules.context import sentence_affirmative, sentence_negative
 from memory.extraction.rules.context_types import SentenceCtx
 from memory.extraction.rules.entities import find_entities
 from memory.extraction.rules.focus import NO_FOCUS, Focus, session_focus
@@ -37,7 +37,7 @@ from memory.extraction.rules.generic import pieces
 from memory.extraction.rules.interactions import extract_interactions, in_use
 from memory.extraction.rules.measurements import extract_measurements, has_measurement
 from memory.extraction.rules.medications import extract_medications, with_previous_doses
-from memory.extraction.rules.qa import Frame, follow_up, frame_active, frame_of
+from memory.extraction.rules.qa import Frame, answer_stance, follow_up, frame_active, frame_of
 from memory.extraction.rules.safety import (
     _ALLERGY_CUE,
     extract_allergies,
@@ -47,6 +47,11 @@ from memory.extraction.rules.session import session_subject
 from memory.extraction.rules.surgery import extract_surgical_history
 from memory.extraction.rules.text import Sentence, normalize_numbers, speaker_role, split_sentences
 
+_ACKNOWLEDGES = re.compile(
+    r"^\W*(?:okay|ok|alright|all right|i see|got it|mm-?hmm|uh-huh|right|sure|go on|"
+    r"好的?|嗯|明白了?)\W*$",
+    re.I,
+)
 _THIRD_PERSON = re.compile(r"\b(?:he|she|they|his|her|him|them|their)\b|他|她", re.I)
 _CAUSAL = re.compile(
     r"\b(?:so|because|due to|since|therefore|caused|after)\b|所以|因为|导致|引起|因此", re.I
@@ -141,10 +146,21 @@ def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged
         if any(f.safety_kind == "allergy" and f.assertion == "present" for f in facts):
             # A stated allergy list may go on in the next turn ("Yeah, and Dilatrate").
             asked = Frame("allergy", turn.index, sent.text, asks_for_more=True)
+        elif (
+            frame is not None
+            and frame.topic == "surgery"
+            and any(f.safety_kind == "surgical_history" for f in facts)
+        ):
+            # So may a list of operations ("... removed half of my pancreas." -
+            # "Okay." - "And knee surgery too"): a missed one is a missed safety fact.
+            asked = Frame("surgery", turn.index, sent.text, asks_for_more=True)
         causal = bool(_CAUSAL.search(sent.text))
         out.extend(_Tagged(f, (turn.index, number), causal) for f in facts)
     if asked is not None:
         state.frame = asked
+    elif frame is not None and role == "doctor" and _ACKNOWLEDGES.match(turn.text):
+        # "Okay." between two parts of the patient's answer keeps the question open.
+        state.frame = replace(frame, turn=turn.index)
     return out
 
 
@@ -346,41 +362,42 @@ def _question_facts(sent: Sentence, session: SessionText, state: _State) -> list
     ]
 
 
-def _names_a_drug(text: str, zh: bool) -> bool:
-    """Does the question name a drug at all (skips building a context for it)?"""
-    return any(h.kind in ("drug", "drug_class") for h in find_entities(text, zh))
-
-
 def _answer_facts(
     frame: Frame, answer: Sentence, session: SessionText, state: _State, own: list[ExtractedFact]
 ) -> list[ExtractedFact]:
     """The answer confirms or denies the question's own items: "Any chest pain?" -
     "No." -> negated chest pain; "Do you take Diovan?" - "Yes, and ..." -> valsartan;
     "What is the strength of your omeprazole?" - "Forty mg" -> omeprazole in use.
+    A non-committal answer or a request settles nothing (rules.qa.answer_stance).
     Allergy and surgery questions are handled by the safety rules."""
-    positive = sentence_affirmative(answer.text, answer.zh)
-    negative = not positive and sentence_negative(answer.text, answer.zh)
-    if frame.topic == "allergy" or (negative and frame.asks_for_more):
-        return []
-    if not (positive or negative) and not _names_a_drug(frame.text, answer.zh):
+    stance = answer_stance(frame.text, answer.text, answer.zh)
+    positive, negative = stance.affirms, stance.denies
+    if frame.topic == "allergy" or not stance.settles or (negative and frame.asks_for_more):
         return []
     question = Sentence(answer.turn, answer.role, frame.text, 0, False, answer.zh)
     qctx = _context(question, session, state.related(), frame)
-    meds = extract_medications(qctx) if not negative else []
+    asked = extract_medications(qctx)
+    meds = [replace(f, status=s) for f in asked if (s := stance.medication_status(f.status))]
     if any(f.type == "medication_status" for f in own):
         # "您现在吃什么降压药？" - "…换了氨氯地平": the answer's drug is the fact, the
         # class the question used to ask is no second record.
         classes = {h.canonical for h in qctx.hits if h.kind == "drug_class"}
         meds = [f for f in meds if f.entity not in classes]
     has_own = bool(own)
-    if positive or negative:
+    if (positive or negative) and not stance.request:
         facts = meds + ([] if has_own else extract_conditions(qctx) + extract_symptoms(qctx))
     else:
-        facts = meds  # a non-yes/no answer still speaks about the drug asked about
+        facts = meds  # "I stopped it", "每天都吃", a granted request: only the drug
     assertion = "negated" if negative else "present"
     content = f"{frame.text} {answer.text}"
     return [
-        replace(f, assertion=assertion, content=content, status=_answer_status(f)) for f in facts
+        replace(
+            f,
+            assertion="present" if f.type == "medication_status" else assertion,
+            content=bound_content(content, anchor_of(content, f.entity), answer.zh),
+            status=_answer_status(f),
+        )
+        for f in facts
     ]
 
 

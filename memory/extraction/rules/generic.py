@@ -45,7 +45,7 @@ _DEFINING_EN = re.compile(
     re.I,
 )
 _LIST_ZH = re.compile(
-    r"(?:如|比如|例如|诸如|譬如|像是)[^，。；]{1,40}?等|常见的[^，。；]{0,12}有|[^，。；]{2,30}等(?:药物|药|方法|治疗|疾病|情况)"
+    r"^\s*(?:如|比如|例如|诸如|譬如)(?!果)|[，,：:]\s*(?:如|比如|例如|诸如|譬如)(?!果)|(?:如|比如|例如|诸如|譬如|像是)(?!果)[^，。；]{1,40}?等|常见的[^，。；]{0,12}有|[^，。；]{2,30}等(?:药物|药|方法|治疗|疾病|情况)"
 )
 _LIST_EN = re.compile(r"\bsuch as\b|\bfor example\b|\bfor instance\b|\band so on\b|\betc\b", re.I)
 _CONDITIONAL_ZH = re.compile(
@@ -77,8 +77,13 @@ _POSSESSIVE_EN = re.compile(
 # A result, an order or a value of this visit is the patient's even with no pronoun.
 _DIRECTIVE_ZH = re.compile(
     r"把.{0,12}(?:加|减|换|改|停|调)|加到|加量|增加到|减到|减量|调到|调整为|改成|改为|换成|改用|"
-    r"加用|停用|停掉|不要|别再|避免|禁用|忌用|下个?月|下周|下个?星期|明天|从今天|今天开始|继续(?:吃|服|用)|"
-    r"建议(?:做|查|复查|去|再)"
+    r"加用|停用|停掉|停了吧|请停|不要|别再|避免|禁用|忌用|下个?月|下周|下个?星期|明天|从今天|今天开始|继续(?:吃|服|用)|"
+    r"建议(?:做|查|复查|去|再)|先(?:用|吃|服)|每次\s*\d|每次[一二两三半]|[一每]天[一二两三四]次|每日[一二两三四]次|随餐|饭后吃|睡前吃|"
+    # "可以诊断为2型糖尿病": a diagnosis said to this patient, not a textbook line.
+    r"诊断为|诊断是|可以诊断|确诊为|考虑(?:是|为)|初步(?:判断|诊断)"
+)
+_DIRECTIVE_EN = re.compile(
+    r"\b(?:stop|hold|keep taking|continue|don'?t take|do not take|start taking|cut back on)\b", re.I
 )
 _DEICTIC_ZH = re.compile(r"这次|本次|今天|上次|刚才|化验|结果|测的|查的|复查|诊室|这回")
 _NORM = re.compile(
@@ -172,12 +177,17 @@ def _this_visit(text: str, sent: Sentence, measured: object) -> bool:
 def _classify(sent: Sentence, texts: list[str], measured: object) -> list[bool]:
     zh = sent.zh
     flags = [False] * len(texts)
+    # "布洛芬属于非甾体抗炎药，请停掉": the definition sets up an order about the
+    # patient's own drug, so it is no lecture.
+    ordered = bool((_DIRECTIVE_ZH if zh else _DIRECTIVE_EN).search(sent.text))
     conditional = _CONDITIONAL_ZH if zh else _CONDITIONAL_EN
     for i, text in enumerate(texts):
-        if _this_visit(text, sent, measured) or relative_mentions(text, zh):
+        if _this_visit(text, sent, measured):
             continue
-        if conditional.search(text) and not (_POSSESSIVE_ZH if zh else _POSSESSIVE_EN).search(
-            _after(conditional, text)
+        if (
+            conditional.search(text)
+            and not (_POSSESSIVE_ZH if zh else _POSSESSIVE_EN).search(_after(conditional, text))
+            and not relative_mentions(text, zh)
         ):
             near = texts[max(0, i - 1) : i + 2]
             if any(_SEEK_CARE.search(t) for t in near):
@@ -194,7 +204,7 @@ def _classify(sent: Sentence, texts: list[str], measured: object) -> list[bool]:
             continue
         defining = (_DEFINING_ZH if zh else _DEFINING_EN).search(text)
         listing = (_LIST_ZH if zh else _LIST_EN).search(text)
-        if defining or listing or (i > 0 and flags[i - 1]):
+        if not ordered and (defining or listing or (i > 0 and flags[i - 1])):
             flags[i] = True
     return flags
 

@@ -184,10 +184,79 @@ def _describing_classes(text: str, drugs: list[Hit]) -> set[int]:
     return skip
 
 
+# "X won't help", "不需要用X": the drug is named to say it is not used.
+_NOT_NEEDED = re.compile(
+    r"\b(?:won'?t|will not|wouldn'?t|would not|doesn'?t|does not|isn'?t going to|aren'?t going to|not going to)\s+"
+    r"(?:help|work|do (?:anything|much|a thing))\b|"
+    r"\b(?:(?:is|are)n'?t|(?:is|are) not|not) (?:needed|necessary|required|indicated|helpful|useful)\b|"
+    r"\bno (?:need|reason|point) (?:for|to|in)\b|\b(?:don'?t|do not|doesn'?t|does not) need\b|\bunnecessary\b|"
+    r"不需要|没必要|没有必要|不必|用不着|不用(?:吃|用|服|打)|无需|无须|不需|没用|不管用",
+    re.I,
+)
+# A class word ("decongestants", 降压药) is a medication record only when someone
+# is said to use it or owns it ("I take a decongestant", "我在吃降压药", "your
+# blood thinner"); "antibiotics won't help", "常见的降压药" name no one's drug.
+_CLASS_SUBJECT = (
+    r"\b(?:i|i'm|i've|i'll|i'd|we|we're|we'll|we've|we'd|let's|you|you're|you've|he|he's|she|she's|"
+    r"they|they're)"
+)
+_CLASS_VERB = (
+    r"(?:take|takes|taking|took|on|using|use|used|tried|try|trying|started|start|starting|stopped|quit|"
+    r"finished|got|get|gets|need|needs|continue|continuing|keep|prescrib\w*|consider|recommend|give|"
+    r"giving|gave|put|order|add|adding|switch\w*|increas\w*|decreas\w*|refill\w*|have)"
+)
+_CLASS_OWNER_EN = re.compile(
+    rf"(?:\b(?:my|your|his|her|their|our)\s+(?:[\w'-]+\s+){{0,2}}"
+    rf"|{_CLASS_SUBJECT}(?:\s+[\w']+){{0,6}}?\s+{_CLASS_VERB}\b(?:\s+[\w']+){{0,8}}?\s+)$",
+    re.I,
+)
+# "steroid injection today", "a course of an oral steroid", "输了三天抗生素": the
+# class given as a concrete administration.
+_ADMINISTERED_AFTER = re.compile(
+    r"\s*(?:injections?|shots?|course|infusions?|drip|taper|dose\s*pack|prescription|针|输液|点滴|疗程)",
+    re.I,
+)
+_ADMINISTERED_BEFORE = re.compile(
+    r"(?:\b(?:course|dose|round|shot|injection|prescription|refill|trial)s?\s+of\s+(?:an?\s+|the\s+|some\s+)?"
+    r"(?:[\w-]+\s+)?|\b(?:therapeutic|oral|iv|topical|inhaled)\s+|输了?[^，,。；]{0,4}|打了?[^，,。；]{0,3})$",
+    re.I,
+)
+# "You can take decongestants": an over-the-counter option, not a drug in use.
+_OPTION_EN = re.compile(r"\byou\s+(?:can|could|may|might)\s+(?:also\s+)?(?:take|use|try)\b", re.I)
+_CLASS_OWNER_ZH = re.compile(
+    # "您可以尝试口服非甾体消炎药" offers an option: no modal between person and verb.
+    r"(?:我|您|你|他|她|妈|爸|孩子|父亲|母亲)(?:(?!可以|可|不妨|尝试|考虑|建议)[^，,。；]){0,6}?"
+    r"(?:吃|服|用|打|开|输|换|加)[^，,。；]{0,4}$|"
+    r"(?:我|您|你|他|她)的$"
+)
+
+
+def _not_needed(ctx: SentenceCtx, hit: Hit) -> bool:
+    before, after = (12, 10) if ctx.zh else (40, 40)
+    return bool(_NOT_NEEDED.search(ctx.text[max(0, hit.start - before) : hit.end + after]))
+
+
+def _class_in_use(ctx: SentenceCtx, hit: Hit) -> bool:
+    """A class word as a medication: used or owned by someone, or the answer to
+    a medication question ("What do you take for pain?" - "Painkillers.")."""
+    if hit.kind != "drug_class":
+        return True
+    if ctx.frame is not None and ctx.frame.topic == "medication":
+        return True
+    head = ctx.text[max(0, hit.start - (14 if ctx.zh else 70)) : hit.start]
+    if _ADMINISTERED_AFTER.match(ctx.text, hit.end) or _ADMINISTERED_BEFORE.search(head):
+        return True
+    if ctx.zh and _CLASS_OWNER_ZH.search(head):
+        return True
+    if not ctx.zh and _CLASS_OWNER_EN.search(head) and not _OPTION_EN.search(head):
+        return True
+    return any(0 <= hit.start - r.end <= (8 if ctx.zh else 30) for r in ctx.rels)
+
+
 def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
     every = [h for h in ctx.hits if h.kind in _DRUG_KINDS]
     skipped = _describing_classes(ctx.text, every)
-    drugs = [h for i, h in enumerate(every) if i not in skipped]
+    drugs = [h for i, h in enumerate(every) if i not in skipped and _class_in_use(ctx, h)]
     switched = _switch_roles(ctx, drugs)
     facts: list[ExtractedFact] = []
     seen: set[str] = set()
@@ -218,7 +287,7 @@ def _fact(
         status = "dose_changed"
     if status == "active" and _future(ctx, hit):
         status = "planned"
-    assertion = ctx.assertion(hit.start, hit.end)
+    assertion = "negated" if _not_needed(ctx, hit) else ctx.assertion(hit.start, hit.end)
     if status == "stopped" and assertion == "negated" and _STOP_BY_NEGATION.search(ctx.text):
         assertion = "present"  # "布洛芬我一直没再吃", "no longer on it": a stop, said with "not"
     if status == "planned" and assertion == "hypothetical" and not _CONDITIONAL.search(ctx.text):

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memory.extraction.rules.text import normalize_numbers
+
 _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "allergy",
@@ -92,3 +94,129 @@ def frame_active(frame: Frame | None, turn: int) -> bool:
     """A frame governs the answer turn right after the question (and the rest of
     the question's own turn is not an answer)."""
     return frame is not None and turn == frame.turn + 1
+
+
+# --------------------------------------------------------------------------- answers
+# A question never creates a state record by itself (failure cause 1: "How has the
+# sertraline been?" - "I have to confess something." once became "sertraline
+# active" dated after the true stop). Only an answer that commits - yes, no, "I
+# stopped", "still taking it", a dose - settles the question's own items.
+
+# Asking for permission or advice: a "yes" grants it, it reports no state.
+_REQUEST_EN = re.compile(
+    # Anchored at the start: in "Yes, I take multivitamins, but do I need to mention
+    # it?" the statement comes first and the advice asked is about something else.
+    r"^\W*(?:(?:and|so|okay|ok|well|doctor|doc|but|then|also)\W+)*(?:"
+    r"(?:can|could|may|should|shall|must) (?:i|he|she|we)\b|(?:is it|would it be) (?:ok|okay|alright|all right|safe|fine)\b|"
+    r"do (?:i|we) (?:need|have) to\b|(?:am i|is he|is she) allowed\b|how (?:should|do) (?:i|we|he|she) (?:take|use)\b)",
+    re.I,
+)
+_REQUEST_ZH = re.compile(
+    r"能不能|能否|可不可以|可以.{0,12}[吗么]|能.{0,12}[吗么]|要不要|需不需要|需要.{0,12}[吗么]|"
+    r"该不该|应该.{0,12}[吗么]|怎么(?:吃|用|服)|如何(?:吃|用|服)"
+)
+# Fillers an ASR answer opens with ("uh , yes", "okay , i'm still on it").
+_FILLER = re.compile(r"^(?:\W*(?:uh|um|uhm|er|so|well|oh|okay|ok|hmm|doctor|doc)\b)+\W*", re.I)
+_YES_EN = re.compile(
+    r"^(?:yes|yeah|yep|yup|ya|correct|right|sure|uh-huh|mm-hmm|absolutely|definitely|of course|"
+    r"that's right|that's correct|that is (?:right|correct)|exactly)\b(?!\W*not\b)|"
+    r"^i (?:do|did|have|am|'m)(?:\s*[.!,;]|\s*$|\s+(?:take|taking|been|on)\b)|^(?:i've|i have) had\b|^i had(?! to\b| no\b)",
+    re.I,
+)
+_YES_ZH = re.compile(r"^(?:是的?|对(?!了)|有(?![点些时])|吃过|用过|在吃|在用)")
+_TAKING_EN = re.compile(
+    r"\b(?:still|currently) (?:taking|on|using)\b|\bi(?:'m| am) (?:taking|using|on) (?:it|them|that|those)\b|"
+    r"\bi take (?:it|them|that|one)\b|\bevery (?:day|morning|night|evening)\b|"
+    r"\b(?:once|twice|\w+ times|\d+ times) (?:a|per) (?:day|week|night)\b|\bdaily\b|"
+    r"\b\d+(?:\.\d+)?\s*(?:mg|milligrams?|mcg|micrograms?|units?|tablets?|pills?|puffs?)\b|^\W*\d+(?:\.\d+)?\W*$",
+    re.I,
+)
+_TAKING_ZH = re.compile(
+    r"每[天日晚早]都?在?吃|天天吃|一直(?:在)?(?:吃|用|服)|(?:还|正)在(?:吃|用|服)|按时吃|吃着|还吃着|"
+    r"\d+(?:\.\d+)?\s*(?:毫克|mg|微克|片|粒|单位)|[一每][天日晚周]\s*[一两二三四五六七八九十几\d]+\s*次"
+)
+_STOPPED_EN = re.compile(
+    r"\b(?:stopped|quit|discontinued|came off|went off|gave (?:it|them) up)\b|\bnot any ?more\b|"
+    r"\bno longer\b|\bran out\b|\b(?:i'm|i am) off (?:it|them|that)\b",
+    re.I,
+)
+_STOPPED_ZH = re.compile(r"停了|停用|停药|停掉|不吃了|没再吃|没吃了|不用了|早就不|已经不")
+_NO_EN = re.compile(
+    # A bare "not" denies only as a whole answer ("Not really.", "Not at all."); "Not
+    # right away", "Not as much anymore" still affirm something.
+    r"^(?:no|nope|nah|none|never|not(?=\W*$|\s+(?:really|at all|that i|any|anymore|once|a single|one)\b)|"
+    r"i don'?t(?! know| remember| think so)|i haven'?t|i'm not|"
+    r"i am not|i didn'?t|not that i know|i don'?t think so|(?:absolutely|definitely|certainly|of course) not)\b",
+    re.I,
+)
+_NO_ZH = re.compile(r"^(?:没有|没|无|不|否|都没有|没有过)")
+# Said with a "no" word but settling nothing about the item ("No problems." to "How
+# has the valsartan been?", "不错", "不知道").
+_NOT_A_NO = re.compile(
+    r"^(?:no (?:problems?|issues?|complaints?|trouble|idea)|not (?:bad|(?:\w+ )?sure|(?:\w+ )?certain)|"
+    r"(?:i'?m|i am) not (?:\w+ )?(?:sure|certain)|"
+    r"不错|不太清楚|不清楚|不知道|不记得|不一定|没问题|没事|没什么)",
+    re.I,
+)
+# A statement closed by a tag ("I'm going to prescribe meloxicam 15 mg, okay ?") asks
+# only for acknowledgement: its content stands unless the answer refuses it.
+_TAG = re.compile(
+    r"[,，]\s*(?:okay|ok|alright|all right|sound good|sounds good|does that sound good|"
+    r"is that okay|is that ok|is that alright|fair enough)\s*[?？]\s*$",
+    re.I,
+)
+_STILL = re.compile(r"\bstill\b|\bany ?more\b|还在|还吃|还用|仍然|仍在|一直", re.I)
+
+
+@dataclass(frozen=True)
+class Stance:
+    """How the first sentence of an answer settles the question before it."""
+
+    affirms: bool = False  # "Yes.", "I do.", "是的", "每天都吃", "Forty mg"
+    denies: bool = False  # "No.", "Not really.", "没有"
+    stopped: bool = False  # "No, I stopped.", "停了", "No" to "are you still on X?"
+    request: bool = False  # the question asked permission ("Can I go back to X?")
+
+    @property
+    def settles(self) -> bool:
+        return self.affirms or self.denies or self.stopped
+
+    def medication_status(self, asked: str | None) -> str | None:
+        """Status of a drug named in the question, or None when the Q/A pair says
+        nothing about its use. `asked` is the status the question's own words give
+        ("Did you stop the aspirin?" - "Yes." -> stopped)."""
+        if self.request:
+            return "planned" if self.affirms and not self.stopped else None
+        if self.stopped:
+            return "stopped"
+        if self.affirms:
+            return asked or "active"
+        return None
+
+
+def is_request(question: str, zh: bool) -> bool:
+    """ "Can I go back to ibuprofen?", "我能吃布洛芬吗？": permission or advice asked."""
+    return bool((_REQUEST_ZH if zh else _REQUEST_EN).search(question))
+
+
+def answer_stance(question: str, answer: str, zh: bool) -> Stance:
+    """Stance of `answer` (the first sentence of the next turn) towards `question`.
+    A non-committal answer ("I have to confess something.", "Okay.", "嗯") gives
+    Stance() - nothing settled, so the question yields no fact."""
+    # Spoken doses count as numbers: "Forty milligrams." commits to the drug.
+    text = answer.strip() if zh else normalize_numbers(_FILLER.sub("", answer.strip()))
+    request = is_request(question, zh)
+    tagged = bool(_TAG.search(question)) and not request
+    stopped = bool((_STOPPED_ZH if zh else _STOPPED_EN).search(text))
+    pseudo = bool(_NOT_A_NO.match(text))
+    denies = not pseudo and bool((_NO_ZH if zh else _NO_EN).match(text))
+    if denies and _STILL.search(question) and not request:
+        stopped = True  # "Are you still on metformin?" - "No." ends the earlier record
+    affirms = not denies and (
+        tagged
+        or bool(
+            (_YES_ZH if zh else _YES_EN).match(text)
+            or (_TAKING_ZH if zh else _TAKING_EN).search(text)
+        )
+    )
+    return Stance(affirms=affirms, denies=denies, stopped=stopped, request=request)

@@ -166,11 +166,30 @@ def _question_allergens(ctx: SentenceCtx) -> list[str]:
     return names + [m[0].casefold() for m in pattern.finditer(ctx.frame.text)]
 
 
+# "You've previously tolerated cephalosporins without any problems": a drug taken
+# without reaction is a negative allergy finding (DESIGN §8), worth keeping beside
+# a penicillin allergy (cross-reactivity is what the prescriber asks next).
+_TOLERATED = re.compile(
+    r"(?<!n't )(?<!not )(?<!never )\btolerat(?:ed|es|ing)\s+(?:the\s+|a\s+|any\s+)?$|"
+    r"(?<!不)(?<!没)(?:能|可以)?耐受(?:了)?$",
+    re.I,
+)
+
+
+def _tolerated(ctx: SentenceCtx) -> list[ExtractedFact]:
+    drugs = [h for h in ctx.hits if h.kind in ("drug", "drug_class")]
+    return [
+        _allergy_fact(ctx, h.start, h.canonical, "negated", ctx.content_at(h.start))
+        for h in drugs
+        if _TOLERATED.search(ctx.text[max(0, h.start - 40) : h.start])
+    ]
+
+
 def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
     in_frame = ctx.frame is not None and ctx.frame.topic == "allergy"
     cue = bool(_ALLERGY_CUE.search(ctx.text))
     if not (cue or in_frame):
-        return []
+        return _tolerated(ctx)
     allergens = _allergens(ctx)
     reaction = _reaction(ctx.text)
     if allergens:

@@ -1,0 +1,88 @@
+"""Surgical history only when a procedure was done to the subject.
+
+A procedure named as a preparation, a time anchor, a plan or an explanation is
+not surgical history (a plan is an event at most); a done one - diagnostic
+colonoscopy included, see rules.surgery - always is. Wording differs from the
+demo patient on purpose.
+"""
+
+from __future__ import annotations
+
+from tests.extraction_rules._helpers import facts
+
+
+def _surgical(*turns: tuple[str, str]) -> list[str | None]:
+    return [f.entity for f in facts(*turns, kind="surgical_history") if f.assertion != "negated"]
+
+
+def test_procedure_prep_as_time_reference_is_not_surgical_history() -> None:
+    found = _surgical(
+        (
+            "Patient",
+            "My reflux flared up back in April, around the time of the colonoscopy preparation.",
+        )
+    )
+    assert found == []
+
+
+def test_before_your_procedure_is_not_surgical_history() -> None:
+    found = _surgical(
+        (
+            "Doctor",
+            "As we did last time, hold the clopidogrel for seven days before your gastroscopy.",
+        )
+    )
+    assert found == []
+
+
+def test_chinese_planned_procedure_is_not_surgical_history() -> None:
+    assert _surgical(("患者", "去年医生就建议过，我准备下个月做胃镜。")) == []
+
+
+def test_chinese_before_procedure_time_reference_is_not_surgical_history() -> None:
+    assert _surgical(("医生", "和以前一样，胃镜前一天晚上十点以后不要吃东西。")) == []
+
+
+def test_general_explanation_of_a_procedure_is_not_surgical_history() -> None:
+    found = _surgical(("Doctor", "A gastroscopy is generally done with light sedation."))
+    assert found == []
+
+
+def test_scheduled_reply_to_procedure_question_is_not_surgical_history() -> None:
+    found = _surgical(
+        ("Doctor", "Have you ever had a colonoscopy?"),
+        ("Patient", "Yes, it's booked for next month."),
+    )
+    assert found == []
+
+
+def test_done_and_planned_procedures_in_one_sentence_keep_only_the_done_one() -> None:
+    assert _surgical(("患者", "去年做过胃镜，下个月准备做肠镜。")) == ["gastroscopy"]
+
+
+def test_past_tonsil_removal_is_surgical_history() -> None:
+    assert _surgical(("Patient", "I had my tonsils out when I was seven.")) == ["tonsillectomy"]
+
+
+def test_chinese_past_gallbladder_removal_is_surgical_history() -> None:
+    assert _surgical(("患者", "我2012年做过胆囊切除术。")) == ["cholecystectomy"]
+
+
+def test_polyps_removed_by_the_surgeon_are_a_polypectomy() -> None:
+    found = _surgical(("Doctor", "They removed three polyps from your colon last year."))
+    assert "polypectomy" in found
+
+
+def test_chinese_polyps_cut_during_colonoscopy_are_a_polypectomy() -> None:
+    found = _surgical(("患者", "去年做肠镜的时候切了两个息肉。"))
+    assert "polypectomy" in found
+
+
+def test_done_diagnostic_colonoscopy_is_kept() -> None:
+    found = _surgical(("Doctor", "Your last colonoscopy was performed in March 2022."))
+    assert found == ["colonoscopy"]
+
+
+def test_time_anchor_on_own_past_operation_keeps_it() -> None:
+    found = _surgical(("Patient", "I quit smoking two years ago, just before my knee replacement."))
+    assert found == ["knee replacement"]

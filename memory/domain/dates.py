@@ -243,7 +243,27 @@ _ZH_MONTH_ONLY = re.compile(
     r"(?:\s*(?P<day>[0-3]?\d)\s*[日号])?"
 )
 _ANY_MONTH = re.compile(rf"\b(?:{'|'.join(_FULL_MONTHS)})\b|月", re.I)
+# A month-day without a year said about an appointment or a plan points forward
+# ("your appointment is on October 14", "下次10月14日复查"); a past cue in the
+# sentence keeps the backward reading ("I had my appointment on October 14").
+_FUTURE_EN = re.compile(
+    r"\b(?:will|(?:i|you|we|he|she|they)'ll|going to|gonna|shall|next|upcoming|appointment|"
+    r"schedul\w*|see you|follow[- ]?up|come back|return|plan\w*)\b",
+    re.I,
+)
+_PAST_EN = re.compile(
+    r"\b(?:was|were|had|did|last|ago|went|came|got|saw|happened|started|stopped|began|took|"
+    r"ended|since|back in)\b",
+    re.I,
+)
+_FUTURE_ZH = re.compile(
+    r"下次|下回|预约|约了|复查|复诊|随访|到时|届时|将要|计划|安排|准备|打算|再来|回来"
+)
+_PAST_ZH = re.compile(r"上次|上回|已经|去年|前年|曾经?|以前|之前|做过|查过|看过")
 _YEAR_SHIFT = {"last": -1, "this": 0, "next": 1, "去年": -1, "今年": 0, "前年": -2, "明年": 1}
+
+
+_MAY_HOLD_YEAR = re.compile(r"\d|nineteen|twenty|two\s+thousand", re.I)
 
 
 @dataclass(frozen=True)
@@ -267,6 +287,8 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 def _explicit(text: str) -> list[DateMention]:
     """Absolute dates; these need no session date."""
     out: list[DateMention] = []
+    if not _MAY_HOLD_YEAR.search(text):
+        return out  # every absolute form holds a year in digits or spoken words
     for m in _ISO.finditer(text):
         d = _safe_date(int(m[1]), int(m[2]), int(m[3]))
         out.append(DateMention(m.start(), m.end(), m[0], d, "day"))
@@ -330,19 +352,37 @@ def _relative(text: str, anchor: date | None) -> list[DateMention]:
     return out + _months_without_year(text, anchor)
 
 
+def plan_context(text: str) -> bool:
+    """True when `text` speaks of something ahead (an appointment, a plan) and has
+    no past cue: a yearless month-day in it is the next such day, not the last."""
+    # Both vocabularies: "your appointment is on 10月14日" mixes the languages.
+    ahead = _FUTURE_EN.search(text) or _FUTURE_ZH.search(text)
+    return bool(ahead) and not (_PAST_EN.search(text) or _PAST_ZH.search(text))
+
+
 def _month_date(
-    anchor: date, month: int, day: int | None, rel: str | None, yrel: str | None
+    anchor: date,
+    month: int,
+    day: int | None,
+    rel: str | None,
+    yrel: str | None,
+    ahead: bool = False,
 ) -> date | None:
     """A month (and day) named without a year, placed against the session date.
 
     Plain "in September" / 9月份 is the most recent such month on or before the
-    session (patients report the past); "last September" is the most recent one
-    strictly before the session's month; "next ..." the first one after it;
-    "of last year" / 去年 / 今年 fix the year outright."""
+    session (patients report the past) - or, in a plan context (`ahead`), the next
+    one on or after it; "last September" is the most recent one strictly before
+    the session's month; "next ..." the first one after it; "of last year" / 去年
+    / 今年 fix the year outright."""
     if yrel is not None:
         return _safe_date(anchor.year + _YEAR_SHIFT[yrel], month, day or 1)
     year = anchor.year
-    if rel == "next":
+    if ahead and rel is None:
+        # A month without a day is still ahead while the session is in it.
+        passed = (month, day) < (anchor.month, anchor.day) if day else month < anchor.month
+        year += 1 if passed else 0
+    elif rel == "next":
         year += 1 if (month, day or 1) <= (anchor.month, anchor.day) else 0
     elif rel == "last":
         year -= 1 if month >= anchor.month else 0
@@ -360,12 +400,13 @@ def _months_without_year(text: str, anchor: date | None) -> list[DateMention]:
         for m in _EN_MONTH_ONLY.finditer(text)
     ] + [(m, _FULL_MONTHS[m["month"].casefold()], None) for m in _EN_MONTH_OF_YEAR.finditer(text)]
     found += [(m, parse_zh_number(m["month"]), None) for m in _ZH_MONTH_ONLY.finditer(text)]
+    ahead = bool(found) and anchor is not None and plan_context(text)
     for m, month, rel in found:
         groups = m.groupdict()
         day = int(groups["day"]) if groups.get("day") else None
         yrel = (groups["yrel"] or groups.get("yrel0") or "").casefold() or None
         known = anchor is not None and month is not None
-        when = _month_date(anchor, month, day, rel, yrel) if known else None  # type: ignore[arg-type]
+        when = _month_date(anchor, month, day, rel, yrel, ahead) if known else None  # type: ignore[arg-type]
         out.append(DateMention(m.start(), m.end(), m[0], when, "day" if day else "month"))
     return out
 

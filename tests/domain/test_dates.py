@@ -208,3 +208,39 @@ def test_month_without_year_and_no_session_date_is_unknown() -> None:
 
 def test_strip_dates_removes_chinese_month() -> None:
     assert strip_dates("3月份 缬沙坦 80毫克") == "缬沙坦 80毫克"
+
+
+def _first(text: str) -> date | None:
+    return find_dates(text, SESSION)[0].date
+
+
+def test_appointment_month_day_without_year_is_the_next_occurrence() -> None:
+    assert _first("Your appointment is on October 14.") == date(2024, 10, 14)
+
+
+def test_chinese_follow_up_month_day_is_the_next_occurrence() -> None:
+    assert _first("下次10月14日复查。") == date(2024, 10, 14)
+
+
+def test_mixed_language_appointment_date_points_forward() -> None:
+    assert _first("your appointment is on 10月14日") == date(2024, 10, 14)
+
+
+def test_see_you_on_an_earlier_month_day_rolls_to_next_year() -> None:
+    assert _first("See you on May 20.") == date(2025, 5, 20)
+
+
+def test_planned_month_day_later_in_the_session_month_stays_this_year() -> None:
+    assert _first("下次6月20日复查。") == date(2024, 6, 20)
+
+
+def test_past_context_month_day_keeps_the_most_recent_past_occurrence() -> None:
+    assert _first("I had my appointment on October 14.") == date(2023, 10, 14)
+
+
+def test_chinese_past_context_month_day_keeps_the_past_occurrence() -> None:
+    assert _first("上次10月14日复查的时候血糖偏高。") == date(2023, 10, 14)
+
+
+def test_month_day_without_any_cue_is_read_as_past() -> None:
+    assert _first("The rash started on October 14.") == date(2023, 10, 14)

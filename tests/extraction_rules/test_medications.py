@@ -39,8 +39,13 @@ def test_plan_to_start_is_planned() -> None:
 
 
 def test_denied_drug_is_negated() -> None:
-    fact = one(("Patient", "I don't take aspirin anymore."), kind="medication_status")
+    fact = one(("Patient", "I don't take aspirin."), kind="medication_status")
     assert fact.assertion == "negated"
+
+
+def test_drug_not_taken_anymore_is_stopped() -> None:
+    fact = one(("Patient", "I don't take aspirin anymore."), kind="medication_status")
+    assert (fact.status, fact.assertion) == ("stopped", "present")
 
 
 def test_answer_to_medication_question_is_active() -> None:

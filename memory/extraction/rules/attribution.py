@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memory.domain.subjects import RELATIONS, canonical_relation
 
@@ -113,6 +114,22 @@ class RelMention:
 
 def relative_mentions(text: str, zh: bool) -> list[RelMention]:
     """Relative mentions in one sentence, in order."""
+    return list(_relative_mentions(text, zh))
+
+
+@lru_cache(maxsize=4096)
+def _relative_mentions(text: str, zh: bool) -> tuple[RelMention, ...]:
+    """Cached: a sentence is read for relatives by the splitter, the generic
+    filter, the question frame and the fact context (the pattern is long)."""
+    return tuple(_scan_relatives(text, zh))
+
+
+def forget_relatives() -> None:
+    """Empty the sentence cache (benchmarks measure cold sessions)."""
+    _relative_mentions.cache_clear()
+
+
+def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
     out: list[RelMention] = []
     if zh:
         for m in _ZH_REL.finditer(text):

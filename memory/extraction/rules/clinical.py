@@ -7,6 +7,7 @@ import re
 
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
+from memory.extraction.rules.entities import Hit
 
 _CONDITION_STATUS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("misdiagnosed", re.compile(r"misdiagnos\w*|wrong diagnosis|误诊", re.I)),
@@ -144,6 +145,17 @@ _EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 _DISEASE_KINDS = frozenset({"disease"})
+# A screening or test for a disease is no diagnosis of it: "Have you been screened
+# for cancer?" - "Oh, yeah." says nothing about having cancer; neither does
+# "癌症筛查" or "查一下有没有糖尿病". "Tested positive for" is not matched.
+_TESTED_BEFORE_EN = re.compile(
+    r"\b(?:screen\w*|tested|test(?:s|ing)?|check(?:ed|ing)?(?: you)?|evaluat\w*|work(?:ed)?[- ]?up)"
+    r"\s+for\s+(?:[\w-]+\s+){0,2}$",
+    re.I,
+)
+_TESTED_AFTER_EN = re.compile(r"\s*(?:screening|screen|tests?|testing|work-?up)\b", re.I)
+_TESTED_BEFORE_ZH = re.compile(r"(?:筛查|检测|检查|查查?)(?:一下)?(?:有没有|是否有|是不是)$")
+_TESTED_AFTER_ZH = re.compile(r"(?:的)?(?:筛查|筛检|检测)")
 
 
 def _condition_status(text: str) -> str:
@@ -156,11 +168,12 @@ def _condition_status(text: str) -> str:
 def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
     facts: list[ExtractedFact] = []
     seen: set[str] = set()
-    status = _condition_status(ctx.text)
+    status = ""  # read once, and only for a sentence that names a disease
     for hit in ctx.hits:
-        if hit.kind not in _DISEASE_KINDS or hit.canonical in seen:
+        if hit.kind not in _DISEASE_KINDS or hit.canonical in seen or _only_tested(ctx, hit):
             continue
         seen.add(hit.canonical)
+        status = status or _condition_status(ctx.text)
         assertion = ctx.assertion(hit.start, hit.end)
         facts.append(
             make_fact(
@@ -178,6 +191,13 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
             )
         )
     return facts
+
+
+def _only_tested(ctx: SentenceCtx, hit: Hit) -> bool:
+    head = ctx.text[max(0, hit.start - (10 if ctx.zh else 40)) : hit.start]
+    if ctx.zh:
+        return bool(_TESTED_BEFORE_ZH.search(head) or _TESTED_AFTER_ZH.match(ctx.text, hit.end))
+    return bool(_TESTED_BEFORE_EN.search(head) or _TESTED_AFTER_EN.match(ctx.text, hit.end))
 
 
 def extract_symptoms(ctx: SentenceCtx) -> list[ExtractedFact]:

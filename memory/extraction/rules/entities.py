@@ -18,6 +18,8 @@ from typing import Any
 from drug_named_entity_recognition import find_drugs
 from medical_named_entity_recognition import find_diseases
 
+from memory.extraction.rules.attribution import forget_relatives
+
 
 @dataclass(frozen=True)
 class Hit:
@@ -324,6 +326,7 @@ def find_entities(text: str, zh: bool) -> list[Hit]:
 def clear_cache() -> None:
     """Forget cached sentence look-ups (benchmarks measure cold sessions)."""
     _find_entities.cache_clear()
+    forget_relatives()
 
 
 @lru_cache(maxsize=4096)

@@ -142,7 +142,7 @@ def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged
             facts = _sentence_facts(ctx, previous)
         previous = ctx
         if number == 0 and frame is not None:
-            facts = facts + _answer_facts(frame, sent, session, state, facts)
+            facts = facts + _answer_facts(frame, ctx, session, state, facts)
         if any(f.safety_kind == "allergy" and f.assertion == "present" for f in facts):
             # A stated allergy list may go on in the next turn ("Yeah, and Dilatrate").
             asked = Frame("allergy", turn.index, sent.text, asks_for_more=True)
@@ -363,13 +363,15 @@ def _question_facts(sent: Sentence, session: SessionText, state: _State) -> list
 
 
 def _answer_facts(
-    frame: Frame, answer: Sentence, session: SessionText, state: _State, own: list[ExtractedFact]
+    frame: Frame, actx: SentenceCtx, session: SessionText, state: _State, own: list[ExtractedFact]
 ) -> list[ExtractedFact]:
     """The answer confirms or denies the question's own items: "Any chest pain?" -
     "No." -> negated chest pain; "Do you take Diovan?" - "Yes, and ..." -> valsartan;
     "What is the strength of your omeprazole?" - "Forty mg" -> omeprazole in use.
     A non-committal answer or a request settles nothing (rules.qa.answer_stance).
-    Allergy and surgery questions are handled by the safety rules."""
+    Allergy and surgery questions are handled by the safety rules.
+    A date said in the answer ("No, I stopped it in March") dates the fact."""
+    answer = actx.sent
     stance = answer_stance(frame.text, answer.text, answer.zh)
     positive, negative = stance.affirms, stance.denies
     if frame.topic == "allergy" or not stance.settles or (negative and frame.asks_for_more):
@@ -390,9 +392,12 @@ def _answer_facts(
         facts = meds  # "I stopped it", "每天都吃", a granted request: only the drug
     assertion = "negated" if negative else "present"
     content = f"{frame.text} {answer.text}"
+    when = next(((d.date.isoformat(), d.precision) for d in actx.dates if d.date), None)
     return [
         replace(
             f,
+            date=when[0] if when else f.date,
+            date_precision=when[1] if when else f.date_precision,
             assertion="present" if f.type == "medication_status" else assertion,
             content=bound_content(content, anchor_of(content, f.entity), answer.zh),
             status=_answer_status(f),

@@ -137,14 +137,17 @@ def _read_value(metric: Metric, window: str) -> tuple[str, str | None, int] | No
     return None
 
 
+_ANY_DIGIT = re.compile(r"\d")
+
+
 def _overlaps(spans: list[tuple[int, int]], a: int, b: int) -> bool:
     return any(a < e and b > s for s, e in spans)
 
 
 def extract_measurements(ctx: SentenceCtx) -> list[ExtractedFact]:
     """One fact per metric name followed closely by a plausible number."""
-    text = ctx.text if ctx.zh else normalize_numbers(ctx.text)
-    if not any(ch.isdigit() for ch in text):
+    text = ctx.norm  # spoken numbers already turned into digits by the extractor
+    if not _ANY_DIGIT.search(text):
         return []  # no value, no measurement (cheap exit for most sentences)
     facts: list[ExtractedFact] = []
     used: list[tuple[int, int]] = []

@@ -66,6 +66,22 @@ _STOP_BY_NEGATION = re.compile(
     r"不再|没再|没有再",
     re.I,
 )
+# A decision not to use the drug from now on is a stop, never an "active" record
+# marked negated: "Okay, no ibuprofen then.", "no more Advil", "I won't take it
+# anymore", "那就不吃布洛芬了", "别再吃阿司匹林".
+_NO_MORE_BEFORE = re.compile(r"\bno more\s+(?:[\w-]+\s+)?$", re.I)
+_NO_BEFORE = re.compile(r"\bno\s+(?:[\w-]+\s+)?$", re.I)
+_FROM_NOW_AFTER = re.compile(
+    r"[\w\s-]{0,12}?\b(?:then|any ?more|for now|from now on|for the time being|going forward)\b",
+    re.I,
+)
+_NEGATED_ANYMORE = re.compile(
+    r"(?:\bnot|\bnever|\bno|n't)\b[^.;]{0,40}\b(?:any ?more|from now on|going forward)\b",
+    re.I,
+)
+_ZH_DECIDED_STOP = re.compile(
+    r"(?:不再?|别再?|不要再?|不能再)(?:吃|用|服|打)[^，。；,;]{0,10}了|(?:别|不要)再(?:吃|用|服|打)"
+)
 _STATE_CHANGE_CUE = re.compile(
     r"\b(?:start\w*|began|initiat\w*|switch\w*|chang\w*)\b|开始|换成|换药|改用|加用", re.I
 )
@@ -236,6 +252,21 @@ def _not_needed(ctx: SentenceCtx, hit: Hit) -> bool:
     return bool(_NOT_NEEDED.search(ctx.text[max(0, hit.start - before) : hit.end + after]))
 
 
+def _decided_stop(ctx: SentenceCtx, hit: Hit, negated: bool) -> bool:
+    """The words around the drug end its use rather than deny or report it; a
+    negated "... anymore" counts only when the negation covers the drug itself
+    (not "I don't have pain anymore since I take ibuprofen")."""
+    if ctx.zh:
+        return bool(_ZH_DECIDED_STOP.search(ctx.text, max(0, hit.start - 8), hit.end + 10))
+    head = ctx.text[max(0, hit.start - 30) : hit.start]
+    if _NO_MORE_BEFORE.search(head):
+        return True
+    if _NO_BEFORE.search(head) and _FROM_NOW_AFTER.match(ctx.text, hit.end):
+        return True
+    window = ctx.text[max(0, hit.start - 40) : hit.end + 50]
+    return negated and bool(_NEGATED_ANYMORE.search(window))
+
+
 def _class_in_use(ctx: SentenceCtx, hit: Hit) -> bool:
     """A class word as a medication: used or owned by someone, or the answer to
     a medication question ("What do you take for pain?" - "Painkillers.")."""
@@ -288,6 +319,8 @@ def _fact(
     if status == "active" and _future(ctx, hit):
         status = "planned"
     assertion = "negated" if _not_needed(ctx, hit) else ctx.assertion(hit.start, hit.end)
+    if status == "active" and _decided_stop(ctx, hit, assertion == "negated"):
+        status, assertion = "stopped", "present"
     if status == "stopped" and assertion == "negated" and _STOP_BY_NEGATION.search(ctx.text):
         assertion = "present"  # "布洛芬我一直没再吃", "no longer on it": a stop, said with "not"
     if status == "planned" and assertion == "hypothetical" and not _CONDITIONAL.search(ctx.text):

@@ -73,7 +73,11 @@ def frame_of(text: str, turn: int) -> Frame:
 
 
 _ABOUT_PATIENT = re.compile(
-    r"\byou (?:have|had|ever|get|got|feel|take|notice|experience)|\bare you\b|\bdid you\b|您|你",
+    r"\byou (?:have|had|ever|get|got|feel|take|notice|experience)|\b(?:are|did) you\b|"
+    # "Have you been screened for cancer?" turns to the patient; "Any other conditions
+    # you're aware of?" still asks about the family.
+    r"\b(?:(?:have|were) you|you've) (?:ever |yourself |personally )?"
+    r"(?:been|had|got|gotten|noticed|experienced|felt|taken)\b|您|你",
     re.I,
 )
 _STICKY = frozenset({"family", "allergy", "surgery"})
@@ -165,6 +169,18 @@ _TAG = re.compile(
     r"is that okay|is that ok|is that alright|fair enough)\s*[?？]\s*$",
     re.I,
 )
+# Uncertainty settles nothing, wherever the answer says it: "I'm not completely sure,
+# but my wife may know" is no denial, "我不太确定，得问我老伴" no "no". A clear
+# "not that I know of" stays a denial.
+_UNSURE_EN = re.compile(
+    r"\bnot (?:[\w%-]+ ){0,3}?(?:sure|certain|positive)\b|\bunsure\b|\bno idea\b|"
+    r"\b(?:don'?t|do not|can'?t|cannot) (?:really |quite )?(?:know|remember|recall|say)\b"
+    r"(?! (?:why|how|what|where|when|who)\b)",
+    re.I,
+)
+_UNSURE_ZH = re.compile(
+    r"不(?:太|大|是很)?(?:确定|清楚|知道|记得)|说不(?:准|清|好)|记不(?:太)?清|拿不准"
+)
 _STILL = re.compile(r"\bstill\b|\bany ?more\b|还在|还吃|还用|仍然|仍在|一直", re.I)
 
 
@@ -205,6 +221,8 @@ def answer_stance(question: str, answer: str, zh: bool) -> Stance:
     Stance() - nothing settled, so the question yields no fact."""
     # Spoken doses count as numbers: "Forty milligrams." commits to the drug.
     text = answer.strip() if zh else normalize_numbers(_FILLER.sub("", answer.strip()))
+    if (_UNSURE_ZH if zh else _UNSURE_EN).search(text):
+        return Stance()
     request = is_request(question, zh)
     tagged = bool(_TAG.search(question)) and not request
     stopped = bool((_STOPPED_ZH if zh else _STOPPED_EN).search(text))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.postgres.search import SearchQuery, SearchRank
@@ -89,6 +90,8 @@ class _CorrectionView(PatientView):
 
     serializer_class = FactSerializer
     input_class: type[serializers.Serializer]
+    # Each correction view defines apply(fact, data, *, reason) -> Fact.
+    apply: Callable[..., Fact]
 
     def post(self, request: Request, patient_id: str, fact_id: int) -> Response:
         form = self.input_class(data=request.data)
@@ -102,9 +105,6 @@ class _CorrectionView(PatientView):
         except CorrectionError as exc:
             raise serializers.ValidationError({self.error_field(str(exc)): [str(exc)]}) from None
         return Response(FactSerializer(patient_facts(self).get(pk=fact.pk)).data)
-
-    def apply(self, fact: Fact, data: dict[str, Any], *, reason: str) -> Fact:
-        raise NotImplementedError
 
     def error_field(self, message: str) -> str:
         head = message.partition(":")[0]

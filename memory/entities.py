@@ -13,26 +13,14 @@ from django.db.models import Q
 
 from memory import lexicon
 from memory.domain.entities import EntityCandidate, normalize_name, resolve_entity
+from memory.domain.entities import entity_kind as domain_entity_kind
 from memory.models import Entity
-
-# What kind of item a fact of each type is about, when the dictionary does not know it.
-_KIND_BY_TYPE = {
-    "medication_status": "drug",
-    "condition": "disease",
-    "lab_result": "test",
-    "vital": "test",
-    "symptom": "other",
-    "preference": "other",
-    "event": "other",
-}
 
 
 def entity_kind(fact_type: str, safety_kind: str | None, entry: lexicon.LexEntry | None) -> str:
     if entry is not None:
         return entry.kind
-    if fact_type == "safety":
-        return "other" if safety_kind == "surgical_history" else "drug"
-    return _KIND_BY_TYPE.get(fact_type, "other")
+    return domain_entity_kind(fact_type, safety_kind)
 
 
 def resolve(surface: str, fact_type: str, safety_kind: str | None = None) -> Entity:

@@ -252,13 +252,16 @@ _KIND_BY_FACT_TYPE: dict[str, str] = {
     "medication_status": "drug",
     "condition": "disease",
     "lab_result": "test",
-    "vital": "metric",
+    "vital": "test",
     # Allergens, contraindicated and interacting items are mostly drugs, so an
     # allergy and the medication chain of the same drug meet on one entity.
     "safety": "drug",
 }
 
 
-def entity_kind(fact_type: str) -> str:
-    """The entity kind used to resolve a fact's entity ("other" for the rest)."""
+def entity_kind(fact_type: str, safety_kind: str | None = None) -> str:
+    """The entity kind used to resolve a fact's entity when the dictionary does not
+    know it ("other" for the rest; a surgery is not a drug)."""
+    if fact_type == "safety" and safety_kind == "surgical_history":
+        return "other"
     return _KIND_BY_FACT_TYPE.get(fact_type, "other")

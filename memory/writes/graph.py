@@ -9,11 +9,13 @@ loads their inputs and stores their outputs.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import F
+from django.contrib.postgres.fields import ArrayField
+from django.db.models import BigIntegerField, F, Func, Value
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from memory.domain.chains import (
@@ -82,12 +84,11 @@ def clear_session_extraction(session: Session) -> set[str]:
     doomed = facts.filter(corrected=False, origin=Fact.Origin.EXTRACTOR)
     chains = set(doomed.exclude(chain=None).values_list("chain_id", flat=True))
     doomed.delete()
-    for fact in Fact.objects.filter(
-        patient=session.patient, mention_sessions__contains=[session.pk]
-    ):
-        fact.mention_sessions = [s for s in fact.mention_sessions if s != session.pk]
-        fact.mention_count = max(1, fact.mention_count - 1)
-        fact.save(update_fields=["mention_sessions", "mention_count", "updated_at"])
+    Fact.objects.filter(patient=session.patient, mention_sessions__contains=[session.pk]).update(
+        mention_sessions=_array_op("array_remove", session.pk),
+        mention_count=Greatest(F("mention_count") - 1, Value(1)),
+        updated_at=timezone.now(),
+    )
     for chain in Chain.objects.filter(pk__in=chains):
         sync_chain(chain)
     return suppressed
@@ -155,7 +156,7 @@ def _append_to_chain(chain: Chain, fact: Fact, session: Session) -> _Written:
         Fact.objects.filter(pk=plan.target_fact_id).update(
             mention_count=F("mention_count") + 1,
             last_mentioned=plan.last_mentioned,
-            mention_sessions=_appended(plan.target_fact_id, session.pk),
+            mention_sessions=_array_op("array_append", session.pk),
         )
         return _Written(Fact.objects.get(pk=plan.target_fact_id), False)
     fact.chain = chain
@@ -164,11 +165,14 @@ def _append_to_chain(chain: Chain, fact: Fact, session: Session) -> _Written:
     return _Written(fact, True)
 
 
-def _appended(fact_id: int | None, session_id: int) -> list[int]:
-    current = (
-        Fact.objects.filter(pk=fact_id).values_list("mention_sessions", flat=True).first() or []
+def _array_op(function: str, session_id: int) -> Func:
+    """mention_sessions changed in the UPDATE itself: no read-modify-write round trip."""
+    return Func(
+        F("mention_sessions"),
+        Value(session_id, output_field=BigIntegerField()),
+        function=function,
+        output_field=ArrayField(BigIntegerField()),
     )
-    return [*current, session_id]
 
 
 def chain_members(chain: Chain) -> list[ChainMember]:
@@ -289,10 +293,4 @@ def _finish_session(session: Session, result: ExtractionResult, n_facts: int) ->
         extract_ms=result.duration_ms,
         fact_count=Fact.objects.filter(session=session).count(),
         finished_at=timezone.now(),
-    )
-
-
-def facts_of(ids: Iterable[int]) -> list[Fact]:
-    return list(
-        Fact.objects.filter(pk__in=list(ids)).select_related("entity", "subject", "session")
     )

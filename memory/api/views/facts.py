@@ -9,7 +9,7 @@ from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.db import transaction
 from django.db.models import F, QuerySet
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -114,10 +114,8 @@ class _CorrectionView(PatientView):
 CORRECTION_ERRORS = errors(400, 404, 413)
 
 
-class ReassignView(_CorrectionView):
-    input_class = ReassignSerializer
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         summary="Re-attribute a fact to another person (moves it to that person's chain)",
         request=ReassignSerializer,
         examples=[
@@ -126,19 +124,18 @@ class ReassignView(_CorrectionView):
             FACT_RESPONSE,
         ],
         responses={200: FactSerializer, **CORRECTION_ERRORS},
-    )  # fmt: skip
-    def post(self, request: Request, patient_id: str, fact_id: int) -> Response:
-        return super().post(request, patient_id, fact_id)
+    )
+)  # fmt: skip
+class ReassignView(_CorrectionView):
+    input_class = ReassignSerializer
 
     def apply(self, fact: Fact, data: dict[str, Any], *, reason: str) -> Fact:
         return reassign_fact(fact, data["to_subject"], actor=self.request.user, reason=reason,
                              channel="api")  # fmt: skip
 
 
-class EditView(_CorrectionView):
-    input_class = EditSerializer
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         summary="Edit content, value, unit, status or event date of a fact",
         request=EditSerializer,
         examples=[
@@ -148,18 +145,17 @@ class EditView(_CorrectionView):
             FACT_RESPONSE,
         ],
         responses={200: FactSerializer, **CORRECTION_ERRORS},
-    )  # fmt: skip
-    def post(self, request: Request, patient_id: str, fact_id: int) -> Response:
-        return super().post(request, patient_id, fact_id)
+    )
+)  # fmt: skip
+class EditView(_CorrectionView):
+    input_class = EditSerializer
 
     def apply(self, fact: Fact, data: dict[str, Any], *, reason: str) -> Fact:
         return edit_fact(fact, data, actor=self.request.user, reason=reason, channel="api")
 
 
-class VerificationView(_CorrectionView):
-    input_class = VerificationSerializer
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         summary="Confirm, refute or mark a fact entered-in-error (never deleted)",
         request=VerificationSerializer,
         examples=[
@@ -169,9 +165,10 @@ class VerificationView(_CorrectionView):
             FACT_RESPONSE,
         ],
         responses={200: FactSerializer, **CORRECTION_ERRORS},
-    )  # fmt: skip
-    def post(self, request: Request, patient_id: str, fact_id: int) -> Response:
-        return super().post(request, patient_id, fact_id)
+    )
+)  # fmt: skip
+class VerificationView(_CorrectionView):
+    input_class = VerificationSerializer
 
     def apply(self, fact: Fact, data: dict[str, Any], *, reason: str) -> Fact:
         return set_verification(fact, data["verification"], actor=self.request.user,

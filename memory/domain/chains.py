@@ -79,6 +79,9 @@ class ChainMember:
     supersedes: int | None = None
     mention_count: int = 1
     last_mentioned: date | None = None
+    value: str = ""
+    unit: str = ""
+    is_state_change: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,9 @@ class NewRecord:
     content: str
     event_date: date | None
     session_date: date | None
+    value: str = ""
+    unit: str = ""
+    is_state_change: bool = False
 
 
 @dataclass(frozen=True)
@@ -208,17 +214,54 @@ def _norm_status(status: str | None) -> str:
     return (status or "").strip().casefold()
 
 
-def is_repeated_mention(
-    new_content: str, new_status: str | None, tail_content: str, tail_status: str | None
-) -> bool:
-    """Paper §4.1: same status and no numeral the tail does not already have.
+def _structured(value: str, unit: str) -> tuple[frozenset[str], str]:
+    return numerals(value) or frozenset({value.strip().casefold()}), unit.strip().casefold()
 
-    A new value ("raised to 160 mg") always carries a numeral the old tail
-    lacks, so it is appended; "still taking valsartan 80 mg" is a repeat.
+
+def is_repeated_mention(
+    new_content: str,
+    new_status: str | None,
+    tail_content: str,
+    tail_status: str | None,
+    *,
+    new_value: str = "",
+    new_unit: str = "",
+    tail_value: str = "",
+    tail_unit: str = "",
+    state_change: bool = False,
+) -> bool:
+    """Same status and the same value: only the mention count changes.
+
+    The structured value and unit decide when either side has one: a dose
+    lowered back to an earlier 80 mg ("reduced back to 80 mg" after "80 -> 160
+    mg") shares every numeral with the tail's content but not its value, so
+    it is a change. Equal structured values are a repeat even when the
+    extractor flagged a change (nothing changed). Without structured values
+    the paper's rule applies -- no numeral the tail lacks -- unless the
+    extractor said the state changed.
     """
     if _norm_status(new_status) != _norm_status(tail_status):
         return False
+    if new_value.strip() or tail_value.strip():
+        return _structured(new_value, new_unit) == _structured(tail_value, tail_unit)
+    if state_change:
+        return False
     return numerals(new_content) <= numerals(tail_content)
+
+
+def repeats(new: ChainMember | NewRecord, previous: ChainMember) -> bool:
+    """`new` is a repeated mention of `previous` (structured fields first)."""
+    return is_repeated_mention(
+        new.content,
+        new.status,
+        previous.content,
+        previous.status,
+        new_value=new.value,
+        new_unit=new.unit,
+        tail_value=previous.value,
+        tail_unit=previous.unit,
+        state_change=new.is_state_change,
+    )
 
 
 # --- effective order, edges and intervals -----------------------------------
@@ -382,7 +425,7 @@ def plan_chain_update(members: Sequence[ChainMember], new: NewRecord) -> ChainUp
     if members and chain_type(members) != new.fact_type:
         raise ValueError(f"{new.fact_type} record cannot join a {members[0].fact_type} chain")
     tail = insertion_tail(members)
-    if tail and is_repeated_mention(new.content, new.status, tail.content, tail.status):
+    if tail and repeats(new, tail):
         return _repeat(tail, new)
     draft = ChainMember(
         fact_id=NEW_RECORD_ID,
@@ -392,6 +435,9 @@ def plan_chain_update(members: Sequence[ChainMember], new: NewRecord) -> ChainUp
         event_date=new.event_date,
         session_date=new.session_date,
         position=max((m.position for m in members), default=-1) + 1,
+        value=new.value,
+        unit=new.unit,
+        is_state_change=new.is_state_change,
     )
     updates = recompute_chain([*members, draft])
     own = next(u for u in updates if u.fact_id == NEW_RECORD_ID)
@@ -407,3 +453,30 @@ def plan_chain_update(members: Sequence[ChainMember], new: NewRecord) -> ChainUp
             u for u in updates if u.fact_id in stored and _changed(u, stored[u.fact_id])
         ),
     )
+
+
+# --- rebuilding a chain from every observation ------------------------------
+
+
+def fold_chain(
+    observations: Sequence[ChainMember], fixed: frozenset[int] = frozenset()
+) -> dict[int, tuple[int, ...]]:
+    """Which observations are records and which are repeated mentions of one.
+
+    Every mention ever extracted into the chain (stored records and the
+    mentions folded into them) is replayed in effective order, each compared
+    with the record before it -- not with the newest record -- so the result
+    depends only on the set of observations, never on the order in which
+    sessions were (re)constructed. `fixed` records (a clinician touched them)
+    are never folded away. Records struck out by a clinician are records
+    that nothing is compared with. Returns record id -> folded observation ids.
+    """
+    records: dict[int, tuple[int, ...]] = {m.fact_id: () for m in observations if is_excluded(m)}
+    previous: ChainMember | None = None
+    for member in effective_order(observations):
+        if previous is not None and member.fact_id not in fixed and repeats(member, previous):
+            records[previous.fact_id] += (member.fact_id,)
+            continue
+        records[member.fact_id] = ()
+        previous = member
+    return records

@@ -13,7 +13,7 @@ from memory.models import Fact
 from memory.retrieval import retrieve
 from memory.retrieval.context import date_items
 from memory.writes.corrections import set_verification
-from tests.retrieval.graph import GraphBuilder, fact
+from tests.retrieval.graph import fact
 
 pytestmark = pytest.mark.django_db
 

@@ -87,8 +87,10 @@ def test_fallback_windows_name_the_session_focus_and_speakers(graph):
 # --- 8. date channel ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("question", ["２０２４年３月２０日在吃什么药", "2024年三月二十日在吃什么药",
-                                      "What was he taking on 3/20/2024?"])  # fmt: skip
+NOTATIONS = ["２０２４年３月２０日在吃什么药", "2024年三月二十日在吃什么药", "What on 3/20/2024?"]
+
+
+@pytest.mark.parametrize("question", NOTATIONS)
 def test_question_dates_in_other_notations_open_the_channel(question):
     assert parse_explicit_date(question) == (date(2024, 3, 20), "day")
 

@@ -66,11 +66,12 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
         ),
         title=session.title,
     )
-    failure = ""
+    failure, failed_reply = "", ""
     try:
         result = extractor.extract(text)
     except ExtractionFailed as exc:
         failure = f"LLM extraction failed after {exc.attempts} attempt(s): {exc.reason}"
+        failed_reply = exc.raw_reply or ""
         result = _rule_fallback(text, extractor, failure)
         if result is None:
             return _fail(session_id, exc.reason, exc.raw_reply or "", exc.attempts, extractor)
@@ -87,6 +88,8 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
                 construct_ms=elapsed, status_reason=failure[:5000], dismissed_at=None,
                 dismissed_by=None, dismissed_reason="",
             )  # fmt: skip
+            if failed_reply:  # the LLM's rejected reply stays inspectable
+                Session.objects.filter(pk=session_id).update(raw_reply=failed_reply[:200_000])
     except Exception as exc:
         log.exception("writing the extraction of session %s failed", session_id)
         return _fail(

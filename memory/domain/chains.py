@@ -7,10 +7,13 @@ DESIGN §4 "Storage and update policy" + §8 first bullet:
   medication_status and condition chains hold states, lab_result and vital
   chains hold measurements. Symptom, event, preference (individual records)
   and safety (append-only) never chain: the functions here refuse them.
-* Repeated mention: same status as the tail (the latest inserted record) and
-  every Arabic numeral of the new content, dates removed, already in the
-  tail's content -> only the tail's last-mentioned date and mention count
-  change (see ``numerals``).
+* Repeated mention: same status as the record before it and the same
+  structured value and unit (when either has one; else no Arabic numeral of
+  the new content, dates removed, that the record's content lacks, unless the
+  extractor flagged a state change) -> only that record's last-mentioned date
+  and mention count change (see ``repeats``). ``fold_chain`` replays every
+  mention of a chain in effective order, so the result does not depend on the
+  order in which sessions were (re)constructed.
 * Otherwise the record is appended with a ``supersedes`` edge to its
   predecessor. For states the predecessor's validity ends where the new
   record starts (event date, else session date). Measurements are never

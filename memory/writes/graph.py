@@ -73,14 +73,28 @@ def extraction_key(item: ExtractedFact, entity: Entity | None = None) -> str:
     value): a clinician's correction is keyed to it, so a re-extraction of the
     session that words the same item differently is still recognised.
     """
-    if entity is not None:
-        item_id = f"{entity.kind}:{entity.normalized}"
-    else:
-        item_id = "text:" + " ".join(item.content.casefold().split())
+    return item_key(
+        item.type, item.subject, f"{entity.kind}:{entity.normalized}" if entity else None,
+        item.content, item.safety_kind or "", item.value or "", item.unit or "",
+    )  # fmt: skip
+
+
+def item_key(
+    fact_type: str,
+    subject: str,
+    entity: str | None,
+    content: str,
+    safety_kind: str,
+    value: str,
+    unit: str,
+) -> str:
+    """Hash of the clinical item; `entity` is "kind:normalized name" (None: the
+    wording is all there is to go by)."""
+    item_id = entity if entity is not None else "text:" + " ".join(content.casefold().split())
     measured = ""
-    if item.type in MEASUREMENT_CHAIN_TYPES:
-        measured = ",".join(sorted(numerals(item.value or ""))) + "|" + (item.unit or "").casefold()
-    raw = "|".join([item.type, item.subject, item_id, item.safety_kind or "", measured])
+    if fact_type in MEASUREMENT_CHAIN_TYPES:
+        measured = ",".join(sorted(numerals(value))) + "|" + unit.casefold()
+    raw = "|".join([fact_type, subject, item_id, safety_kind, measured])
     return hashlib.sha256(raw.encode()).hexdigest()[:40]
 
 

@@ -42,7 +42,7 @@ from .histories import (
 
 pytestmark = pytest.mark.django_db
 BOUNDED = settings(
-    max_examples=5,
+    max_examples=3,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -62,15 +62,36 @@ def materialize(entry: dict[str, Any], chain: Chain | None) -> Fact:
 
 def release_folded(fact: Fact) -> list[Fact]:
     """Store the mentions folded into `fact` as records of its chain (e.g. before
-    the fact leaves the chain: the other sessions' mentions stay where they were)."""
+    the fact leaves the chain: the other sessions' mentions stay where they were).
+    Causal links another session made to `fact` go with that session's mention."""
     created = [materialize(entry, fact.chain) for entry in fact.folded_mentions]
-    if created:
-        Fact.objects.filter(pk=fact.pk).update(
-            folded_mentions=[], mention_sessions=[], mention_count=1,
-            last_mentioned=fact.session.session_date,
-        )  # fmt: skip
-        fact.folded_mentions, fact.mention_sessions, fact.mention_count = [], [], 1
+    if not created:
+        return []
+    Fact.objects.filter(pk=fact.pk).update(
+        folded_mentions=[], mention_sessions=[], mention_count=1,
+        last_mentioned=fact.session.session_date,
+    )  # fmt: skip
+    fact.folded_mentions, fact.mention_sessions, fact.mention_count = [], [], 1
+    _move_causes(fact, {m.session_id: m.pk for m in created})
     return created
+
+
+def _move_causes(fact: Fact, to_row: dict[int, int]) -> None:
+    edges = (
+        FactEdge.objects.filter(kind=FactEdge.Kind.CAUSES)
+        .filter(Q(src=fact) | Q(dst=fact))
+        .select_related("src", "dst")
+    )
+    moved = []
+    for edge in edges:
+        other = edge.dst if edge.src_id == fact.pk else edge.src
+        row = to_row.get(other.session_id)
+        if row is None or row == other.pk:
+            continue
+        pair = (row, edge.dst_id) if edge.src_id == fact.pk else (edge.src_id, row)
+        moved.append(FactEdge(src_id=pair[0], dst_id=pair[1], kind=FactEdge.Kind.CAUSES))
+        edge.delete()
+    FactEdge.objects.bulk_create(moved, ignore_conflicts=True)
 
 
 def _member(entry: dict[str, Any], fact_id: int, position: int, verification: str) -> ChainMember:
@@ -102,10 +123,13 @@ def rebuild_chain(chain: Chain) -> tuple[list[Fact], dict[int, int]]:
         chain.delete()
         return [], {}
     observations: list[tuple[dict[str, Any], int, Fact | None]] = []
+    holder: dict[int, Fact] = {}  # folded mention -> the record holding it now
     for row in rows:
         observations.append((entry_of(row), row.pk, row))
         for entry in row.folded_mentions:  # negative ids: never a database id
-            observations.append((entry, -1 - len(observations), None))
+            oid = -1 - len(observations)
+            observations.append((entry, oid, None))
+            holder[oid] = row
     observations.sort(key=lambda o: (_arrival(o[0]), o[1]))
     by_id = {oid: (entry, row) for entry, oid, row in observations}
     members = [
@@ -114,7 +138,7 @@ def rebuild_chain(chain: Chain) -> tuple[list[Fact], dict[int, int]]:
     ]
     fixed = frozenset(r.pk for r in rows if r.corrected or r.origin == Fact.Origin.CLINICIAN)
     plan = fold_chain(members, fixed)
-    created, moved = _store_plan(chain, plan, by_id)
+    created, moved = _store_plan(chain, plan, by_id, holder)
     derive_chain(chain)
     return created, moved
 
@@ -123,14 +147,16 @@ def _store_plan(
     chain: Chain,
     plan: dict[int, tuple[int, ...]],
     by_id: dict[int, tuple[dict[str, Any], Fact | None]],
+    holder: dict[int, Fact],
 ) -> tuple[list[Fact], dict[int, int]]:
     created: list[Fact] = []
     host_of: dict[int, int] = {}
     for record_id, folded in plan.items():
         entry, row = by_id[record_id]
-        if row is None:
+        if row is None:  # a mention that no longer repeats its predecessor
             row = materialize(entry, chain)
             created.append(row)
+            _move_causes(holder[record_id], {row.session_id: row.pk})
         entries = [by_id[f][0] for f in folded]
         mentioned = [d for d in (_day(e["session_date"]) for e in [entry, *entries]) if d]
         Fact.objects.filter(pk=row.pk).update(

@@ -76,6 +76,7 @@ class SessionSpec:
     day_offset: int | None  # days after BASE; None = undated
     about_father: bool
     facts: tuple[FactSpec, ...]
+    causal: bool = False  # the last fact is caused by the first (a causal link)
 
     @property
     def day(self) -> date | None:
@@ -84,6 +85,8 @@ class SessionSpec:
     def reply(self, wording: int) -> str:
         subject = "family:father" if self.about_father else "patient"
         facts = [f.reply(subject, wording + i, self.day) for i, f in enumerate(self.facts)]
+        if self.causal and len(facts) > 1:
+            facts[-1]["causes"] = [0]
         return json.dumps({"session_subject": subject, "facts": facts})
 
     def transcript(self) -> str:
@@ -118,6 +121,7 @@ SESSION = st.builds(
     st.one_of(st.none(), st.integers(0, 600), st.integers(0, 600), st.integers(0, 600)),
     st.sampled_from((False, False, True)),
     st.lists(_fact_spec(), min_size=1, max_size=4).map(_unique_items),
+    st.booleans(),
 )
 RECONSTRUCT = st.tuples(st.just("reconstruct"), st.integers(0, 9), st.integers(1, 5))
 CORRECT = st.tuples(

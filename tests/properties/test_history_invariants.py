@@ -106,8 +106,8 @@ def _reapply(patient: Patient, c: Correction, clinician) -> None:
 
 @BOUNDED
 @given(
-    specs=st.lists(SESSION, min_size=2, max_size=5),
-    steps=st.lists(st.one_of(RECONSTRUCT, CORRECT), min_size=1, max_size=6),
+    specs=st.lists(SESSION, min_size=2, max_size=4),
+    steps=st.lists(st.one_of(RECONSTRUCT, CORRECT), min_size=1, max_size=5),
 )
 def test_reconstruction_in_any_order_with_corrections_equals_a_clean_rebuild(
     llm, clinician, specs: list[SessionSpec], steps: list[tuple]
@@ -137,9 +137,9 @@ def test_reconstruction_in_any_order_with_corrections_equals_a_clean_rebuild(
 
 @BOUNDED
 @given(
-    specs=st.lists(SESSION, min_size=1, max_size=4),
-    left_out=st.lists(st.booleans(), min_size=4, max_size=4),
-    steps=st.lists(st.one_of(RECONSTRUCT, CORRECT, FAIL, CONSTRUCT), min_size=1, max_size=6),
+    specs=st.lists(SESSION, min_size=1, max_size=3),
+    left_out=st.lists(st.booleans(), min_size=3, max_size=3),
+    steps=st.lists(st.one_of(RECONSTRUCT, CORRECT, FAIL, CONSTRUCT), min_size=1, max_size=5),
 )
 def test_failures_and_reconstructions_in_any_order_keep_the_invariants(
     llm, clinician, specs: list[SessionSpec], left_out: list[bool], steps: list[tuple]

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 
 from django.db import connection, transaction
 from django.utils import timezone
 
 from memory.domain.types import Turn as TurnValue
-from memory.extraction.base import ExtractionFailed, Extractor, SessionText
+from memory.extraction.base import ExtractionFailed, ExtractionResult, Extractor, SessionText
 from memory.models import Session
 
 log = logging.getLogger(__name__)
@@ -65,10 +66,15 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
         ),
         title=session.title,
     )
+    failure, failed_reply = "", ""
     try:
         result = extractor.extract(text)
     except ExtractionFailed as exc:
-        return _fail(session_id, exc.reason, exc.raw_reply or "", exc.attempts, extractor)
+        failure = f"LLM extraction failed after {exc.attempts} attempt(s): {exc.reason}"
+        failed_reply = exc.raw_reply or ""
+        result = _rule_fallback(text, extractor, failure)
+        if result is None:
+            return _fail(session_id, exc.reason, exc.raw_reply or "", exc.attempts, extractor)
     except Exception as exc:  # an extractor bug must not leave the session "extracting"
         log.exception("extractor crashed on session %s", session_id)
         return _fail(session_id, f"extractor error: {exc!r}", "", 0, extractor)
@@ -77,13 +83,38 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
             created = writes.apply_extraction(session, result)
             index_session(session, created)
             elapsed = (time.perf_counter() - started) * 1000
-            Session.objects.filter(pk=session_id).update(construct_ms=elapsed)
+            # The failure stays visible: the profile lists the session until dismissed.
+            Session.objects.filter(pk=session_id).update(
+                construct_ms=elapsed, status_reason=failure[:5000], dismissed_at=None,
+                dismissed_by=None, dismissed_reason="",
+            )  # fmt: skip
+            if failed_reply:  # the LLM's rejected reply stays inspectable
+                Session.objects.filter(pk=session_id).update(raw_reply=failed_reply[:200_000])
     except Exception as exc:
         log.exception("writing the extraction of session %s failed", session_id)
         return _fail(
             session_id, f"could not store extraction: {exc!r}", result.raw_reply, 0, extractor
         )
     return Session.objects.get(pk=session_id)
+
+
+def _rule_fallback(
+    text: SessionText, extractor: Extractor, failure: str
+) -> ExtractionResult | None:
+    """When the LLM gave up on a session, the rule extractor constructs it, so its
+    allergies are in memory at once; it is marked as such (extractor name)."""
+    if getattr(extractor, "name", "") != "llm":
+        return None
+    from memory.extraction.rules import RuleExtractor
+    from memory.profile import RULE_FALLBACK_PREFIX
+
+    try:
+        result = RuleExtractor().extract(text)
+    except Exception:
+        log.exception("rule fallback failed too")
+        return None
+    log.warning("constructing with the rule extractor: %s", failure)
+    return replace(result, extractor=RULE_FALLBACK_PREFIX)
 
 
 def _fail(

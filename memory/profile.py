@@ -2,6 +2,9 @@
 
 Included with every question without a relevance check:
 * memory cutoff = the latest session date seen (up to `at` when given);
+* every session not in memory (failed, or not yet constructed) and every one
+  the rule extractor built after the LLM failed, until it is constructed or a
+  clinician dismisses it: its allergy may be missing from everything below;
 * EVERY safety fact of the patient (allergy, contraindication, interaction,
   surgical/bleeding history), outside any budget and never dropped: one a
   clinician refuted or marked entered-in-error is shown as such with the
@@ -19,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Max
+from django.db.models import Max, Q
 
 from memory.domain.anchors import anchor
-from memory.domain.evidence import FactView, ProfileData
+from memory.domain.evidence import FactView, PendingSession, ProfileData
 from memory.domain.render import profile_text
 from memory.models import Chain, Fact, Patient, Session
 from memory.retrieval.loading import chains_of, patient_person, views
@@ -54,6 +57,30 @@ def memory_cutoff(patient: Patient, at: date | None) -> date | None:
     return sessions.aggregate(latest=Max("session_date"))["latest"]
 
 
+NOT_IN_MEMORY = (Session.Status.QUEUED, Session.Status.EXTRACTING, Session.Status.FAILED)
+RULE_FALLBACK_PREFIX = "rules after llm failure"
+
+
+def pending_sessions(patient: Patient) -> tuple[PendingSession, ...]:
+    """Sessions not (fully) in memory and not dismissed by a clinician: failed or
+    not yet constructed, or constructed by the rule extractor after the LLM failed."""
+    rows = (
+        Session.objects.filter(patient=patient, dismissed_at__isnull=True)
+        .filter(Q(status__in=NOT_IN_MEMORY) | Q(extractor__startswith=RULE_FALLBACK_PREFIX))
+        .order_by("seq")
+    )
+    return tuple(
+        PendingSession(
+            external_id=s.external_id,
+            status=s.status,
+            kind="not_in_memory" if s.status in NOT_IN_MEMORY else "rule_fallback",
+            date=s.session_date,
+            reason=s.status_reason,
+        )
+        for s in rows
+    )
+
+
 def _chain_records(person_id: int, at: date | None) -> list[tuple[FactView, tuple[str, ...]]]:
     """The anchor of each medication / diagnosis chain at `at`, with its marks."""
     chain_ids = Chain.objects.filter(
@@ -78,8 +105,9 @@ def _chain_records(person_id: int, at: date | None) -> list[tuple[FactView, tupl
 def profile_data(patient: Patient, at: date | None = None) -> ProfileData:
     person = patient_person(patient)
     cutoff = memory_cutoff(patient, at)
+    pending = pending_sessions(patient)
     if person is None:
-        return ProfileData(cutoff=cutoff, at=at)
+        return ProfileData(cutoff=cutoff, at=at, pending=pending)
     mine = Fact.objects.filter(patient=patient, subject=person)
     # Safety: every record, whatever its date, verification or assertion.
     safety = views(mine.filter(fact_type="safety").order_by("effective_date", "id"))
@@ -101,6 +129,7 @@ def profile_data(patient: Patient, at: date | None = None) -> ProfileData:
         active_meds=tuple(pair for pair in meds if pair[0].status != "stopped"),
         stopped_meds=tuple(stopped),
         preferences=tuple(views(prefs.order_by("-effective_date", "-id")[:MAX_PREFERENCES])),
+        pending=pending,
     )
 
 

@@ -2,7 +2,9 @@
 
 With settings.LLM_BASE_URL and a reader model: the versioned answer prompt
 (prompts/answer/v1.<lang>) through memory.llm.reader.llm_answer, exactly one
-LLM call. On LLMError the extractive reader answers and says why.
+LLM call. On LLMError the extractive reader answers and says why. Either
+answer passes memory.domain.pending.guard_answer: while a session of the
+patient is not in memory, it says so first and no absence goes unqualified.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from django.conf import settings
 
 from memory.answering.extractive import extractive_answer
 from memory.domain.evidence import EvidenceItem, ProfileData
+from memory.domain.pending import guard_answer
 from memory.llm.client import LLMConfig, LLMError
 from memory.llm.prompts import load_prompt, pick_lang
 from memory.llm.reader import llm_answer
@@ -67,12 +70,14 @@ def read(
     context = f"{profile_text}\n\n[Evidence]\n{evidence_text or '-'}"
     config = config or reader_config()
     if config is None:
-        text = extractive_answer(question, lang, profile, items, asked)
+        text = guard_answer(extractive_answer(question, lang, profile, items, asked), profile, lang)
         return ReaderResult(text, "extractive", context)
     prompt = load_prompt("answer", ANSWER_PROMPT_VERSION, answer_lang(question))
     try:
         reply = llm_answer(config, prompt, question, profile_text, evidence_text, today)
     except LLMError as exc:
         text = extractive_answer(question, lang, profile, items, asked, failure=exc.reason)
+        text = guard_answer(text, profile, lang)
         return ReaderResult(text, "extractive", context, failure=exc.reason)
-    return ReaderResult(reply.text, "llm", reply.rendered, reply.model, reply.prompt_version)
+    text = guard_answer(reply.text, profile, lang)
+    return ReaderResult(text, "llm", reply.rendered, reply.model, reply.prompt_version)

@@ -59,8 +59,12 @@ class SessionSerializer(serializers.ModelSerializer):
         fields = [
             "external_id", "seq", "session_date", "title", "source", "session_subject",
             "status", "status_reason", "extractor", "model", "prompt_version", "fact_count",
-            "turn_count", "created_at", "finished_at",
+            "turn_count", "created_at", "finished_at", "dismissed_reason", "dismissed_at",
         ]  # fmt: skip
+
+
+class DismissSerializer(serializers.Serializer):
+    reason = serializers.CharField(allow_blank=False, trim_whitespace=True)
 
 
 class SessionDetailSerializer(SessionSerializer):

@@ -20,6 +20,11 @@ urlpatterns = [
     path(
         P + "sessions/<str:session_id>/", sessions.SessionDetailView.as_view(), name="api-session"
     ),
+    path(
+        P + "sessions/<str:session_id>/dismiss/",
+        sessions.SessionDismissView.as_view(),
+        name="api-session-dismiss",
+    ),
     path(P + "facts/", facts.FactListView.as_view(), name="api-facts"),
     path(P + "facts/<int:fact_id>/", facts.FactDetailView.as_view(), name="api-fact"),
     path(

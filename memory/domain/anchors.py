@@ -11,6 +11,9 @@ supersedes). Table 1 decides the current record:
   `pending_plan`. A chain holding only plans is anchored on its latest plan.
   If no interval covers an explicit date the tail is shown with
   `in_force=False` and a note, so the reader is never told it applied then.
+  Read now, a state dated after the chain's newest session ("stop warfarin
+  5 days before surgery next week") has not begun: it is the pending plan,
+  and a state of unknown date never displaces a dated one.
 * lab_result / vital: the latest measurement by event date up to `at` (ties:
   the later inserted); none before `at` -> no anchor.
 * §8: the decision follows the effective order of chains.effective_order, so
@@ -55,13 +58,43 @@ def _covers(update: MemberUpdate, at: date) -> bool:
     return start is not None and start <= at and (end is None or at < end)
 
 
+def latest_known(members: Sequence[ChainMember]) -> date | None:
+    """The newest session date of the chain: "now" as far as its records know."""
+    return max((m.session_date for m in members if m.session_date), default=None)
+
+
+def _is_future(member: ChainMember, now: date | None) -> bool:
+    """A state dated after everything recorded ("stop warfarin next week")."""
+    when = order_date(member)
+    return now is not None and when is not None and when > now
+
+
+def _current_state(
+    states: list[ChainMember], members: Sequence[ChainMember]
+) -> tuple[ChainMember | None, list[str]]:
+    """With no asked date: the last dated state already begun. A state of
+    unknown date cannot be placed after a dated one, and a future-dated state
+    has not begun; either shows only when nothing dated and begun exists."""
+    now = latest_known(members)
+    begun = [s for s in states if order_date(s) is not None and not _is_future(s, now)]
+    if not begun:
+        return (states[-1] if states else None), []
+    member = begun[-1]
+    undated = [s for s in states[states.index(member) + 1 :] if order_date(s) is None]
+    notes = [f"a later record of unknown date exists (fact {s.fact_id})" for s in undated[-1:]]
+    return member, notes
+
+
 def _state_anchor(
     order: list[ChainMember], members: Sequence[ChainMember], at: date | None
 ) -> tuple[ChainMember | None, bool, list[str]]:
     states = [m for m in order if not is_plan(m)]
-    tail = states[-1] if states else (order[-1] if order else None)
-    if at is None or tail is None:
-        return tail, True, []
+    if at is None or not states:
+        if states:
+            member, notes = _current_state(states, members)
+            return member, True, notes
+        return (order[-1] if order else None), True, []
+    tail, _ = _current_state(states, members)
     intervals = {u.fact_id: u for u in recompute_chain(members)}
     covering = [s for s in states if _covers(intervals[s.fact_id], at)]
     if not covering:
@@ -86,12 +119,15 @@ def _measurement_anchor(
 
 
 def _pending_plan(
-    order: list[ChainMember], member: ChainMember, at: date | None
+    order: list[ChainMember], member: ChainMember, at: date | None, now: date | None
 ) -> ChainMember | None:
+    """A plan made after `member`, or (reading now) a state dated in the future."""
     if is_plan(member):
         return None
     after = order[order.index(member) + 1 :]
     plans = [p for p in after if is_plan(p) and (at is None or ((d := order_date(p)) and d <= at))]
+    if at is None:
+        plans += [p for p in after if not is_plan(p) and _is_future(p, now)][:1]
     return plans[-1] if plans else None
 
 
@@ -125,7 +161,7 @@ def anchor(members: Sequence[ChainMember], at: date | None = None) -> Anchor:
     return Anchor(
         member=member,
         relation=order[index - 1] if index > 0 else None,
-        pending_plan=_pending_plan(order, member, at) if in_force else None,
+        pending_plan=_pending_plan(order, member, at, latest_known(members)) if in_force else None,
         in_force=in_force,
         notes=tuple(_late_notes(order, member) + notes),
     )

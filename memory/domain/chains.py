@@ -7,10 +7,13 @@ DESIGN §4 "Storage and update policy" + §8 first bullet:
   medication_status and condition chains hold states, lab_result and vital
   chains hold measurements. Symptom, event, preference (individual records)
   and safety (append-only) never chain: the functions here refuse them.
-* Repeated mention: same status as the tail (the latest inserted record) and
-  every Arabic numeral of the new content, dates removed, already in the
-  tail's content -> only the tail's last-mentioned date and mention count
-  change (see ``numerals``).
+* Repeated mention: same status as the record before it and the same
+  structured value and unit (when either has one; else no Arabic numeral of
+  the new content, dates removed, that the record's content lacks, unless the
+  extractor flagged a state change) -> only that record's last-mentioned date
+  and mention count change (see ``repeats``). ``fold_chain`` replays every
+  mention of a chain in effective order, so the result does not depend on the
+  order in which sessions were (re)constructed.
 * Otherwise the record is appended with a ``supersedes`` edge to its
   predecessor. For states the predecessor's validity ends where the new
   record starts (event date, else session date). Measurements are never
@@ -34,13 +37,13 @@ Pure: no Django, no clock, inputs are never mutated.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Literal
 
+from memory.domain.numerals import numerals
+from memory.domain.numerals import strip_dates as strip_dates  # re-exported
 from memory.domain.types import CHAINED_TYPES, MEASUREMENT_CHAIN_TYPES
 
 EXCLUDED_VERIFICATIONS: frozenset[str] = frozenset({"refuted", "entered_in_error"})
@@ -79,6 +82,9 @@ class ChainMember:
     supersedes: int | None = None
     mention_count: int = 1
     last_mentioned: date | None = None
+    value: str = ""
+    unit: str = ""
+    is_state_change: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,9 @@ class NewRecord:
     content: str
     event_date: date | None
     session_date: date | None
+    value: str = ""
+    unit: str = ""
+    is_state_change: bool = False
 
 
 @dataclass(frozen=True)
@@ -153,72 +162,59 @@ def chain_key(subject: str | int, entity_id: int | str | None, fact_type: str) -
 
 # --- repeated mention -------------------------------------------------------
 
-_YEAR = r"(?:19|20)\d{2}"
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
-# A day number followed by a dose word is a count ("April 2 tablets"), not a day.
-_DAY = r"\d{1,2}(?:st|nd|rd|th)?(?!\d|\s*(?:tab|pill|cap|mg|g\b|mcg|ml|units?|puffs?|drops?|times))"
-# Longest forms first so that "2024年3月20日" is removed whole, not as "2024年" + "3月20日".
-_DATE_PATTERNS: tuple[str, ...] = (
-    rf"(?<!\d){_YEAR}\s*年\s*\d{{1,2}}\s*月(?:\s*\d{{1,2}}\s*[日号])?",
-    rf"(?<!\d){_YEAR}\s*年",
-    r"(?<!\d)\d{1,2}\s*月\s*\d{1,2}\s*[日号]",
-    r"(?<!\d)\d{1,2}\s*月(?![\d个])",
-    rf"(?<![\d.]){_YEAR}[-/]\d{{1,2}}(?:[-/]\d{{1,2}})?(?![\d.])",
-    rf"(?<![\d.]){_YEAR}\.\d{{1,2}}\.\d{{1,2}}(?![\d.])",
-    rf"(?<![\d./-])\d{{1,2}}[-/.]\d{{1,2}}[-/.]{_YEAR}(?!\d)",
-    rf"\b{_DAY}\s+(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR})?\b",
-    rf"\b{_MONTH}(?:\s+{_DAY})?(?:,?\s+{_YEAR})?\b",
-    # A bare year only where the wording makes it a date: "in 2019", "since 2020",
-    # "2010s". "metformin 2000 mg" keeps its dose.
-    rf"\b(?:in|since|from|until|till|by|before|after|around|circa|during|early|mid|late)"
-    rf"\s+{_YEAR}s?\b(?!\s*(?:mg|g|mcg|µg|ml|iu|units?|%))",
-    rf"\b{_YEAR}s\b",
-)
-_DATES = re.compile("|".join(f"(?:{p})" for p in _DATE_PATTERNS), re.IGNORECASE)
-# "1,200" is one numeral (thousands separator: exactly three digits after the
-# comma); "7.2" is one numeral; "1,2" is two.
-_NUMERAL = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
-
-
-def strip_dates(text: str) -> str:
-    """Remove calendar dates (ISO, 2024/3/20, 2024年3月20日, 3月20日, "March 20,
-    2024", "20 March 2024", "in 2019") so that their digits never count as values."""
-    # NFKC turns full-width digits into ASCII; the Chinese comma is a list
-    # separator, never a thousands separator, so it must not become ",".
-    return _DATES.sub(" ", unicodedata.normalize("NFKC", text.replace("，", "; ")))
-
-
-def _canonical_numeral(raw: str) -> str:
-    """One spelling per value: "1,200" -> "1200", "7.20" -> "7.2", "080" -> "80"."""
-    whole, _, frac = raw.replace(",", "").partition(".")
-    whole = whole.lstrip("0") or "0"
-    frac = frac.rstrip("0")
-    return f"{whole}.{frac}" if frac else whole
-
-
-def numerals(text: str) -> frozenset[str]:
-    """Arabic numerals of `text` after dates are removed, canonically spelled."""
-    return frozenset(_canonical_numeral(m) for m in _NUMERAL.findall(strip_dates(text)))
-
 
 def _norm_status(status: str | None) -> str:
     return (status or "").strip().casefold()
 
 
-def is_repeated_mention(
-    new_content: str, new_status: str | None, tail_content: str, tail_status: str | None
-) -> bool:
-    """Paper §4.1: same status and no numeral the tail does not already have.
+def _structured(value: str, unit: str) -> tuple[frozenset[str], str]:
+    return numerals(value) or frozenset({value.strip().casefold()}), unit.strip().casefold()
 
-    A new value ("raised to 160 mg") always carries a numeral the old tail
-    lacks, so it is appended; "still taking valsartan 80 mg" is a repeat.
+
+def is_repeated_mention(
+    new_content: str,
+    new_status: str | None,
+    tail_content: str,
+    tail_status: str | None,
+    *,
+    new_value: str = "",
+    new_unit: str = "",
+    tail_value: str = "",
+    tail_unit: str = "",
+    state_change: bool = False,
+) -> bool:
+    """Same status and the same value: only the mention count changes.
+
+    The structured value and unit decide when either side has one: a dose
+    lowered back to an earlier 80 mg ("reduced back to 80 mg" after "80 -> 160
+    mg") shares every numeral with the tail's content but not its value, so
+    it is a change. Equal structured values are a repeat even when the
+    extractor flagged a change (nothing changed). Without structured values
+    the paper's rule applies -- no numeral the tail lacks -- unless the
+    extractor said the state changed.
     """
     if _norm_status(new_status) != _norm_status(tail_status):
         return False
+    if new_value.strip() or tail_value.strip():
+        return _structured(new_value, new_unit) == _structured(tail_value, tail_unit)
+    if state_change:
+        return False
     return numerals(new_content) <= numerals(tail_content)
+
+
+def repeats(new: ChainMember | NewRecord, previous: ChainMember) -> bool:
+    """`new` is a repeated mention of `previous` (structured fields first)."""
+    return is_repeated_mention(
+        new.content,
+        new.status,
+        previous.content,
+        previous.status,
+        new_value=new.value,
+        new_unit=new.unit,
+        tail_value=previous.value,
+        tail_unit=previous.unit,
+        state_change=new.is_state_change,
+    )
 
 
 # --- effective order, edges and intervals -----------------------------------
@@ -382,7 +378,7 @@ def plan_chain_update(members: Sequence[ChainMember], new: NewRecord) -> ChainUp
     if members and chain_type(members) != new.fact_type:
         raise ValueError(f"{new.fact_type} record cannot join a {members[0].fact_type} chain")
     tail = insertion_tail(members)
-    if tail and is_repeated_mention(new.content, new.status, tail.content, tail.status):
+    if tail and repeats(new, tail):
         return _repeat(tail, new)
     draft = ChainMember(
         fact_id=NEW_RECORD_ID,
@@ -392,6 +388,9 @@ def plan_chain_update(members: Sequence[ChainMember], new: NewRecord) -> ChainUp
         event_date=new.event_date,
         session_date=new.session_date,
         position=max((m.position for m in members), default=-1) + 1,
+        value=new.value,
+        unit=new.unit,
+        is_state_change=new.is_state_change,
     )
     updates = recompute_chain([*members, draft])
     own = next(u for u in updates if u.fact_id == NEW_RECORD_ID)
@@ -407,3 +406,30 @@ def plan_chain_update(members: Sequence[ChainMember], new: NewRecord) -> ChainUp
             u for u in updates if u.fact_id in stored and _changed(u, stored[u.fact_id])
         ),
     )
+
+
+# --- rebuilding a chain from every observation ------------------------------
+
+
+def fold_chain(
+    observations: Sequence[ChainMember], fixed: frozenset[int] = frozenset()
+) -> dict[int, tuple[int, ...]]:
+    """Which observations are records and which are repeated mentions of one.
+
+    Every mention ever extracted into the chain (stored records and the
+    mentions folded into them) is replayed in effective order, each compared
+    with the record before it -- not with the newest record -- so the result
+    depends only on the set of observations, never on the order in which
+    sessions were (re)constructed. `fixed` records (a clinician touched them)
+    are never folded away. Records struck out by a clinician are records
+    that nothing is compared with. Returns record id -> folded observation ids.
+    """
+    records: dict[int, tuple[int, ...]] = {m.fact_id: () for m in observations if is_excluded(m)}
+    previous: ChainMember | None = None
+    for member in effective_order(observations):
+        if previous is not None and member.fact_id not in fixed and repeats(member, previous):
+            records[previous.fact_id] += (member.fact_id,)
+            continue
+        records[member.fact_id] = ()
+        previous = member
+    return records

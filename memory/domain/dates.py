@@ -194,6 +194,16 @@ _FIXED_ZH: dict[str, tuple[int, str, str]] = {
 
 _ISO = re.compile(r"(?<!\d)((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
 _ZH_FULL = re.compile(r"((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日号])?")
+# Month and day in Chinese numerals after a year in digits: 2024年三月二十日.
+_ZH_NUM_DATE = re.compile(
+    r"((?:19|20)\d{2})\s*年\s*([一二三四五六七八九十]{1,2})\s*月"
+    r"(?:\s*([一二三四五六七八九十]{1,3})\s*[日号])?"
+)
+# US order with slashes: 3/20/2024 (month first).
+_US_MDY = re.compile(r"(?<![\d/.-])(\d{1,2})/(\d{1,2})/((?:19|20)\d{2})(?![\d/])")
+# Full-width digits and separators read as ASCII, one character for one, so
+# offsets into the original text stay valid.
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９／－．", "0123456789/-.")
 _ZH_YEAR = re.compile(r"((?:19|20)\d{2})\s*年(?!\s*\d{1,2}\s*月)")
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _EN_MDY = re.compile(
@@ -287,6 +297,7 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 def _explicit(text: str) -> list[DateMention]:
     """Absolute dates; these need no session date."""
     out: list[DateMention] = []
+    text = text.translate(_FULL_WIDTH)
     if not _MAY_HOLD_YEAR.search(text):
         return out  # every absolute form holds a year in digits or spoken words
     for m in _ISO.finditer(text):
@@ -296,6 +307,13 @@ def _explicit(text: str) -> list[DateMention]:
         day = int(m[3]) if m[3] else 1
         d = _safe_date(int(m[1]), int(m[2]), day)
         out.append(DateMention(m.start(), m.end(), m[0], d, "day" if m[3] else "month"))
+    for m in _ZH_NUM_DATE.finditer(text):
+        month, day = parse_zh_number(m[2]), parse_zh_number(m[3]) if m[3] else 1
+        d = _safe_date(int(m[1]), month or 0, day or 0)
+        out.append(DateMention(m.start(), m.end(), m[0], d, "day" if m[3] else "month"))
+    for m in _US_MDY.finditer(text):
+        d = _safe_date(int(m[3]), int(m[1]), int(m[2]))
+        out.append(DateMention(m.start(), m.end(), m[0], d, "day"))
     for m in _EN_MDY.finditer(text):
         d = _safe_date(int(m[3]), _MONTHS[m[1].casefold()], int(m[2]))
         out.append(DateMention(m.start(), m.end(), m[0], d, "day"))

@@ -64,6 +64,22 @@ class EvidenceItem:
 
 
 @dataclass(frozen=True)
+class PendingSession:
+    """A session of the patient whose facts are not (fully) in memory.
+
+    kind "not_in_memory": failed, or not yet constructed; kind "rule_fallback":
+    the LLM extraction failed and the rule extractor constructed it instead.
+    Either stays listed until a clinician dismisses it with a reason.
+    """
+
+    external_id: str
+    status: str
+    kind: str = "not_in_memory"
+    date: date | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
 class ProfileData:
     """What the L3 profile shows; rendered by memory.domain.render.profile_text."""
 
@@ -75,3 +91,8 @@ class ProfileData:
     stopped_meds: tuple[tuple[FactView, tuple[str, ...]], ...] = ()
     preferences: tuple[FactView, ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
+    pending: tuple[PendingSession, ...] = ()
+
+    @property
+    def not_in_memory(self) -> tuple[PendingSession, ...]:
+        return tuple(p for p in self.pending if p.kind == "not_in_memory")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from memory.domain.evidence import EvidenceItem, FactView, ProfileData
+from memory.domain.pending import caveat_lines, qualify
 
 PROFILE_BUDGET = 1600
 _TYPE_LABEL = {
@@ -96,7 +97,7 @@ def profile_text(data: ProfileData, budget: int = PROFILE_BUDGET) -> str:
     head = f"Memory cutoff: latest session {iso(data.cutoff)}"
     if data.at:
         head += f" (records read as of {iso(data.at)})"
-    safety = [f"- {fact_line(f)}" for f in data.safety] or ["- none recorded"]
+    safety = [f"- {fact_line(f)}" for f in data.safety] or [qualify("- none recorded", data)]
     priority = [  # clinically most urgent first when the budget runs out
         ("Active / planned medications:", [f"- {fact_line(f, m)}" for f, m in data.active_meds]),
         ("Diagnoses:", [f"- {fact_line(f, m)}" for f, m in data.diagnoses]),
@@ -105,7 +106,8 @@ def profile_text(data: ProfileData, budget: int = PROFILE_BUDGET) -> str:
     ]
     kept, dropped = _budgeted(priority, budget)
     keep = set(kept)
-    out = [head, "SAFETY (every recorded allergy, contraindication, interaction, surgery):"]
+    out = [head, *caveat_lines(data)]
+    out.append("SAFETY (every recorded allergy, contraindication, interaction, surgery):")
     out += safety
     for title in ("Diagnoses:", "Active / planned medications:", "Stopped medications:",
                   "Key preferences:"):  # fmt: skip

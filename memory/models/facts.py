@@ -130,6 +130,10 @@ class Fact(models.Model):
     last_mentioned = models.DateField(null=True, blank=True)
     # Sessions whose repeated mention was folded into this record (undone on re-extraction).
     mention_sessions = ArrayField(models.BigIntegerField(), default=list, blank=True)
+    # The repeated mentions folded into this record, each as the fields of the
+    # record it would be on its own: a chain is rebuilt from every mention, so
+    # re-extracting a session never loses another session's mention.
+    folded_mentions = models.JSONField(default=list, blank=True)
     valid_from = models.DateField(null=True, blank=True)
     valid_to = models.DateField(null=True, blank=True)
     chain = models.ForeignKey(

@@ -90,13 +90,23 @@ def retrieve(patient: Patient, question: str, at: date | None = None) -> Evidenc
     items += clock("causal", lambda: causal_items(matched, person.pk, present))
     if window is not None:
         present = {i.fact_id for i in items if i.fact_id is not None}
-        items += clock("date", lambda: date_items(patient.pk, person.pk, window, present))
+        rank = relevance([lexical, dense])
+        items += clock("date", lambda: date_items(patient.pk, person.pk, window, present, rank))
     items += clock("sources", lambda: source_items(matched))
     if sum(1 for i in items if i.fact is not None) < MIN_FACTS:
         items += clock("fallback", lambda: fallback_items(patient.pk, question, vector))
     evidence.items = items
     evidence.timings_ms["total"] = (time.perf_counter() - started) * 1000
     return evidence
+
+
+def relevance(lists: list[list[tuple[int, str]]]) -> dict[int, int]:
+    """Best rank of each fact in the ranked lists (0 = most relevant)."""
+    best: dict[int, int] = {}
+    for ranked in lists:
+        for position, (fact_id, _) in enumerate(ranked):
+            best[fact_id] = min(position, best.get(fact_id, position))
+    return best
 
 
 class _Clock:

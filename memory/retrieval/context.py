@@ -26,6 +26,8 @@ MAX_CAUSAL = 4
 MAX_DATE_RECORDS = 12
 MAX_IN_FORCE = 4
 IN_FORCE_TYPES = ("medication_status", "condition")
+MAX_CANDIDATES = 256
+EXCLUDED = ("refuted", "entered_in_error")
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -48,11 +50,14 @@ def _other_marks(
     member: ChainMember, order: list[ChainMember], a: Anchor, current: ChainMember | None
 ) -> list[str]:
     marks: list[str] = []
+    place = {m.fact_id: i for i, m in enumerate(order)}
+    if member.fact_id not in place:  # struck out by a clinician: shown, never relied on
+        return ["not in force (corrected by a clinician)"]
     if current is not None and member.fact_id == current.fact_id:
         marks.append("current (chain tail)")
     elif is_plan(member):
         marks.append("planned")
-    elif a.member is not None and order.index(member) < order.index(a.member):
+    elif a.member is not None and place[member.fact_id] < place.get(a.member.fact_id, -1):
         measure = member.fact_type in MEASUREMENT_CHAIN_TYPES
         marks.append("earlier measurement" if measure else "superseded")
     else:
@@ -137,26 +142,49 @@ def _short_of(matched: Sequence[FactView], fact_id: int) -> str:
 
 
 def date_items(
-    patient_id: int, person_id: int, window: tuple[date, date], present: set[int]
+    patient_id: int,
+    person_id: int,
+    window: tuple[date, date],
+    present: set[int],
+    relevance: dict[int, int] | None = None,
 ) -> list[EvidenceItem]:
     """≤ 12 patient records dated in the window, then ≤ 4 medication/diagnosis
-    records in force at its start."""
+    records in force at its start -- in both, the records most relevant to the
+    question first (never by type: four diagnoses must not crowd out the
+    anticoagulant the question is about). Corrected records take no part."""
     start, end = window
-    mine = Fact.objects.filter(patient_id=patient_id, subject_id=person_id).exclude(pk__in=present)
-    dated = views(
+    rank = relevance or {}
+    mine = (
+        Fact.objects.filter(patient_id=patient_id, subject_id=person_id)
+        .exclude(pk__in=present)
+        .exclude(verification__in=EXCLUDED)
+    )
+    candidates = views(
         mine.filter(effective_date__gte=start, effective_date__lte=end).order_by(
             "effective_date", "id"
-        )[:MAX_DATE_RECORDS]
+        )[:MAX_CANDIDATES]
     )
+    dated = sorted(_most_relevant(candidates, rank, MAX_DATE_RECORDS), key=_by_date)
     label = f"dated {start}" if start == end else f"dated in {start}..{end}"
     in_force = views(
         mine.filter(fact_type__in=IN_FORCE_TYPES, valid_from__lte=start, assertion="present")
         .filter(Q(valid_to__isnull=True) | Q(valid_to__gt=start))
         .exclude(status="planned")
-        .exclude(verification__in=("refuted", "entered_in_error"))
         .exclude(pk__in=[f.fact_id for f in dated])
-        .order_by("fact_type", "-valid_from", "id")[:MAX_IN_FORCE]
+        .order_by("-valid_from", "id")[:MAX_CANDIDATES]
     )
     return [EvidenceItem(role="date", fact=f, marks=(label,)) for f in dated] + [
-        EvidenceItem(role="date", fact=f, marks=(f"in force on {start}",)) for f in in_force
+        EvidenceItem(role="date", fact=f, marks=(f"in force on {start}",))
+        for f in _most_relevant(in_force, rank, MAX_IN_FORCE)
     ]
+
+
+def _by_date(fact: FactView) -> tuple[date, int]:
+    return (fact.date or date.min, fact.fact_id)
+
+
+def _most_relevant(facts: list[FactView], rank: dict[int, int], limit: int) -> list[FactView]:
+    """The `limit` facts ranked best for the question (stable: unranked keep their order)."""
+    unranked = len(rank) + 1
+    order = sorted(enumerate(facts), key=lambda p: (rank.get(p[1].fact_id, unranked), p[0]))
+    return [f for _, f in order[:limit]]

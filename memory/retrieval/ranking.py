@@ -35,7 +35,9 @@ from memory.indexing import current_embedder
 from memory.search.text import tsquery_text
 
 DENSE_EXACT = True
-RAW_SESSION_SUBJECTS = ["patient", "mixed"]
+# Only records in force are ranked: one a clinician refuted or marked entered
+# in error stays visible in its chain and profile, but never triggers retrieval.
+_IN_FORCE = "AND verification NOT IN ('refuted', 'entered_in_error') "
 
 RankedFacts = list[tuple[int, str]]  # (fact_id, unit key), best first
 
@@ -56,7 +58,8 @@ def lexical_facts(patient_id: int, person_id: int, question: str) -> RankedFacts
     sql = (
         "SELECT id, chain_id FROM memory_fact, to_tsquery('simple', %s) q "
         "WHERE patient_id = %s AND subject_id = %s AND search @@ q "
-        "ORDER BY ts_rank_cd(search, q, 1) DESC, id LIMIT %s"
+        + _IN_FORCE
+        + "ORDER BY ts_rank_cd(search, q, 1) DESC, id LIMIT %s"
     )
     return _fetch(sql, [query, patient_id, person_id, MAX_FACTS])
 
@@ -68,7 +71,8 @@ def dense_facts(patient_id: int, person_id: int, vector: str) -> RankedFacts:
     sql = (
         "SELECT id, chain_id FROM memory_fact "
         "WHERE patient_id = %s AND subject_id = %s AND embedding IS NOT NULL "
-        f"ORDER BY {order} LIMIT %s"
+        + _IN_FORCE
+        + f"ORDER BY {order} LIMIT %s"
     )
     with transaction.atomic():
         if not DENSE_EXACT:
@@ -85,9 +89,15 @@ def _fetch(sql: str, params: Sequence[object]) -> RankedFacts:
 
 
 def _raw_filter() -> str:
+    """Turn pairs of sessions whose focus is the patient: "patient", or "mixed"
+    with at least one record of the patient (a "mixed" session about two
+    relatives and nobody else is not about the patient)."""
     return (
         "FROM memory_turnpair tp JOIN memory_session s ON s.id = tp.session_id "
-        "WHERE tp.patient_id = %s AND s.session_subject = ANY(%s) "
+        "WHERE tp.patient_id = %s AND (s.session_subject = 'patient' OR ("
+        "s.session_subject = 'mixed' AND EXISTS (SELECT 1 FROM memory_fact f "
+        "JOIN memory_person p ON p.id = f.subject_id "
+        "WHERE f.session_id = s.id AND p.key = 'patient'))) "
     )
 
 
@@ -100,7 +110,7 @@ def lexical_turn_pairs(patient_id: int, question: str, limit: int) -> list[int]:
         "SELECT tp.id " + _raw_filter() + "AND tp.search @@ to_tsquery('simple', %s) "
         "ORDER BY ts_rank_cd(tp.search, to_tsquery('simple', %s), 1) DESC, tp.id LIMIT %s"
     )
-    return _ids(sql, [patient_id, RAW_SESSION_SUBJECTS, query, query, limit])
+    return _ids(sql, [patient_id, query, query, limit])
 
 
 def dense_turn_pairs(patient_id: int, vector: str, limit: int) -> list[int]:
@@ -108,7 +118,7 @@ def dense_turn_pairs(patient_id: int, vector: str, limit: int) -> list[int]:
         "SELECT tp.id " + _raw_filter() + "AND tp.embedding IS NOT NULL "
         "ORDER BY tp.embedding <=> %s::vector, tp.id LIMIT %s"
     )
-    return _ids(sql, [patient_id, RAW_SESSION_SUBJECTS, vector, limit])
+    return _ids(sql, [patient_id, vector, limit])
 
 
 def _ids(sql: str, params: Sequence[object]) -> list[int]:

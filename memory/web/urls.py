@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from memory.web import ask, facts, oversight, upload, views
+from memory.web import ask, facts, oversight, sessions, upload, views
 
 P = "patients/<str:pid>/"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path(P + "timeline/", views.patient_timeline, name="patient-timeline"),
     path(P + "chains/", views.patient_chains, name="patient-chains"),
     path(P + "sessions/<str:sid>/", views.session_detail, name="session-detail"),
+    path(P + "sessions/<str:sid>/dismiss/", sessions.session_dismiss, name="session-dismiss"),
     path(P + "ask/", ask.ask, name="patient-ask"),
     path(P + "facts/<int:fact_id>/", facts.fact_detail, name="fact-detail"),
     path(P + "facts/<int:fact_id>/<str:kind>/", facts.fact_correct, name="fact-correct"),

@@ -21,6 +21,7 @@ from memory.models import Chain, Fact, Person, Session
 from memory.web import records
 from memory.web.forms import TimelineFilter
 from memory.web.guards import audit_view, patient_or_403
+from memory.web.sessions import sessions_not_in_memory
 from memory.web.trend import readings, trend_svg
 
 
@@ -57,6 +58,7 @@ def patient_overview(request: HttpRequest, pid: str) -> HttpResponse:
         "own": records.person_section(me),
         "relatives": records.relatives(patient),
         "sessions": patient.sessions.order_by("-seq"),
+        "not_in_memory": sessions_not_in_memory(patient),
     }
     return render(request, "memory/patient_overview.html", context)
 

@@ -16,6 +16,7 @@ from memory.domain.subjects import SubjectError, canonical_subject
 from memory.domain.types import CONDITION_STATUSES, MEDICATION_STATUSES
 from memory.indexing import index_facts
 from memory.models import Chain, Fact
+from memory.writes.chains import release_folded
 from memory.writes.graph import person_for, sync_chain
 
 EDITABLE_FIELDS = ("content", "value", "unit", "event_date", "status")
@@ -52,6 +53,8 @@ def reassign_fact(fact: Fact, to_subject: str, *, actor: Any, reason: str, chann
         raise CorrectionError(f"the fact already belongs to {key}")
     before = snapshot(fact)
     old_chain = fact.chain
+    # Other sessions' mentions folded into it were about the original person.
+    index_facts(release_folded(fact))
     fact.subject = person_for(fact.session, key)
     fact.chain = None
     fact.chain_position = None

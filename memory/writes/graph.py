@@ -10,87 +10,117 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date
 
-from django.contrib.postgres.fields import ArrayField
-from django.db.models import BigIntegerField, F, Func, Value
-from django.db.models.functions import Greatest
 from django.utils import timezone
 
-from memory.domain.chains import (
-    ChainMember,
-    NewRecord,
-    is_chained,
-    plan_chain_update,
-    recompute_chain,
-)
-from memory.domain.types import ExtractedFact
+from memory.domain.chains import ChainMember, is_chained, numerals
+from memory.domain.types import MEASUREMENT_CHAIN_TYPES, ExtractedFact
 from memory.entities import resolve, start_batch
 from memory.extraction.base import ExtractionResult
-from memory.models import Chain, Fact, FactEdge, Person, Session
+from memory.models import Chain, Entity, Fact, FactEdge, Person, Session
+from memory.writes.chains import chain_rows, rebuild_chain, release_folded
 
-
-@dataclass
-class _Written:
-    fact: Fact  # the new record, or the chain tail a repeated mention folded into
-    created: bool
+_UNCHAINED = ("negated", "hypothetical")
 
 
 def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
     """Replace the session's previous extraction with `result`; return the new facts.
 
     Indexing them is the caller's next step (construction indexes the facts
-    and the session's turn pairs in one encoder batch).
+    and the session's turn pairs in one encoder batch). Records that a chain
+    rebuild re-creates from another session's folded mention are indexed here.
     """
     start_batch()
     suppressed = clear_session_extraction(session)
     extraction = result.extraction
-    written: list[_Written | None] = []
+    written: list[Fact | None] = []
     touched: set[int] = set()
     for item in extraction.facts:
-        if item.subject == "none" or extraction_key(item) in suppressed:
-            written.append(None)  # general knowledge, or a fact a clinician corrected
+        entity = resolve(item.entity, item.type, item.safety_kind) if item.entity else None
+        if item.subject == "none" or extraction_key(item, entity) in suppressed:
+            written.append(None)  # general knowledge, or an item a clinician corrected
             continue
-        out = _write_fact(session, item, result)
-        written.append(out)
-        if out.fact.chain_id:
-            touched.add(out.fact.chain_id)
-    for chain_id in sorted(touched):
-        sync_chain(Chain.objects.get(pk=chain_id))
-    _write_causes(extraction.facts, written)
-    created = [w.fact for w in written if w is not None and w.created]
+        fact = _write_fact(session, item, result, entity)
+        written.append(fact)
+        if fact.chain_id:
+            touched.add(fact.chain_id)
+    host_of = _rebuild(touched)
+    hosts = [None if f is None else Fact(pk=host_of.get(f.pk, f.pk)) for f in written]
+    _write_causes(extraction.facts, hosts)
+    created = [f for f in written if f is not None and f.pk not in host_of]
     _finish_session(session, result, len(created))
-    return created
+    return list(Fact.objects.filter(pk__in=[f.pk for f in created]).select_related("entity"))
 
 
-def extraction_key(item: ExtractedFact) -> str:
-    """Fingerprint of an extracted fact: recognises it when the session is re-extracted."""
-    raw = "|".join(
-        [item.type, item.subject, (item.entity or "").casefold(), item.content.casefold(),
-         item.status or "", item.safety_kind or "", str(item.evidence_turn)]
+def _rebuild(chain_ids: set[int]) -> dict[int, int]:
+    """Rebuild the chains; index records re-created from folded mentions."""
+    from memory.indexing import index_facts
+
+    host_of: dict[int, int] = {}
+    for chain in Chain.objects.filter(pk__in=sorted(chain_ids)).order_by("pk"):
+        created, moved = rebuild_chain(chain)
+        host_of.update(moved)
+        if created:
+            index_facts(created)
+    return host_of
+
+
+def extraction_key(item: ExtractedFact, entity: Entity | None = None) -> str:
+    """The clinical item an extracted fact is about, whatever its wording.
+
+    (type, subject as extracted, entity, safety kind, and for measurements the
+    value): a clinician's correction is keyed to it, so a re-extraction of the
+    session that words the same item differently is still recognised.
+    """
+    return item_key(
+        item.type, item.subject, f"{entity.kind}:{entity.normalized}" if entity else None,
+        item.content, item.safety_kind or "", item.value or "", item.unit or "",
     )  # fmt: skip
+
+
+def item_key(
+    fact_type: str,
+    subject: str,
+    entity: str | None,
+    content: str,
+    safety_kind: str,
+    value: str,
+    unit: str,
+) -> str:
+    """Hash of the clinical item; `entity` is "kind:normalized name" (None: the
+    wording is all there is to go by)."""
+    item_id = entity if entity is not None else "text:" + " ".join(content.casefold().split())
+    measured = ""
+    if fact_type in MEASUREMENT_CHAIN_TYPES:
+        measured = ",".join(sorted(numerals(value))) + "|" + unit.casefold()
+    raw = "|".join([fact_type, subject, item_id, safety_kind, measured])
     return hashlib.sha256(raw.encode()).hexdigest()[:40]
 
 
 def clear_session_extraction(session: Session) -> set[str]:
     """Remove what the extractor wrote for this session; keep clinician-touched facts.
 
-    Returns the extraction keys of corrected facts, which must never be
-    written again by the extractor (a correction is never overwritten).
+    Mentions other sessions folded into a removed record stay as records of
+    their own (the chain rebuild folds them again); this session's mentions
+    folded into other sessions' records are removed. Returns the extraction
+    keys of corrected facts, which the extractor must never write again.
     """
     facts = Fact.objects.filter(session=session)
     suppressed = set(facts.filter(corrected=True).values_list("extraction_key", flat=True))
-    doomed = facts.filter(corrected=False, origin=Fact.Origin.EXTRACTOR)
-    chains = set(doomed.exclude(chain=None).values_list("chain_id", flat=True))
-    doomed.delete()
-    Fact.objects.filter(patient=session.patient, mention_sessions__contains=[session.pk]).update(
-        mention_sessions=_array_op("array_remove", session.pk),
-        mention_count=Greatest(F("mention_count") - 1, Value(1)),
-        updated_at=timezone.now(),
-    )
-    for chain in Chain.objects.filter(pk__in=chains):
-        sync_chain(chain)
+    doomed = list(facts.filter(corrected=False, origin=Fact.Origin.EXTRACTOR))
+    chains = {f.chain_id for f in doomed if f.chain_id}
+    for fact in doomed:
+        if fact.folded_mentions:
+            release_folded(fact)
+    Fact.objects.filter(pk__in=[f.pk for f in doomed]).delete()
+    for fact in Fact.objects.filter(
+        patient=session.patient, mention_sessions__contains=[session.pk]
+    ):
+        kept = [e for e in fact.folded_mentions if e["session_id"] != session.pk]
+        Fact.objects.filter(pk=fact.pk).update(folded_mentions=kept)
+        chains.add(fact.chain_id)
+    _rebuild({c for c in chains if c})
     return suppressed
 
 
@@ -106,9 +136,10 @@ def _parse_date(value: str | None) -> date | None:
     return date.fromisoformat(value) if value else None
 
 
-def _write_fact(session: Session, item: ExtractedFact, result: ExtractionResult) -> _Written:
+def _write_fact(
+    session: Session, item: ExtractedFact, result: ExtractionResult, entity: Entity | None
+) -> Fact:
     person = person_for(session, item.subject)
-    entity = resolve(item.entity, item.type, item.safety_kind) if item.entity else None
     event_date = _parse_date(item.date)
     fact = Fact(
         patient_id=session.patient_id,
@@ -130,148 +161,38 @@ def _write_fact(session: Session, item: ExtractedFact, result: ExtractionResult)
         evidence_turn=item.evidence_turn,
         confidence=item.confidence,
         last_mentioned=session.session_date,
-        extraction_key=extraction_key(item),
+        extraction_key=extraction_key(item, entity),
         extractor=result.extractor,
         model=result.model,
         prompt_version=result.prompt_version,
     )
     # Negated or hypothetical statements never enter a state chain: "no longer
     # thinking about metformin" must not become the current metformin record.
-    if entity is None or not is_chained(item.type) or item.assertion in ("negated", "hypothetical"):
-        fact.save()
-        return _Written(fact, True)
-    chain, _ = Chain.objects.get_or_create(
-        patient_id=session.patient_id, subject=person, entity=entity, fact_type=item.type
-    )
-    return _append_to_chain(chain, fact, session)
-
-
-def _append_to_chain(chain: Chain, fact: Fact, session: Session) -> _Written:
-    members = chain_members(chain)
-    new = NewRecord(
-        fact.fact_type, fact.status or None, fact.content, fact.event_date, session.session_date
-    )
-    plan = plan_chain_update(members, new)
-    if plan.kind == "repeat":
-        Fact.objects.filter(pk=plan.target_fact_id).update(
-            mention_count=F("mention_count") + 1,
-            last_mentioned=plan.last_mentioned,
-            mention_sessions=_array_op("array_append", session.pk),
+    if entity is not None and is_chained(item.type) and item.assertion not in _UNCHAINED:
+        fact.chain, _ = Chain.objects.get_or_create(
+            patient_id=session.patient_id, subject=person, entity=entity, fact_type=item.type
         )
-        return _Written(Fact.objects.get(pk=plan.target_fact_id), False)
-    fact.chain = chain
-    fact.chain_position = plan.position
     fact.save()
-    return _Written(fact, True)
-
-
-def _array_op(function: str, session_id: int) -> Func:
-    """mention_sessions changed in the UPDATE itself: no read-modify-write round trip."""
-    return Func(
-        F("mention_sessions"),
-        Value(session_id, output_field=BigIntegerField()),
-        function=function,
-        output_field=ArrayField(BigIntegerField()),
-    )
+    return fact
 
 
 def chain_members(chain: Chain) -> list[ChainMember]:
-    return [member for member, _ in _chain_rows(chain)]
-
-
-def _chain_rows(chain: Chain) -> list[tuple[ChainMember, str]]:
-    """The chain's records as the domain rules see them, with their stored order notes."""
-    rows = Fact.objects.filter(chain=chain).select_related("session")
-    supersedes = dict(
-        FactEdge.objects.filter(src__chain=chain, kind=FactEdge.Kind.SUPERSEDES).values_list(
-            "src_id", "dst_id"
-        )
-    )
-    return [
-        (
-            ChainMember(
-                fact_id=f.pk,
-                fact_type=f.fact_type,
-                status=f.status or None,
-                content=f.content,
-                event_date=f.event_date,
-                session_date=f.session.session_date,
-                position=f.chain_position if f.chain_position is not None else 0,
-                valid_from=f.valid_from,
-                valid_to=f.valid_to,
-                verification=f.verification,
-                supersedes=supersedes.get(f.pk),
-                mention_count=f.mention_count,
-                last_mentioned=f.last_mentioned,
-            ),
-            f.order_note,
-        )
-        for f in rows
-    ]
+    return [member for member, _ in chain_rows(chain)]
 
 
 def sync_chain(chain: Chain) -> None:
-    """Store positions, validity intervals, supersedes edges and tail as the rules derive them."""
-    rows = _chain_rows(chain)
-    if not rows:
-        chain.delete()
-        return
-    members = [member for member, _ in rows]
-    stored = {member.fact_id: (member, note) for member, note in rows}
-    updates = recompute_chain(members)
-    by_id = {m.fact_id: m for m in members}
-    for u in updates:
-        m, note = stored[u.fact_id]
-        if (m.position, m.valid_from, m.valid_to, note) != (
-            u.position,
-            u.valid_from,
-            u.valid_to,
-            u.note,
-        ):
-            Fact.objects.filter(pk=u.fact_id).update(
-                chain_position=u.position,
-                valid_from=u.valid_from,
-                valid_to=u.valid_to,
-                order_note=u.note,
-            )
-    _rewrite_supersedes(chain, {u.fact_id: u.supersedes for u in updates})
-    tail = max(
-        (
-            u
-            for u in updates
-            if by_id[u.fact_id].verification not in ("refuted", "entered_in_error")
-        ),
-        key=lambda u: u.position,
-        default=None,
-    )
-    Chain.objects.filter(pk=chain.pk).update(
-        tail_id=tail.fact_id if tail else None, length=len(members), updated_at=timezone.now()
-    )
+    """Rebuild the chain from every mention and store what the rules derive."""
+    _rebuild({chain.pk})
 
 
-def _rewrite_supersedes(chain: Chain, edges: dict[int, int | None]) -> None:
-    existing = set(
-        FactEdge.objects.filter(src__chain=chain, kind=FactEdge.Kind.SUPERSEDES).values_list(
-            "src_id", "dst_id"
-        )
-    )
-    wanted = {(src, dst) for src, dst in edges.items() if dst is not None}
-    stale = existing - wanted
-    for src, dst in stale:
-        FactEdge.objects.filter(src_id=src, dst_id=dst, kind=FactEdge.Kind.SUPERSEDES).delete()
-    FactEdge.objects.bulk_create(
-        [FactEdge(src_id=s, dst_id=d, kind=FactEdge.Kind.SUPERSEDES) for s, d in wanted - existing]
-    )
-
-
-def _write_causes(items: Sequence[ExtractedFact], written: Sequence[_Written | None]) -> None:
+def _write_causes(items: Sequence[ExtractedFact], written: Sequence[Fact | None]) -> None:
     edges = set()
     for effect_index, item in enumerate(items):
         effect = written[effect_index]
         for cause_index in item.causes:
             cause = written[cause_index] if 0 <= cause_index < len(written) else None
-            if effect and cause and cause.fact.pk != effect.fact.pk:
-                edges.add((cause.fact.pk, effect.fact.pk))
+            if effect and cause and cause.pk != effect.pk:
+                edges.add((cause.pk, effect.pk))
     FactEdge.objects.bulk_create(
         [FactEdge(src_id=s, dst_id=d, kind=FactEdge.Kind.CAUSES) for s, d in sorted(edges)],
         ignore_conflicts=True,

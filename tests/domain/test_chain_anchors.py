@@ -169,9 +169,9 @@ def test_undated_later_record_is_flagged_when_reading_a_date() -> None:
     )
 
 
-def test_undated_latest_state_is_current_without_a_date() -> None:
+def test_undated_late_report_never_displaces_the_dated_current_state() -> None:
     chain = [*VALSARTAN, member(5, "valsartan 40 mg", None, "dose_changed")]
-    assert current_record(chain).fact_id == 5
+    assert current_record(chain).fact_id == 4
 
 
 # --- measurements -----------------------------------------------------------------

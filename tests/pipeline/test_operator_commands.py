@@ -18,7 +18,7 @@ def test_sessions_lists_failure_reasons(llm, add_session, capsys):
     construct(add_session("2024-01-10"))
     call_command("sessions", "--patient", "p1")
     out = capsys.readouterr().out
-    assert "failed: 1" in out and "reason: " in out
+    assert "rules after llm failure" in out and "reason: LLM extraction failed" in out
 
 
 def test_reconstruct_failed_sessions_recovers_them(llm, add_session):

@@ -15,8 +15,10 @@ from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from memory.actions.sessions import DismissError, do_dismiss_session
 from memory.api.errors import PayloadTooLarge, UploadRejected
 from memory.api.serializers import (
+    DismissSerializer,
     MedGraphDocumentSerializer,
     SessionDetailSerializer,
     SessionSerializer,
@@ -42,7 +44,8 @@ SESSION_EXAMPLE = {
     "external_id": "s07", "seq": 7, "session_date": "2024-07-02", "title": "follow-up",
     "source": "upload.json", "session_subject": "", "status": "queued", "status_reason": "",
     "extractor": "", "model": "", "prompt_version": "", "fact_count": 0, "turn_count": 2,
-    "created_at": "2024-07-02T10:00:00Z", "finished_at": None,
+    "created_at": "2024-07-02T10:00:00Z", "finished_at": None, "dismissed_reason": "",
+    "dismissed_at": None,
 }  # fmt: skip
 
 
@@ -162,3 +165,32 @@ class SessionDetailView(PatientView):
         qs = Session.objects.filter(patient=self.patient).annotate(turn_count=Count("turns"))
         session = get_object_or_404(qs.prefetch_related("turns"), external_id=session_id)
         return Response(SessionDetailSerializer(session).data)
+
+
+class SessionDismissView(PatientView):
+    """A session not in memory leaves the profile's list once a clinician dismisses it."""
+
+    serializer_class = SessionSerializer
+
+    @extend_schema(
+        summary="Dismiss a session that is not in memory (failed / not constructed), with a reason",
+        request=DismissSerializer,
+        examples=[
+            OpenApiExample(
+                "dismiss", request_only=True, value={"reason": "duplicate upload of s06"}
+            )
+        ],
+        responses={200: SessionSerializer, **errors(400, 404)},
+    )
+    def post(self, request: Request, patient_id: str, session_id: str) -> Response:
+        form = DismissSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        session = get_object_or_404(Session, patient=self.patient, external_id=session_id)
+        try:
+            session = do_dismiss_session(
+                session, actor=request.user, reason=form.validated_data["reason"], channel="api"
+            )
+        except DismissError as exc:
+            raise serializers.ValidationError({"reason": [str(exc)]}) from None
+        qs = Session.objects.filter(pk=session.pk).annotate(turn_count=Count("turns"))
+        return Response(SessionSerializer(qs.get()).data)

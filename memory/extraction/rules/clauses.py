@@ -20,8 +20,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
+from itertools import pairwise
 
-from memory.extraction.rules.attribution import RelMention, self_marked
+from memory.extraction.rules.attribution import RelMention, relative_mentions, self_marked
+from memory.extraction.rules.text import Sentence
 
 Span = tuple[int, int]
 
@@ -54,6 +57,10 @@ _LEAD_EN = re.compile(r"^(?:and|but|while|whereas|although|though|plus)\s+", re.
 _DANGLING_EN = re.compile(
     r"(?:\s+(?:like|before|after|with|from|for|to|of|and|or|that|when|since|as|than|about|"
     r"by|because|so|the|a|just))+$",
+    re.I,
+)
+_TAIL_CONJUNCTION = re.compile(
+    r"(?:\s*[,;]?\s*\b(?:and|but|while|whereas|although|though|plus)\b)+\s*$|(?:而且|并且|但是|而)$",
     re.I,
 )
 _LEAD_ZH = re.compile(r"^(?:而且|并且|但是|但|不过|可是|而)")
@@ -179,3 +186,30 @@ def _without_relatives(
 def _owner_start(text: str, rel_start: int) -> int:
     m = re.search(r"(?:\b(?:my|his|her|their|our|your)\s+)+$", text[:rel_start], re.I)
     return m.start() if m else rel_start
+
+
+def split_at_subject_change(sent: Sentence) -> list[Sentence]:
+    """One sentence per person where the subject changes between a relative and
+    the speaker inside one sentence: "My father is allergic to aspirin, and I
+    take aspirin 100 mg" is two statements, and the allergy cue of the first
+    must not reach the drug of the second (nor its negation, dose or date)."""
+    rels = relative_mentions(sent.text, sent.zh)
+    spans = segments(sent.text, sent.zh, rels) if rels else ()
+    if len(spans) < 2:
+        return [sent]
+    openers = [opener_of(sent.text, span, rels, sent.zh) for span in spans]
+    cuts = [0]
+    for i in range(1, len(spans)):
+        if {openers[i - 1], openers[i]} == {"rel", "self"}:
+            cuts.append(spans[i][0])
+    if len(cuts) == 1:
+        return [sent]
+    bounds = [*cuts, len(sent.text)]
+    out = []
+    for a, b in pairwise(bounds):
+        piece = sent.text[a:b]
+        lead = len(piece) - len(piece.lstrip(_TRIM))
+        text = _TAIL_CONJUNCTION.sub("", piece.strip(_TRIM)).strip(_TRIM)
+        if text:
+            out.append(replace(sent, text=text, start=sent.start + a + lead))
+    return out or [sent]

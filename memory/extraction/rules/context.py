@@ -89,8 +89,11 @@ _HIST_EN = (
 )
 _HIST_ZH = (r"以前", r"曾经", r"过去", r"既往", r"小时候", r"曾")
 
+# "No drug allergies, just latex" / "except latex" / "only to latex": a
+# restriction word ends the negation and names what IS present.
 _TERMINATORS_EN = re.compile(
     r"\b(?:but|however|although|though|except|aside from|apart from|which|who|yet|still|"
+    r"just|only|other than|"
     # "no muscle pain from the atorvastatin": the drug is taken, only the pain is absent.
     # "I do not have a gall bladder, then I had a breast augmentation": a new clause
     # with its own subject ends the negation.
@@ -98,7 +101,7 @@ _TERMINATORS_EN = re.compile(
     r",\s*(?:i|i've|i'm|he|she|they|we)\b",
     re.I,
 )
-_TERMINATORS_ZH = re.compile(r"但是|但|不过|可是|然而|除了|，|,|；|、但")
+_TERMINATORS_ZH = re.compile(r"但是|但|不过|可是|然而|除了|只|就|，|,|；|、但")
 
 # Pseudo-negations (ConText): a trigger word inside one of these negates nothing.
 # "They told me never to take penicillin again" affirms the reaction; "No, just the

@@ -17,7 +17,7 @@ from memory.domain.types import ExtractedFact, Extraction, Turn
 from memory.extraction.base import ExtractionResult, SessionText
 from memory.extraction.rules import attribution as attr
 from memory.extraction.rules.bounded import anchor_of, bound_content
-from memory.extraction.rules.clauses import Span, opener_of, segments
+from memory.extraction.rules.clauses import Span, opener_of, segments, split_at_subject_change
 from memory.extraction.rules.clinical import (
     extract_conditions,
     extract_events,
@@ -308,7 +308,8 @@ def _pieces(turn: int, role: str, text: str) -> list[tuple[Sentence, bool]]:
     """Sentences of the turn, each cut into general-knowledge and ordinary runs
     (rules.generic); questions stay whole."""
     out: list[tuple[Sentence, bool]] = []
-    for sent in split_sentences(turn, role, text):
+    whole = split_sentences(turn, role, text)
+    for sent in (part for s in whole for part in split_at_subject_change(s)):
         if sent.is_question:
             out.append((sent, False))
             continue

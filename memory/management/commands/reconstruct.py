@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db.models import Q
 
 from memory.models import Patient, Session
+from memory.profile import RULE_FALLBACK_PREFIX
 from memory.waiting import wait_for_sessions
 
 
@@ -21,7 +23,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--patient", required=True)
         parser.add_argument("--session", action="append", default=[], help="external id")
-        parser.add_argument("--failed", action="store_true", help="only failed sessions")
+        parser.add_argument(
+            "--failed",
+            action="store_true",
+            help="only failed sessions (and those built by rules after an LLM failure)",
+        )
         parser.add_argument("--wait", action="store_true")
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -35,7 +41,10 @@ class Command(BaseCommand):
             if missing:
                 raise CommandError(f"unknown session(s): {', '.join(sorted(missing))}")
         if opts["failed"]:
-            sessions = sessions.filter(status=Session.Status.FAILED)
+            # A session the rule extractor built after the LLM failed is one too.
+            sessions = sessions.filter(
+                Q(status=Session.Status.FAILED) | Q(extractor__startswith=RULE_FALLBACK_PREFIX)
+            )
         ids = list(sessions.values_list("pk", flat=True))
         Session.objects.filter(pk__in=ids).update(status=Session.Status.QUEUED, status_reason="")
         self.stdout.write(f"queued {len(ids)} session(s) for re-extraction")

@@ -1,0 +1,33 @@
+"""Web actions on sessions: dismissing one that is not in memory (with a reason)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from memory.actions.sessions import DismissError, do_dismiss_session, is_listed
+from memory.models import Patient, Session
+from memory.web.guards import patient_or_403
+
+
+def sessions_not_in_memory(patient: Patient) -> list[Session]:
+    """The overview banner's sessions: those the profile lists as not (fully) in memory."""
+    rows = patient.sessions.filter(dismissed_at__isnull=True).order_by("seq")
+    return [s for s in rows if is_listed(s)]
+
+
+@require_POST
+@login_required
+def session_dismiss(request: HttpRequest, pid: str, sid: str) -> HttpResponse:
+    patient = patient_or_403(request, pid)
+    session = get_object_or_404(Session, patient=patient, external_id=sid)
+    try:
+        do_dismiss_session(
+            session, actor=request.user, reason=request.POST.get("reason", ""), channel="web"
+        )
+    except DismissError as exc:
+        messages.error(request, str(exc))
+    return redirect("patient-overview", pid)

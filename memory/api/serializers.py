@@ -117,7 +117,7 @@ class FactSerializer(serializers.ModelSerializer):
             "safety_kind", "assertion", "event_date", "effective_date", "date_precision",
             "valid_from", "valid_to", "chain", "chain_position", "order_note",
             "verification", "verification_reason", "origin", "corrected", "mention_count",
-            "last_mentioned", "session", "evidence_turn", "confidence",
+            "last_mentioned", "session", "evidence_turn", "confidence", "version",
         ]  # fmt: skip
         read_only_fields = fields
 

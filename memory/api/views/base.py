@@ -25,6 +25,8 @@ def errors(*statuses: int) -> dict[int, OpenApiResponse]:
         403: "Not allowed.",
         404: "Unknown, or not on the caller's care team (indistinguishable on purpose); "
         "for lists also a page out of range.",
+        409: "Conflict: the fact changed since the caller's version (If-Match), or the "
+        "upload collides with stored sessions; nothing was changed.",
         413: "Request body larger than MAX_UPLOAD_BYTES.",
     }
     return {s: OpenApiResponse(ErrorSerializer, description=text[s]) for s in (401, *statuses)}

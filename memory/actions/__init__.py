@@ -1,0 +1,1 @@
+"""Actions: the writers of models, each one transaction with its audit event."""

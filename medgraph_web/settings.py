@@ -200,3 +200,8 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {"jieba": {"level": "WARNING"}, "pgserver": {"level": "WARNING"}},
 }
+
+# --- Security hardening: one block, defined in medgraph_web/security.py ---
+from medgraph_web.security import configure as _configure_security  # noqa: E402
+
+_configure_security(globals())

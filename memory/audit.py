@@ -28,7 +28,19 @@ def record(
         patient=patient,
         object_type=obj.__class__.__name__ if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",
-        before=before,
-        after=after,
-        reason=reason,
+        before=storable(before),
+        after=storable(after),
+        reason=storable(reason),
     )
+
+
+def storable(value: Any) -> Any:
+    """`value` with NUL and lone surrogates replaced: the audit trail records what was
+    attempted, and a hostile request must not be able to make its own audit fail."""
+    if isinstance(value, str):
+        return value.replace("\x00", "\ufffd").encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, dict):
+        return {storable(k): storable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [storable(v) for v in value]
+    return value

@@ -70,11 +70,41 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     return response
 
 
+# Django's error handlers (medgraph_web.urls): the JSON error shape under /api/,
+# Django's pages elsewhere. They answer what never reached an API view: an
+# unknown route, a malformed request, an error in middleware.
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
-    """handler500: the JSON error shape under /api/, Django's page elsewhere."""
-    if request.path.startswith("/api/"):
+    if _is_api(request):
         return JsonResponse({"error": SERVER_ERROR}, status=500)
     return defaults.server_error(request)
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return _json_error(404, "not_found", "Not found.")
+    return defaults.page_not_found(request, exception)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return _json_error(400, "bad_request", "Bad request.")
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return _json_error(403, "permission_denied", "Not allowed.")
+    return defaults.permission_denied(request, exception)
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path_info.startswith("/api/")
+
+
+def _json_error(code: int, name: str, message: str) -> JsonResponse:
+    return JsonResponse({"error": {"code": name, "message": message, "fields": {}}}, status=code)
 
 
 def error_body(exc: Exception) -> dict[str, Any]:

@@ -8,15 +8,19 @@ from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializ
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memory.api.errors import api_exception_handler
+from memory.api.parsers import SafeJSONParser
 from memory.api.views.base import errors
 
 
 class TokenView(ObtainAuthToken):
     """DRF's token view in the API's error shape and with a documented 400."""
+
+    parser_classes = [SafeJSONParser, FormParser, MultiPartParser]
 
     def get_exception_handler(self) -> Any:
         return api_exception_handler

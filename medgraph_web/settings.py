@@ -201,7 +201,7 @@ LOGGING = {
     "loggers": {"jieba": {"level": "WARNING"}, "pgserver": {"level": "WARNING"}},
 }
 
-# --- Security hardening: one block, defined in medgraph_web/security.py ---
-from medgraph_web.security import configure as _configure_security  # noqa: E402
+# --- Hardening (security, API errors, stuck sessions): one block, medgraph_web/hardening.py ---
+from medgraph_web.hardening import configure as _harden  # noqa: E402
 
-_configure_security(globals())
+_harden(globals())

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import time
 
-from django.db import connection, transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from memory.domain.types import Turn as TurnValue
@@ -69,6 +69,8 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
         result = extractor.extract(text)
     except ExtractionFailed as exc:
         return _fail(session_id, exc.reason, exc.raw_reply or "", exc.attempts, extractor)
+    except (OperationalError, InterfaceError):
+        raise  # the database is away: the task retries, the session is not failed
     except Exception as exc:  # an extractor bug must not leave the session "extracting"
         log.exception("extractor crashed on session %s", session_id)
         return _fail(session_id, f"extractor error: {exc!r}", "", 0, extractor)
@@ -78,6 +80,8 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
             index_session(session, created)
             elapsed = (time.perf_counter() - started) * 1000
             Session.objects.filter(pk=session_id).update(construct_ms=elapsed)
+    except (OperationalError, InterfaceError):
+        raise  # the database is away: the task retries, the session is not failed
     except Exception as exc:
         log.exception("writing the extraction of session %s failed", session_id)
         return _fail(

@@ -25,7 +25,7 @@ def test_changed_reimport_fails_and_keeps_the_stored_turns(tmp_path):
     build_graph("p-re")
     path = tmp_path / "s1.txt"
     path.write_text(CHANGED, encoding="utf-8")
-    with pytest.raises(CommandError, match="already imported with different turns.*--replace"):
+    with pytest.raises(CommandError, match=r"already imported with different turns.*--replace"):
         call_command("import", str(path), "--patient", "p-re")
     session = Session.objects.get(patient__external_id="p-re", external_id="s1")
     assert "metformin 500" not in " ".join(session.turns.values_list("text", flat=True))

@@ -1,17 +1,21 @@
-"""Security settings, applied by settings.py to its own namespace (one block, one module).
+"""Hardening settings (security, API errors, stuck-session reaper), in one module.
 
-Everything here is read from the environment like the rest of the settings;
-see README "Security" for the variables.
+settings.py applies `configure` to its own namespace in one delimited block.
+Everything is read from the environment like the rest of the settings; see
+README "Security and reliability" for the variables.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from medgraph_web.env import env_int
+
 
 def configure(s: dict[str, Any]) -> None:
     """Harden the settings namespace `s` (settings.py passes its globals())."""
     _api(s)
+    _reliability(s)
     middleware = s["MIDDLEWARE"]
     # Right after SecurityMiddleware: nothing downstream sees a NUL in a path or query.
     middleware.insert(1, "memory.middleware.RejectUnstorableCharacters")
@@ -27,3 +31,14 @@ def _api(s: dict[str, Any]) -> None:
     ]
     # Every API error, including an unexpected one, in the {"error": {...}} shape.
     rest["EXCEPTION_HANDLER"] = "memory.api.errors.api_exception_handler"
+
+
+def _reliability(s: dict[str, Any]) -> None:
+    # A session queued or extracting this long, with no worker on its patient, is stuck.
+    s["MEDGRAPH_STUCK_AFTER_S"] = env_int("MEDGRAPH_STUCK_AFTER_S", 900, minimum=30)
+    s["CELERY_BEAT_SCHEDULE"] = {
+        "reap-stuck-sessions": {
+            "task": "memory.reap_stuck_sessions",
+            "schedule": float(env_int("MEDGRAPH_REAP_EVERY_S", 300, minimum=10)),
+        }
+    }

@@ -35,7 +35,7 @@ def _api(s: dict[str, Any]) -> None:
 
 def _reliability(s: dict[str, Any]) -> None:
     # A session queued or extracting this long, with no worker on its patient, is stuck.
-    s["MEDGRAPH_STUCK_AFTER_S"] = env_int("MEDGRAPH_STUCK_AFTER_S", 900, minimum=30)
+    s["MEDGRAPH_STUCK_AFTER_S"] = env_int("MEDGRAPH_STUCK_AFTER_S", 900, minimum=1)
     s["CELERY_BEAT_SCHEDULE"] = {
         "reap-stuck-sessions": {
             "task": "memory.reap_stuck_sessions",

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from memory.importing import ImportFormatError
+from memory.security_audit import audit_denied
 
 
 class PayloadTooLarge(exceptions.APIException):
@@ -66,6 +67,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         request = context.get("request")
         log.error("API error on %s", getattr(request, "path", "?"), exc_info=exc)
         return Response({"error": SERVER_ERROR}, status=status.HTTP_500_INTERNAL_SERVER_ERROR)
+    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed
+                  | exceptions.PermissionDenied) and "request" in context:  # fmt: skip
+        audit_denied(context["request"], "api", f"{response.status_code}: {exc}")
     response.data = {"error": error_body(exc)}
     return response
 

@@ -35,6 +35,10 @@ def _api(s: dict[str, Any]) -> None:
     ]
     # Every API error, including an unexpected one, in the {"error": {...}} shape.
     rest["EXCEPTION_HANDLER"] = "memory.api.errors.api_exception_handler"
+    rest["DEFAULT_AUTHENTICATION_CLASSES"] = [
+        "rest_framework.authentication.SessionAuthentication",
+        "memory.api.authentication.HashedTokenAuthentication",
+    ]
     rest["DEFAULT_THROTTLE_CLASSES"] = [
         "memory.api.throttling.AnonThrottle",
         "memory.api.throttling.UserThrottle",
@@ -61,7 +65,7 @@ def _transport(s: dict[str, Any]) -> None:
     s["SECURE_SSL_REDIRECT"] = env_bool("SECURE_SSL_REDIRECT", https)
     s["SECURE_HSTS_SECONDS"] = env_int("SECURE_HSTS_SECONDS", 31536000 if https else 0, minimum=0)
     s["SECURE_HSTS_INCLUDE_SUBDOMAINS"] = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", https)
-    s["SECURE_HSTS_PRELOAD"] = env_bool("SECURE_HSTS_PRELOAD", False)
+    s["SECURE_HSTS_PRELOAD"] = env_bool("SECURE_HSTS_PRELOAD", https)
     s["SESSION_COOKIE_SECURE"] = env_bool("SESSION_COOKIE_SECURE", https)
     s["CSRF_COOKIE_SECURE"] = env_bool("CSRF_COOKIE_SECURE", https)
     s["SECURE_REFERRER_POLICY"] = "same-origin"
@@ -88,6 +92,7 @@ def _sessions_and_login(s: dict[str, Any]) -> None:
     s["AXES_LOCKOUT_PARAMETERS"] = [["username", "ip_address"]]
     s["AXES_RESET_ON_SUCCESS"] = True
     s["AXES_VERBOSE"] = False
+    s["LOGGING"]["loggers"]["axes"] = {"level": "WARNING"}
     s["API_TOKEN_TTL_HOURS"] = env_int("MEDGRAPH_TOKEN_TTL_HOURS", 24 * 7, minimum=1)
 
 

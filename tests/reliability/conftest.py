@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from memory.actions.tokens import do_issue_token
 from tests.fhir.graph import build_graph
 
 
@@ -20,8 +20,8 @@ def web(clinician) -> Client:
 @pytest.fixture
 def api_raw(clinician) -> APIClient:
     client = APIClient(raise_request_exception=False)
-    token, _ = Token.objects.get_or_create(user=clinician)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    token, _ = do_issue_token(clinician)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     return client
 
 

@@ -8,9 +8,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from memory.actions.tokens import do_issue_token
 from memory.models import AuditEvent, Fact
 
 GLUCOSE = "Fasting glucose 7.2 mmol/L."
@@ -78,8 +78,8 @@ def test_concurrent_corrections_of_one_fact_lose_no_update(clinician, django_use
 
     def api_edit(n: int) -> None:
         client = APIClient(raise_request_exception=False)
-        token, _ = Token.objects.get_or_create(user=other)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        token, _ = do_issue_token(other)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
         barrier.wait()
         answer = client.post(api_url, {"value": f"9.{n}", "reason": f"api {n}"}, format="json",
                              HTTP_IF_MATCH=f'"{version}"')  # fmt: skip

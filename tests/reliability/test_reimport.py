@@ -7,9 +7,9 @@ import threading
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from memory.actions.tokens import do_issue_token
 from memory.construction import construct_pending
 from memory.models import Fact, Session
 from memory.writes import set_verification
@@ -57,7 +57,7 @@ def test_concurrent_identical_uploads_store_once_and_never_500(clinician):
 
     patient, _ = ensure_patient("p-dup")
     patient.care_team.add(clinician)
-    token, _ = Token.objects.get_or_create(user=clinician)
+    token, _ = do_issue_token(clinician)
     body = ('{"patient": {"id": "p-dup"}, "sessions": [{"id": "v1", "date": "2024-02-02", '
             '"turns": [{"speaker": "doctor", "text": "How is the cough?"}]}]}')  # fmt: skip
     codes: list[int] = []
@@ -65,7 +65,7 @@ def test_concurrent_identical_uploads_store_once_and_never_500(clinician):
 
     def upload() -> None:
         client = APIClient(raise_request_exception=False)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
         barrier.wait()
         url = "/api/patients/p-dup/sessions/"
         codes.append(client.post(url, body, content_type="application/json").status_code)

@@ -7,9 +7,10 @@ from typing import Any
 from django.conf import settings
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import generics
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
 
+from memory.api.authentication import HashedTokenAuthentication
 from memory.api.errors import PayloadTooLarge, api_exception_handler
 from memory.api.permissions import patient_or_404
 from memory.api.serializers import ErrorSerializer
@@ -34,7 +35,7 @@ def errors(*statuses: int) -> dict[int, OpenApiResponse]:
 
 class ApiView(generics.GenericAPIView):
     # Token first: an unauthenticated call gets 401 with `WWW-Authenticate: Token`.
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    authentication_classes = [HashedTokenAuthentication, SessionAuthentication]
 
     def get_exception_handler(self) -> Any:
         return api_exception_handler

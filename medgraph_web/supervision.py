@@ -9,6 +9,7 @@ belong to their operator and are left alone.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from django.conf import settings
 from django.db import connections
@@ -23,7 +24,7 @@ def restart_dead_services() -> list[str]:
     """Names of the embedded services that were down and have been restarted."""
     restarted: list[str] = []
     if settings.EMBEDDED_POSTGRES and not _postgres_alive():
-        embedded.ensure_postgres(settings.VAR_DIR, settings.DATABASES["default"]["NAME"])
+        start_postgres(settings.VAR_DIR)
         restarted.append("postgres")
     if settings.EMBEDDED_REDIS:
         sock = embedded.redis_socket_path(settings.VAR_DIR)
@@ -31,6 +32,17 @@ def restart_dead_services() -> list[str]:
             embedded.ensure_redis(settings.VAR_DIR)
             restarted.append("redis")
     return restarted
+
+
+def start_postgres(var_dir: Path) -> None:
+    """Start the embedded server again (pgserver caches its handle per process, so
+    asking for the server is not enough: the handle is told to ensure it runs)."""
+    import pgserver
+
+    embedded.ensure_postgres(var_dir)  # the runtime dir and the handle, first time
+    server = pgserver.get_server(var_dir / "pgdata", cleanup_mode=None)
+    with server._lock:
+        server.ensure_postgres_running()
 
 
 def _postgres_alive() -> bool:

@@ -26,7 +26,7 @@ from memory.models import Fact, Session
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]
-SESSIONS = 8
+SESSIONS = 5
 LINES = (
     "Patient: I have been taking metformin {n}00 mg twice a day for my diabetes.\n"
     "Doctor: Any side effects? Your fasting glucose today is {n}.2 mmol/L.\n"
@@ -36,7 +36,7 @@ LINES = (
 
 
 def transcript(n: int) -> str:
-    return f"Date: 2024-0{1 + n % 9}-1{n % 10}\n" + LINES.format(n=n + 1) * 6
+    return f"Date: 2024-0{1 + n % 9}-1{n % 10}\n" + LINES.format(n=n + 1) * 3
 
 
 def store(pid: str, *, queue: bool) -> list[int]:

@@ -109,6 +109,7 @@ def _free_port() -> int:
 
 def _start_server(port: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
     env = dict(os.environ, MEDGRAPH_THROTTLE_USER="1000000/min", MEDGRAPH_PLAIN_HTTP="1")
+    env.setdefault("MEDGRAPH_DB_POOL", str(args.threads + 2))
     command = [
         str(Path(sys.executable).parent / "gunicorn"), "medgraph_web.wsgi:application",
         "--bind", f"127.0.0.1:{port}", "--worker-class", "gthread",

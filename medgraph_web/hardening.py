@@ -17,6 +17,7 @@ def configure(s: dict[str, Any]) -> None:
     """Harden the settings namespace `s` (settings.py passes its globals())."""
     _api(s)
     _reliability(s)
+    _database_pool(s)
     _transport(s)
     _sessions_and_login(s)
     _content_security_policy(s)
@@ -56,6 +57,17 @@ def _reliability(s: dict[str, Any]) -> None:
             "schedule": float(env_int("MEDGRAPH_REAP_EVERY_S", 300, minimum=10)),
         }
     }
+
+
+def _database_pool(s: dict[str, Any]) -> None:
+    """MEDGRAPH_DB_POOL=N: a psycopg connection pool of up to N connections per process
+    (Django 5.1+), shared by a gthread web worker's threads. Off by default: Celery
+    workers and tests keep one connection per thread."""
+    size = env_int("MEDGRAPH_DB_POOL", 0, minimum=0)
+    if size:
+        db = s["DATABASES"]["default"]
+        db.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": size, "timeout": 10}
+        db["CONN_MAX_AGE"] = 0  # a pool replaces persistent connections
 
 
 def _transport(s: dict[str, Any]) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 import memory.converters  # noqa: F401  (registers extid / objid)
 from memory.api.views import admin, answers, auth, chains, facts, fhir, patients, sessions
@@ -12,7 +12,7 @@ P = "patients/<extid:patient_id>/"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", auth.TokenView.as_view(), name="api-token"),
     path("patients/", patients.PatientListView.as_view(), name="api-patients"),
     path(P, patients.PatientDetailView.as_view(), name="api-patient"),

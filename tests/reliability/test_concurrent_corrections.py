@@ -99,3 +99,11 @@ def test_concurrent_corrections_of_one_fact_lose_no_update(clinician, django_use
     assert (final.value, final.version) == (winners[0], version + 1)
     edits = AuditEvent.objects.filter(action="fact.edit", object_id=str(fact.pk))
     assert [e.after["value"] for e in edits] == winners
+
+
+@pytest.mark.django_db
+def test_correction_forms_carry_the_fact_version_hidden(web, graph):
+    fact = glucose(graph)
+    page = web.get(reverse("fact-detail", args=[graph.external_id, fact.pk])).content.decode()
+    hidden = f'<input type="hidden" name="version" value="{fact.version}"'
+    assert page.count(hidden) == 3  # reassign, edit, verify

@@ -200,3 +200,8 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {"jieba": {"level": "WARNING"}, "pgserver": {"level": "WARNING"}},
 }
+
+# --- Hardening (security, API errors, stuck sessions): one block, medgraph_web/hardening.py ---
+from medgraph_web.hardening import configure as _harden  # noqa: E402
+
+_harden(globals())

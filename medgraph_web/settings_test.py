@@ -11,6 +11,10 @@ import os
 os.environ.setdefault("SECRET_KEY", "test-secret-key-" + "x" * 40)
 os.environ.setdefault("SESSION_COOKIE_SECURE", "0")
 os.environ.setdefault("CSRF_COOKIE_SECURE", "0")
+# The test client speaks plain http; rate limits are tested with explicit low settings.
+os.environ.setdefault("MEDGRAPH_PLAIN_HTTP", "1")
+os.environ.setdefault("MEDGRAPH_THROTTLE_ANON", "100000/min")
+os.environ.setdefault("MEDGRAPH_THROTTLE_USER", "100000/min")
 
 from medgraph_web.settings import *  # noqa: F403
 from medgraph_web.settings import DATABASES

@@ -15,3 +15,9 @@ urlpatterns = [
     path("api/", include("memory.api.urls")),
     path("", include("memory.web.urls")),
 ]
+
+# The API's error shape for errors raised outside its views (memory.api.errors).
+handler400 = "memory.api.errors.bad_request"
+handler403 = "memory.api.errors.permission_denied"
+handler404 = "memory.api.errors.not_found"
+handler500 = "memory.api.errors.server_error"

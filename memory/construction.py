@@ -11,7 +11,7 @@ import logging
 import time
 from dataclasses import replace
 
-from django.db import connection, transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from memory.domain.types import Turn as TurnValue
@@ -75,6 +75,8 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
         result = _rule_fallback(text, extractor, failure)
         if result is None:
             return _fail(session_id, exc.reason, exc.raw_reply or "", exc.attempts, extractor)
+    except (OperationalError, InterfaceError):
+        raise  # the database is away: the task retries, the session is not failed
     except Exception as exc:  # an extractor bug must not leave the session "extracting"
         log.exception("extractor crashed on session %s", session_id)
         return _fail(session_id, f"extractor error: {exc!r}", "", 0, extractor)
@@ -90,6 +92,8 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
             )  # fmt: skip
             if failed_reply:  # the LLM's rejected reply stays inspectable
                 Session.objects.filter(pk=session_id).update(raw_reply=failed_reply[:200_000])
+    except (OperationalError, InterfaceError):
+        raise  # the database is away: the task retries, the session is not failed
     except Exception as exc:
         log.exception("writing the extraction of session %s failed", session_id)
         return _fail(

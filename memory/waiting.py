@@ -40,13 +40,20 @@ def workers_available(timeout_s: float = 1.0) -> bool:
 
 def wait_for_sessions(session_ids: list[int], timeout_s: float = 3600.0) -> WaitOutcome:
     mode = "worker" if workers_available() else "in-process"
+    last_per_patient: dict[int, int] = {}
+    for s in Session.objects.filter(pk__in=session_ids).order_by("patient_id", "seq"):
+        last_per_patient[s.patient_id] = s.pk
     if mode == "in-process":
         # Same code path as the task: drain each patient's queue in arrival order.
-        last_per_patient: dict[int, int] = {}
-        for s in Session.objects.filter(pk__in=session_ids).order_by("patient_id", "seq"):
-            last_per_patient[s.patient_id] = s.pk
         for sid in last_per_patient.values():
             construct_pending(sid)
+    else:
+        # One task per patient, even if the caller queued some already: a drain
+        # is idempotent, and a caller that queued none (reconstruct) must not hang.
+        from memory.tasks import construct_session_task
+
+        for sid in last_per_patient.values():
+            construct_session_task.delay(sid)
     deadline = time.monotonic() + timeout_s
     while True:
         sessions = list(Session.objects.filter(pk__in=session_ids).select_related("patient"))

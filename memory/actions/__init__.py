@@ -1,2 +1,2 @@
-"""Writers of models outside extraction and corrections: one `do_<verb>` per action,
-each in its own transaction with its audit event."""
+"""Actions: the writers of models, one `do_<verb>` per action, each in its own
+transaction with its audit event."""

@@ -7,22 +7,31 @@ also carry `file`, `location` and `problem`, exactly what the CLI prints.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from memory.importing import ImportFormatError
+from memory.security_audit import audit_denied
 
 
 class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = "Request body too large."
     default_code = "too_large"
+
+
+class Conflict(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "The request conflicts with the stored state; nothing was changed."
+    default_code = "conflict"
 
 
 class UploadRejected(exceptions.APIException):
@@ -36,6 +45,14 @@ class UploadRejected(exceptions.APIException):
         self.error = error
 
 
+log = logging.getLogger(__name__)
+SERVER_ERROR = {
+    "code": "server_error",
+    "message": "Internal server error; it has been logged. Nothing was changed.",
+    "fields": {},
+}
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, RequestDataTooBig):
         exc = PayloadTooLarge()
@@ -45,9 +62,53 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         exc = exceptions.PermissionDenied()
     response = exception_handler(exc, context)
     if response is None:
-        return None  # a genuine server error: Django's 500 handling applies
+        # A genuine server error: logged with its traceback, answered in the API's
+        # error shape (no HTML, no traceback to the client).
+        request = context.get("request")
+        log.error("API error on %s", getattr(request, "path", "?"), exc_info=exc)
+        return Response({"error": SERVER_ERROR}, status=status.HTTP_500_INTERNAL_SERVER_ERROR)
+    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed
+                  | exceptions.PermissionDenied) and "request" in context:  # fmt: skip
+        audit_denied(context["request"], "api", f"{response.status_code}: {exc}")
     response.data = {"error": error_body(exc)}
     return response
+
+
+# Django's error handlers (medgraph_web.urls): the JSON error shape under /api/,
+# Django's pages elsewhere. They answer what never reached an API view: an
+# unknown route, a malformed request, an error in middleware.
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse({"error": SERVER_ERROR}, status=500)
+    return defaults.server_error(request)
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return _json_error(404, "not_found", "Not found.")
+    return defaults.page_not_found(request, exception)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return _json_error(400, "bad_request", "Bad request.")
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return _json_error(403, "permission_denied", "Not allowed.")
+    return defaults.permission_denied(request, exception)
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path_info.startswith("/api/")
+
+
+def _json_error(code: int, name: str, message: str) -> JsonResponse:
+    return JsonResponse({"error": {"code": name, "message": message, "fields": {}}}, status=code)
 
 
 def error_body(exc: Exception) -> dict[str, Any]:
@@ -65,6 +126,14 @@ def error_body(exc: Exception) -> dict[str, Any]:
         fields = _flatten(exc.detail)
         first = next(iter(fields.values()), ["Invalid input."])[0]
         return {"code": "invalid", "message": first, "fields": fields}
+    if isinstance(exc, Conflict) and hasattr(exc, "current"):
+        # A stale correction: the client sees what the fact is now.
+        return {
+            "code": "conflict",
+            "message": str(exc.detail),
+            "fields": {},
+            "current": exc.current,
+        }
     if isinstance(exc, exceptions.APIException):
         code = exc.get_codes() if isinstance(exc.get_codes(), str) else exc.default_code
         return {"code": str(code), "message": str(exc.detail), "fields": {}}

@@ -10,6 +10,7 @@ from rest_framework.request import Request
 
 from memory.access import patients_for
 from memory.models import Patient
+from memory.security_audit import audit_denied
 
 
 def patient_or_404(request: Request, external_id: str) -> Patient:
@@ -17,6 +18,9 @@ def patient_or_404(request: Request, external_id: str) -> Patient:
     so that a non-member cannot tell an existing patient from an unknown one."""
     patient = patients_for(request.user).filter(external_id=external_id).first()
     if patient is None:
+        audit_denied(
+            request, "api", f"patient {external_id[:100]!r}: unknown or not on the care team"
+        )
         raise NotFound("No such patient.")
     return patient
 

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from memory.domain.types import FACT_TYPES
 from memory.importing import FORMATS
+from memory.importing.limits import ID_PATTERN, ID_RULE
 from memory.models import AuditEvent, Fact, Patient, Person, Session, Turn
 
 
@@ -34,6 +35,12 @@ class PatientSerializer(serializers.ModelSerializer):
         model = Patient
         fields = ["external_id", "display_name", "session_count", "memory_cutoff", "created_at"]
         read_only_fields = ["created_at"]
+        extra_kwargs = {"display_name": {"max_length": 200}}
+
+    def validate_external_id(self, value: str) -> str:
+        if not ID_PATTERN.fullmatch(value.strip()):
+            raise serializers.ValidationError(f"not a valid id ({ID_RULE})")
+        return value
 
 
 class PersonSerializer(serializers.ModelSerializer):
@@ -121,7 +128,7 @@ class FactSerializer(serializers.ModelSerializer):
             "safety_kind", "assertion", "event_date", "effective_date", "date_precision",
             "valid_from", "valid_to", "chain", "chain_position", "order_note",
             "verification", "verification_reason", "origin", "corrected", "mention_count",
-            "last_mentioned", "session", "evidence_turn", "confidence",
+            "last_mentioned", "session", "evidence_turn", "confidence", "version",
         ]  # fmt: skip
         read_only_fields = fields
 

@@ -39,6 +39,7 @@ from memory.models import Chain, Fact, Patient, Person
 from memory.writes import chain_members
 
 VERSIONS = ("R4", "R5")
+MEDGRAPH_VERSION = "0.1.0"
 # Sections always present (IPS requires the first three; the issue asks for all five).
 REQUIRED_SECTIONS = ("allergies", "medications", "problems", "results", "family")
 
@@ -56,14 +57,19 @@ def build_bundle(
     urls = _Urls(patient.external_id)
     patient_ref = {"reference": urls.of("patient")}
     built = _own_resources(patient, patient_ref, version) + _family(patient, patient_ref)
-    entries = [_entry(urls.of("patient"), _patient_resource(patient, urls.of("patient")))]
+    device = {"reference": urls.of("device"), "display": "MedGraph"}
+    entries = [
+        _entry(urls.of("patient"), _patient_resource(patient, urls.of("patient"))),
+        _entry(urls.of("device"), _device_resource(version)),
+    ]
     for index, item in enumerate(built):
         url = urls.of(f"resource:{index}")
         item.resource["id"] = url.removeprefix("urn:uuid:")
         entries.append(_entry(url, item.resource))
         prov_url = urls.of(f"provenance:{index}")
-        entries.append(_entry(prov_url, _provenance(item, url, prov_url, patient)))
+        entries.append(_entry(prov_url, _provenance(item, url, device, patient)))
     composition = _composition(patient, built, patient_ref, version, now, urls)
+    composition["author"] = [device]
     entries.insert(0, _entry(urls.of("composition"), composition))
     return {
         "resourceType": "Bundle",
@@ -76,12 +82,47 @@ def build_bundle(
 
 
 def validate_bundle(data: dict[str, Any], version: str = "R4") -> Any:
-    """Parse with fhir.resources (R4B models for R4); raises pydantic.ValidationError."""
+    """Parse with fhir.resources (R4B models for R4); raises pydantic.ValidationError,
+    or FhirExportError when a profile rule fhir.resources cannot check is broken."""
     if version == "R5":
         from fhir.resources.bundle import Bundle
     else:
         from fhir.resources.R4B.bundle import Bundle
-    return Bundle.model_validate(data)
+    parsed = Bundle.model_validate(data)
+    problems = profile_problems(data)
+    if problems:
+        raise FhirExportError("; ".join(problems))
+    return parsed
+
+
+def profile_problems(data: dict[str, Any]) -> list[str]:
+    """IPS rules beyond the base models: Composition first, authored by a Device in the
+    bundle, every section LOINC-coded from the IPS list, required sections present,
+    every Quantity in UCUM."""
+    entries = data.get("entry") or []
+    resources = [e.get("resource", {}) for e in entries]
+    if not resources or resources[0].get("resourceType") != "Composition":
+        return ["the first entry must be the Composition"]
+    composition, problems = resources[0], []
+    urls = {e.get("fullUrl"): e.get("resource", {}).get("resourceType") for e in entries}
+    authors = [a.get("reference") for a in composition.get("author", [])]
+    if not authors or any(urls.get(a) != "Device" for a in authors):
+        problems.append("Composition.author must reference a Device in the bundle")
+    allowed = {code: key for key, (_, code, _) in codes.SECTIONS.items()}
+    seen = set()
+    for section in composition.get("section", []):
+        coding = (section.get("code", {}).get("coding") or [{}])[0]
+        if coding.get("system") != codes.LOINC or coding.get("code") not in allowed:
+            problems.append(f"section {section.get('title')!r}: not an IPS LOINC section code")
+        seen.add(allowed.get(coding.get("code")))
+    missing = [key for key in REQUIRED_SECTIONS if key not in seen]
+    if missing:
+        problems.append(f"missing sections: {', '.join(missing)}")
+    for resource in resources:
+        value = resource.get("valueQuantity")
+        if value is not None and value.get("system") != codes.UCUM:
+            problems.append(f"{resource.get('resourceType')} quantity without the UCUM system")
+    return problems
 
 
 class _Urls:
@@ -179,7 +220,19 @@ def _family(patient: Patient, ref: dict[str, str]) -> list[Built]:
     return [family_history(persons[pid], facts, ref) for pid, facts in sorted(by_person.items())]
 
 
-def _provenance(item: Built, target: str, url: str, patient: Patient) -> dict[str, Any]:
+def _device_resource(version: str) -> dict[str, Any]:
+    """The software that wrote the summary: author of the Composition, agent of Provenance."""
+    names = (
+        {"name": [{"value": "MedGraph", "type": "user-friendly-name"}]}
+        if version == "R5"
+        else {"deviceName": [{"name": "MedGraph", "type": "user-friendly-name"}]}
+    )
+    return {"resourceType": "Device", **names, "version": [{"value": MEDGRAPH_VERSION}]}
+
+
+def _provenance(
+    item: Built, target: str, device: dict[str, str], patient: Patient
+) -> dict[str, Any]:
     """Where the resource came from: the session(s) and turn(s) of its records."""
     seen: dict[tuple[str, int], Fact] = {}
     for fact in item.facts:
@@ -205,7 +258,7 @@ def _provenance(item: Built, target: str, url: str, patient: Patient) -> dict[st
         "resourceType": "Provenance",
         "target": [{"reference": target}],
         "recorded": recorded.isoformat(),
-        "agent": [{"who": {"display": f"MedGraph ({', '.join(origins)})"}}],
+        "agent": [{"who": {**device, "display": f"MedGraph ({', '.join(origins)})"}}],
         "entity": entities,
     }
 
@@ -233,7 +286,6 @@ def _composition(
         "type": codes.concept(codes.LOINC, "60591-5", "Patient summary Document"),
         "subject": [ref] if version == "R5" else ref,
         "date": now.isoformat(),
-        "author": [{"display": "MedGraph"}],
         "title": f"Patient summary: {patient.display_name or patient.external_id}",
         "section": sections,
     }

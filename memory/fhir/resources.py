@@ -21,6 +21,7 @@ from typing import Any
 from memory.domain.anchors import anchor
 from memory.domain.chains import ChainMember
 from memory.fhir import codes
+from memory.fhir.terminology import drug_concept, measurement_concept, quantity
 from memory.models import Fact
 
 EXCLUDED = ("refuted", "entered_in_error")
@@ -70,7 +71,7 @@ def allergy(fact: Fact, patient_ref: dict[str, str]) -> Built:
     named allergen it is that allergen refuted; without one it is the IPS
     'no known allergies' code."""
     verification = codes.ALLERGY_VERIFICATIONS[fact.verification]
-    code = codes.text_concept(item_name(fact))
+    code = drug_concept(item_name(fact)) if fact.entity_id else codes.text_concept(fact.content)
     if fact.assertion == "negated" and fact.verification != "entered_in_error":
         if fact.entity_id:
             verification = "refuted"
@@ -185,7 +186,7 @@ def medication(
     resource = _base(
         "MedicationStatement", subject=patient_ref, effectivePeriod=period, dosage=dosage
     )
-    _medication_status(resource, status, codes.text_concept(name), version)
+    _medication_status(resource, status, drug_concept(name), version)
     line = f"{name} — {status}" + (f": {current.content}" if current else "")
     return Built("medications", resource, ordered, line)
 
@@ -252,17 +253,14 @@ def observation(fact: Fact, patient_ref: dict[str, str]) -> Built:
         "Observation",
         status="entered-in-error" if fact.verification in EXCLUDED else "final",
         category=[codes.concept(codes.OBSERVATION_CATEGORY, category)],
-        code=codes.text_concept(item_name(fact)),
+        code=measurement_concept(item_name(fact)),
         subject=patient_ref,
         effectiveDateTime=fact_date(fact),
         note=[{"text": fact.content}],
     )
     number = _number(fact.value)
     if number is not None:
-        quantity: dict[str, Any] = {"value": number}
-        if fact.unit:
-            quantity["unit"] = fact.unit
-        resource["valueQuantity"] = quantity
+        resource["valueQuantity"] = quantity(number, fact.unit)
     else:
         resource["valueString"] = fact.value or fact.content
     return Built(

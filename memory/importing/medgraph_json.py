@@ -17,6 +17,7 @@ from typing import Any
 from memory.domain.types import SPEAKERS, ParsedSession, Turn
 from memory.importing.errors import ImportFormatError
 from memory.importing.fields import FieldReader, check_unique_ids, join_path
+from memory.importing.limits import load_json
 
 Patient = tuple[str | None, str | None]  # (id, name)
 
@@ -80,7 +81,7 @@ def sessions_to_medgraph_json(
 
 def _decode_line(reader: FieldReader, line: str, number: int) -> Any:
     try:
-        return json.loads(line)
+        return load_json(line, reader.source, f"line {number}")
     except json.JSONDecodeError as exc:
         raise ImportFormatError(
             reader.source, f"line {number}, column {exc.colno}", f"invalid JSON: {exc.msg}"

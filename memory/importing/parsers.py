@@ -15,6 +15,7 @@ from typing import Any
 from memory.domain.types import ParsedSession
 from memory.importing.errors import ImportFormatError
 from memory.importing.fields import check_unique_ids
+from memory.importing.limits import LimitError, check_id, load_json, validate_sessions
 from memory.importing.medgraph_json import parse_jsonl, parse_medgraph_document
 from memory.importing.medmemorybench import looks_like_medmemorybench, parse_medmemorybench
 from memory.importing.transcript import parse_transcript
@@ -40,9 +41,20 @@ def parse_text(
         raise ImportFormatError(
             name, "format", f"unknown format {fmt!r} (allowed: {', '.join(FORMATS)})"
         )
-    if len(text.encode("utf-8")) > max_bytes:
+    if patient_id is not None:
+        try:
+            check_id(patient_id, "patient id")
+        except LimitError as exc:
+            raise ImportFormatError(name, "patient", str(exc)) from None
+    if len(text.encode("utf-8", "surrogatepass")) > max_bytes:
         raise ImportFormatError(name, "file", f"too large (more than {max_bytes} bytes)")
     text = text.removeprefix("\ufeff")
+    sessions = _parse_format(text, name, fmt, patient_id)
+    validate_sessions(sessions, name)
+    return sessions
+
+
+def _parse_format(text: str, name: str, fmt: str, patient_id: str | None) -> list[ParsedSession]:
     chosen, doc = detect_format(text, name) if fmt == "auto" else (fmt, None)
     if chosen == "transcript":
         return parse_transcript(text, name, patient_id)
@@ -125,7 +137,7 @@ def detect_format(text: str, name: str) -> tuple[str, Any]:
     if not first.startswith("{"):
         return ("transcript", None)
     try:
-        doc = json.loads(text)
+        doc = load_json(text, name)
     except json.JSONDecodeError as whole_error:
         if _is_json_object(first) or name.endswith(".jsonl"):
             return ("jsonl", None)
@@ -140,7 +152,7 @@ def detect_format(text: str, name: str) -> tuple[str, Any]:
 
 def _detect_bracketed(text: str, name: str) -> tuple[str, Any]:
     try:
-        json.loads(text)
+        load_json(text, name)
     except json.JSONDecodeError:
         return ("transcript", None)
     raise ImportFormatError(
@@ -151,13 +163,13 @@ def _detect_bracketed(text: str, name: str) -> tuple[str, Any]:
 def _is_json_object(line: str) -> bool:
     try:
         return isinstance(json.loads(line), dict)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError, ValueError):
         return False
 
 
 def _load_json(text: str, name: str) -> Any:
     try:
-        return json.loads(text)
+        return load_json(text, name)
     except json.JSONDecodeError as exc:
         raise _json_error(name, exc) from None
 

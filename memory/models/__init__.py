@@ -5,8 +5,10 @@ from memory.models.facts import Chain, Entity, Fact, FactEdge
 from memory.models.index import IndexState
 from memory.models.patients import Patient, Person
 from memory.models.sessions import Session, Turn, TurnPair
+from memory.models.tokens import ApiToken
 
 __all__ = [
+    "ApiToken",
     "AuditEvent",
     "Chain",
     "Entity",

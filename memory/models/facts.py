@@ -149,6 +149,8 @@ class Fact(models.Model):
     origin = models.CharField(max_length=16, choices=Origin.choices, default=Origin.EXTRACTOR)
     # A clinician touched it: re-extraction must never overwrite or resurrect it.
     corrected = models.BooleanField(default=False)
+    # Bumped by every correction: a clinician's edit is applied only to the version they saw.
+    version = models.PositiveIntegerField(default=1)
     # Stable fingerprint of what the extractor said, to recognise it on re-extraction.
     extraction_key = models.CharField(max_length=64, blank=True, db_index=True)
     extractor = models.CharField(max_length=40, blank=True)

@@ -1,29 +1,31 @@
 """One fact: its page, and the clinician corrections made on it.
 
-Changes go through memory.writes.corrections only, inside one transaction
-(which also audits them). An HTMX request gets the updated fact partial (or
-the form with its errors, status 422); a plain form post is redirected back
-to the fact page, so corrections work without JavaScript too.
+Changes go through memory.actions.corrections.do_correct_fact only (row lock,
+version check, audit, one transaction). An HTMX request gets the updated fact
+partial (or the form with its errors, status 422); a plain form post is
+redirected back to the fact page, so corrections work without JavaScript too.
+When the fact changed since the form was loaded, nothing is saved and the form
+comes back with the fact's current state shown (409; 422 for HTMX, which swaps
+only that error status).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from memory.actions.corrections import CorrectionError, StaleFact, do_correct_fact
 from memory.models import AuditEvent, Fact
 from memory.web.forms import EditForm, ReassignForm, VerifyForm
 from memory.web.guards import audit_view, fact_or_403, patient_or_403
 from memory.web.views import is_partial
-from memory.writes.corrections import CorrectionError, edit_fact, reassign_fact, set_verification
 
 FORMS: dict[str, type[forms.Form]] = {
     "reassign": ReassignForm,
@@ -35,7 +37,7 @@ FORMS: dict[str, type[forms.Form]] = {
 def _make_form(kind: str, fact: Fact, data: object = None) -> forms.Form:
     cls = FORMS[kind]
     if cls is VerifyForm:
-        return cls(data, initial={"verification": fact.verification})
+        return cls(data, fact=fact, initial={"verification": fact.verification})
     return cls(data, fact=fact)
 
 
@@ -72,11 +74,12 @@ def fact_correct(request: HttpRequest, pid: str, fact_id: int, kind: str) -> Htt
     form = _make_form(kind, fact, request.POST)
     if form.is_valid():
         try:
-            with transaction.atomic():
-                fact = _apply(kind, form, fact, request)
+            fact = _apply(kind, form, fact, request)
+        except StaleFact:
+            return _stale_response(request, patient, fact_id, kind)
         except CorrectionError as exc:
             form.add_error(None, str(exc))
-            fact = fact_or_403(request, patient, fact_id)  # drop in-memory changes rolled back
+            fact = fact_or_403(request, patient, fact_id)
     if form.errors:
         return _form_response(request, patient, fact, kind, form, status=422)
     if is_partial(request):
@@ -88,20 +91,50 @@ def fact_correct(request: HttpRequest, pid: str, fact_id: int, kind: str) -> Htt
 
 def _apply(kind: str, form: forms.Form, fact: Fact, request: HttpRequest) -> Fact:
     data = form.cleaned_data
-    common = {"actor": request.user, "channel": "web", "reason": data.get("reason") or ""}
-    actions: dict[str, Callable[[], Fact]] = {
-        "reassign": lambda: reassign_fact(fact, data.get("target", ""), **common),
-        "edit": lambda: _edit(form, fact, common),
-        "verify": lambda: set_verification(fact, data["verification"], **common),
-    }
-    return actions[kind]()
-
-
-def _edit(form: forms.Form, fact: Fact, common: dict) -> Fact:
-    changes = form.changes()
-    if not changes:
+    payload: dict[str, Any] = {
+        "reassign": lambda: {"to_subject": data.get("target", "")},
+        "edit": lambda: {"changes": form.changes()},  # type: ignore[attr-defined]
+        "verify": lambda: {"verification": data["verification"]},
+    }[kind]()
+    if kind == "edit" and not payload["changes"]:
         raise CorrectionError(_("Nothing was changed."))
-    return edit_fact(fact, changes, **common)
+    return do_correct_fact(
+        fact.patient, fact.pk, kind, payload, version=data["version"], actor=request.user,
+        channel="web", reason=data.get("reason") or "",
+    )  # fmt: skip
+
+
+def _stale_response(request: HttpRequest, patient: object, fact_id: int, kind: str) -> HttpResponse:
+    """The form again, on the fact as it is now, with what changed since it was loaded.
+
+    The clinician's typed values are kept; the hidden version is the current one,
+    so submitting again is a deliberate decision made on the newer value.
+    """
+    fact = fact_or_403(request, patient, fact_id)  # type: ignore[arg-type]
+    data = request.POST.copy()
+    data["version"] = str(fact.version)
+    form = _make_form(kind, fact, data)
+    form.is_valid()
+    form.add_error(None, stale_message(fact))
+    status = 422 if is_partial(request) else 409
+    return _form_response(request, patient, fact, kind, form, status=status)
+
+
+def stale_message(fact: Fact) -> str:
+    last = AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk)).first()
+    who = last.actor.get_username() if last is not None and last.actor is not None else "someone"
+    return _(
+        "This fact was changed by %(who)s while you were editing; nothing was saved. "
+        "It now reads: “%(content)s” (value %(value)s %(unit)s, status %(status)s, "
+        "verification %(verification)s). Review and submit again if your change still applies."
+    ) % {
+        "who": who,
+        "content": fact.content,
+        "value": fact.value or "—",
+        "unit": fact.unit,
+        "status": fact.status or "—",
+        "verification": fact.verification,
+    }
 
 
 def _form_response(

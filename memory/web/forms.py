@@ -1,7 +1,9 @@
 """Forms: upload, ask, timeline filters and the three correction forms.
 
 Correction forms only validate input; the change itself is made by
-memory.writes.corrections, whose CorrectionError is shown as a form error.
+memory.actions.corrections, whose CorrectionError is shown as a form error.
+Each correction form carries the fact's version in a hidden field, so an edit
+made on a page that has gone stale is refused instead of overwriting.
 """
 
 from __future__ import annotations
@@ -88,7 +90,17 @@ class TimelineFilter(forms.Form):
         self.fields["person"].choices = [("", _("Everyone"))] + [(p.key, p.key) for p in persons]
 
 
-class ReassignForm(forms.Form):
+class VersionedForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2**31 - 1)
+
+    def __init__(self, *args: object, fact: Fact, **kwargs: object) -> None:
+        initial = dict(kwargs.pop("initial", None) or {})  # type: ignore[call-overload]
+        initial.setdefault("version", fact.version)
+        super().__init__(*args, initial=initial, **kwargs)  # type: ignore[arg-type]
+        self.fact = fact
+
+
+class ReassignForm(VersionedForm):
     person = forms.ChoiceField(label=_("Move to person"), required=False)
     relation = forms.CharField(
         label=_("or type a relation"),
@@ -99,7 +111,7 @@ class ReassignForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=2000)
 
     def __init__(self, *args: object, fact: Fact, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, fact=fact, **kwargs)
         others = fact.patient.persons.exclude(pk=fact.subject_id).order_by("kind", "key")
         self.fields["person"].choices = [("", "—")] + [(p.key, p.key) for p in others]
 
@@ -112,7 +124,7 @@ class ReassignForm(forms.Form):
         return data
 
 
-class EditForm(forms.Form):
+class EditForm(VersionedForm):
     content = forms.CharField(label=_("Content"), widget=forms.Textarea(attrs={"rows": 2}))
     value = forms.CharField(label=_("Value"), required=False, max_length=200)
     unit = forms.CharField(label=_("Unit"), required=False, max_length=60)
@@ -124,8 +136,7 @@ class EditForm(forms.Form):
 
     def __init__(self, *args: object, fact: Fact, **kwargs: object) -> None:
         kwargs.setdefault("initial", initial_of(fact))
-        super().__init__(*args, **kwargs)
-        self.fact = fact
+        super().__init__(*args, fact=fact, **kwargs)
         statuses = statuses_for(fact.fact_type)
         if statuses:
             self.fields["status"].choices = [(s, s.replace("_", " ")) for s in statuses]
@@ -143,7 +154,7 @@ class EditForm(forms.Form):
         }
 
 
-class VerifyForm(forms.Form):
+class VerifyForm(VersionedForm):
     verification = forms.ChoiceField(label=_("Verification"), choices=VERIFICATION_CHOICES)
     reason = forms.CharField(label=_("Reason"), required=False, max_length=2000)
 

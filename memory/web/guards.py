@@ -12,12 +12,14 @@ from django.http import HttpRequest
 from memory.access import patients_for
 from memory.audit import record
 from memory.models import Fact, Patient
+from memory.security_audit import audit_denied
 
 
 def patient_or_403(request: HttpRequest, external_id: str, *, page: str | None = None) -> Patient:
     """The patient if the user is on its care team; audits the view when `page` is given."""
     patient = patients_for(request.user).filter(external_id=external_id).first()
     if patient is None:
+        audit_denied(request, "web", f"patient {external_id[:100]!r}: not on the care team")
         raise PermissionDenied
     if page is not None:
         audit_view(request, patient, page)
@@ -31,6 +33,7 @@ def fact_or_403(request: HttpRequest, patient: Patient, fact_id: int) -> Fact:
         .first()
     )
     if fact is None:
+        audit_denied(request, "web", f"fact {fact_id}: not a fact of this patient")
         raise PermissionDenied
     return fact
 

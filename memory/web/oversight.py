@@ -16,6 +16,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from memory.access import patients_for
+from memory.audit import record, visible_events
 from memory.models import AuditEvent, Fact
 from memory.web.forms import SafetyFilter
 from memory.web.views import is_partial
@@ -34,6 +35,9 @@ def safety_audit(request: HttpRequest) -> HttpResponse:
         if form.cleaned_data.get("verification"):
             facts = facts.filter(verification=form.cleaned_data["verification"])
     facts = list(facts.order_by("patient__external_id", "safety_kind", "pk")[:1000])
+    shown = sorted({f.patient.external_id for f in facts})
+    record("safety.view", actor=request.user, channel="web",
+           after={"page": "safety", "patients": shown[:200], "facts": len(facts)})  # fmt: skip
     last = _last_changes([f.pk for f in facts])
     rows = [(f, last.get(str(f.pk))) for f in facts]
     context = {"form": form, "rows": rows}
@@ -57,7 +61,7 @@ def _last_changes(fact_ids: list[int]) -> dict[str, AuditEvent]:
 @require_GET
 @staff_member_required
 def audit_log(request: HttpRequest) -> HttpResponse:
-    events = AuditEvent.objects.select_related("actor", "patient")
+    events = visible_events(request.user).select_related("actor", "patient")
     action = request.GET.get("action", "").strip()
     patient = request.GET.get("patient", "").strip()
     if action:

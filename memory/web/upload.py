@@ -120,7 +120,8 @@ def _check_access(request: HttpRequest, parsed: list[ParsedSession]) -> None:
 @require_GET
 @login_required
 def upload_progress(request: HttpRequest) -> HttpResponse:
-    ids = [int(x) for x in request.GET.get("s", "").split("-") if x.isdigit()][:500]
+    parts = request.GET.get("s", "").split("-")[:500]
+    ids = [int(x) for x in parts if x.isdigit() and len(x) <= 18]  # a bigint, never a 500
     sessions = list(
         Session.objects.filter(pk__in=ids, patient__in=patients_for(request.user))
         .select_related("patient")

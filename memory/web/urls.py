@@ -2,20 +2,21 @@ from __future__ import annotations
 
 from django.urls import path
 
+import memory.converters  # noqa: F401  (registers extid / objid)
 from memory.web import ask, facts, oversight, sessions, upload, views
 
-P = "patients/<str:pid>/"
+P = "patients/<extid:pid>/"
 
 urlpatterns = [
     path("", views.patient_list, name="patient-list"),
     path(P, views.patient_overview, name="patient-overview"),
     path(P + "timeline/", views.patient_timeline, name="patient-timeline"),
     path(P + "chains/", views.patient_chains, name="patient-chains"),
-    path(P + "sessions/<str:sid>/", views.session_detail, name="session-detail"),
-    path(P + "sessions/<str:sid>/dismiss/", sessions.session_dismiss, name="session-dismiss"),
+    path(P + "sessions/<extid:sid>/", views.session_detail, name="session-detail"),
+    path(P + "sessions/<extid:sid>/dismiss/", sessions.session_dismiss, name="session-dismiss"),
     path(P + "ask/", ask.ask, name="patient-ask"),
-    path(P + "facts/<int:fact_id>/", facts.fact_detail, name="fact-detail"),
-    path(P + "facts/<int:fact_id>/<str:kind>/", facts.fact_correct, name="fact-correct"),
+    path(P + "facts/<objid:fact_id>/", facts.fact_detail, name="fact-detail"),
+    path(P + "facts/<objid:fact_id>/<str:kind>/", facts.fact_correct, name="fact-correct"),
     path("upload/", upload.upload, name="upload"),
     path("upload/progress/", upload.upload_progress, name="upload-progress"),
     path("safety/", oversight.safety_audit, name="safety-audit"),

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from memory.actions.tokens import do_issue_token
 from memory.models import Patient
 from tests.fhir.graph import PATIENT, build_graph, committed_graph
 
 
 def client_for(user) -> APIClient:
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    token, _ = do_issue_token(user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     return client
 
 

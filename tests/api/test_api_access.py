@@ -73,7 +73,14 @@ def test_audit_log_is_forbidden_to_clinicians(patient, api):
     assert response.json()["error"]["code"] == "permission_denied"
 
 
-def test_audit_log_lists_events_for_administrators(patient, api, admin_api):
+def test_audit_log_lists_events_for_administrators(patient, api, admin_api, django_user_model):
+    patient.care_team.add(django_user_model.objects.get(username="admin1"))
     api.get(BASE)
     rows = admin_api.get("/api/audit/", {"patient": "p-graph", "action": "api.view"}).json()
     assert rows["count"] >= 1 and rows["results"][0]["channel"] == "api"
+
+
+def test_audit_log_hides_other_patients_from_staff_outside_their_care_team(patient, api, admin_api):
+    api.get(BASE)
+    rows = admin_api.get("/api/audit/", {"patient": "p-graph"}).json()
+    assert rows["count"] == 0

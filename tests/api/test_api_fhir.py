@@ -37,3 +37,8 @@ def test_unknown_fhir_version_is_a_field_error(patient, api):
     assert list(api.get(BASE + "fhir", {"version": "DSTU2"}).json()["error"]["fields"]) == [
         "version"
     ]
+
+
+def test_export_is_served_as_fhir_json(patient, api):
+    response = api.get(BASE + "fhir")
+    assert response["Content-Type"].startswith("application/fhir+json")

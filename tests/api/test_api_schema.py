@@ -11,9 +11,10 @@ from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
-from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
+
+from memory.actions.tokens import do_issue_token
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +57,7 @@ def keep_test_connection():
 
 def test_api_conforms_to_its_schema_on_a_seeded_database(patient, clinician, keep_test_connection):
     """Schemathesis, in-process against the WSGI app: no 5xx, responses match the schema."""
-    token = Token.objects.create(user=clinician).key
+    token, _ = do_issue_token(clinician)
     schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
     checks = [not_a_server_error, response_schema_conformance, status_code_conformance]
     seen = 0

@@ -113,7 +113,8 @@ def test_surgical_history_is_a_procedure_with_year_precision(bundle):
 
 def test_numeric_reading_is_a_quantity_with_unit(bundle):
     glucose = [o["valueQuantity"] for o in resources(bundle, "Observation") if "valueQuantity" in o]
-    assert {"value": 6.1, "unit": "mmol/L"} in glucose
+    assert {"value": 6.1, "unit": "mmol/L", "system": "http://unitsofmeasure.org",
+            "code": "mmol/L"} in glucose  # fmt: skip
 
 
 def test_blood_pressure_is_a_string_value(bundle):
@@ -130,8 +131,9 @@ def test_condition_chain_is_active_and_confirmed(bundle):
 def test_every_resource_has_provenance_naming_session_and_turn(bundle):
     provenances = resources(bundle, "Provenance")
     targets = {p["target"][0]["reference"] for p in provenances}
+    software = ("Provenance", "Patient", "Device")
     clinical = [e["fullUrl"] for e in bundle["entry"][1:]
-                if e["resource"]["resourceType"] not in ("Provenance", "Patient")]  # fmt: skip
+                if e["resource"]["resourceType"] not in software]  # fmt: skip
     values = {e["what"]["identifier"]["value"] for p in provenances for e in p["entity"]}
     assert set(clinical) == targets and "p-fhir/s2#turn-4" in values
 

@@ -1,4 +1,9 @@
-"""Audit log: administrators only (403 for everyone else)."""
+"""Audit log: administrators only (403 for everyone else).
+
+A superuser sees every event; a staff member sees the events of the patients
+on their care teams and their own events without a patient (logins, refusals),
+so the log never shows them questions or facts of other patients.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from rest_framework.response import Response
 from memory.api.permissions import IsAdministrator
 from memory.api.serializers import AuditEventSerializer, AuditFilterSerializer
 from memory.api.views.base import ApiView, errors
+from memory.audit import visible_events
 from memory.models import AuditEvent
 
 
@@ -18,10 +24,11 @@ class AuditListView(ApiView):
     permission_classes = [IsAdministrator]
 
     def get_queryset(self) -> QuerySet[AuditEvent]:
-        return AuditEvent.objects.select_related("actor", "patient").order_by("-at", "-id")
+        events = visible_events(self.request.user)
+        return events.select_related("actor", "patient").order_by("-at", "-id")
 
     @extend_schema(
-        summary="Audit events, newest first (administrators only)",
+        summary="Audit events, newest first (administrators; staff see their patients' only)",
         parameters=[AuditFilterSerializer],
         examples=[
             OpenApiExample(

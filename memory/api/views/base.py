@@ -7,9 +7,10 @@ from typing import Any
 from django.conf import settings
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import generics
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
 
+from memory.api.authentication import HashedTokenAuthentication
 from memory.api.errors import PayloadTooLarge, api_exception_handler
 from memory.api.permissions import patient_or_404
 from memory.api.serializers import ErrorSerializer
@@ -25,6 +26,8 @@ def errors(*statuses: int) -> dict[int, OpenApiResponse]:
         403: "Not allowed.",
         404: "Unknown, or not on the caller's care team (indistinguishable on purpose); "
         "for lists also a page out of range.",
+        409: "Conflict: the fact changed since the caller's version (If-Match), or the "
+        "upload collides with stored sessions; nothing was changed.",
         413: "Request body larger than MAX_UPLOAD_BYTES.",
     }
     return {s: OpenApiResponse(ErrorSerializer, description=text[s]) for s in (401, *statuses)}
@@ -32,7 +35,7 @@ def errors(*statuses: int) -> dict[int, OpenApiResponse]:
 
 class ApiView(generics.GenericAPIView):
     # Token first: an unauthenticated call gets 401 with `WWW-Authenticate: Token`.
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    authentication_classes = [HashedTokenAuthentication, SessionAuthentication]
 
     def get_exception_handler(self) -> Any:
         return api_exception_handler

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
 from typing import Any
 
 from django.contrib.postgres.search import SearchQuery, SearchRank
-from django.db import transaction
 from django.db.models import F, QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import serializers
+from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from memory.actions.corrections import CorrectionError, StaleFact, do_correct_fact
+from memory.api.errors import Conflict
 from memory.api.serializers import (
     EditSerializer,
     FactFilterSerializer,
@@ -24,7 +26,8 @@ from memory.api.serializers import (
 from memory.api.views.base import PatientView, errors
 from memory.models import Fact
 from memory.search.text import tsquery_text
-from memory.writes import CorrectionError, edit_fact, reassign_fact, set_verification
+
+ETAG = re.compile(r'^\s*(?:W/)?"(\d{1,9})"\s*$')
 
 FACT_EXAMPLE = {
     "id": 42, "type": "medication_status", "subject": "patient", "entity": "amlodipine",
@@ -79,39 +82,76 @@ class FactDetailView(PatientView):
     serializer_class = FactSerializer
 
     @extend_schema(
-        summary="One fact", examples=[FACT_RESPONSE], responses={200: FactSerializer, **errors(404)}
+        summary="One fact (ETag: its version, for If-Match on corrections)",
+        examples=[FACT_RESPONSE],
+        responses={200: FactSerializer, **errors(404)},
     )
     def get(self, request: Request, patient_id: str, fact_id: int) -> Response:
-        return Response(FactSerializer(get_object_or_404(patient_facts(self), pk=fact_id)).data)
+        fact = get_object_or_404(patient_facts(self), pk=fact_id)
+        return with_etag(Response(FactSerializer(fact).data), fact)
+
+
+def with_etag(response: Response, fact: Fact) -> Response:
+    response["ETag"] = f'"{fact.version}"'
+    return response
+
+
+def if_match_version(request: Request) -> int | None:
+    """The version named by If-Match; None when absent or "*" (no check)."""
+    header = request.headers.get("If-Match", "").strip()
+    if not header or header == "*":
+        return None
+    match = ETAG.match(header)
+    if match is None:
+        raise serializers.ValidationError({"If-Match": ['expected the ETag of the fact, e.g. "3"']})
+    return int(match[1])
 
 
 class _CorrectionView(PatientView):
-    """POST a correction; applied atomically by memory.writes.corrections, audited there."""
+    """POST a correction; applied by memory.actions.corrections (row lock, version, audit).
+
+    Send the fact's ETag as If-Match: when someone changed the fact since, the
+    answer is 409 with the current fact, and nothing is changed.
+    """
 
     serializer_class = FactSerializer
     input_class: type[serializers.Serializer]
-    # Each correction view defines apply(fact, data, *, reason) -> Fact.
-    apply: Callable[..., Fact]
+    kind: str
 
     def post(self, request: Request, patient_id: str, fact_id: int) -> Response:
+        version = if_match_version(request)
         form = self.input_class(data=request.data)
         form.is_valid(raise_exception=True)
         data = dict(form.validated_data)
+        reason = data.pop("reason", "")
         try:
-            with transaction.atomic():
-                fact = get_object_or_404(patient_facts(self).select_for_update(of=("self",)),
-                                         pk=fact_id)  # fmt: skip
-                fact = self.apply(fact, data, reason=data.pop("reason", ""))
+            fact = do_correct_fact(
+                self.patient, fact_id, self.kind, self.payload(data), version=version,
+                actor=request.user, channel="api", reason=reason,
+            )  # fmt: skip
+        except Fact.DoesNotExist:
+            raise NotFound() from None
+        except StaleFact as exc:
+            raise StaleConflict(exc) from None
         except CorrectionError as exc:
             raise serializers.ValidationError({self.error_field(str(exc)): [str(exc)]}) from None
-        return Response(FactSerializer(patient_facts(self).get(pk=fact.pk)).data)
+        return with_etag(Response(FactSerializer(patient_facts(self).get(pk=fact.pk)).data), fact)
+
+    def payload(self, data: dict[str, Any]) -> dict[str, Any]:
+        return data
 
     def error_field(self, message: str) -> str:
         head = message.partition(":")[0]
         return head if head in self.input_class().fields else "non_field_errors"
 
 
-CORRECTION_ERRORS = errors(400, 404, 413)
+class StaleConflict(Conflict):
+    def __init__(self, stale: StaleFact) -> None:
+        super().__init__(str(stale))
+        self.current = FactSerializer(stale.current).data
+
+
+CORRECTION_ERRORS = errors(400, 404, 409, 413)
 
 
 @extend_schema_view(
@@ -128,10 +168,7 @@ CORRECTION_ERRORS = errors(400, 404, 413)
 )  # fmt: skip
 class ReassignView(_CorrectionView):
     input_class = ReassignSerializer
-
-    def apply(self, fact: Fact, data: dict[str, Any], *, reason: str) -> Fact:
-        return reassign_fact(fact, data["to_subject"], actor=self.request.user, reason=reason,
-                             channel="api")  # fmt: skip
+    kind = "reassign"
 
 
 @extend_schema_view(
@@ -149,9 +186,10 @@ class ReassignView(_CorrectionView):
 )  # fmt: skip
 class EditView(_CorrectionView):
     input_class = EditSerializer
+    kind = "edit"
 
-    def apply(self, fact: Fact, data: dict[str, Any], *, reason: str) -> Fact:
-        return edit_fact(fact, data, actor=self.request.user, reason=reason, channel="api")
+    def payload(self, data: dict[str, Any]) -> dict[str, Any]:
+        return {"changes": data}
 
 
 @extend_schema_view(
@@ -169,7 +207,4 @@ class EditView(_CorrectionView):
 )  # fmt: skip
 class VerificationView(_CorrectionView):
     input_class = VerificationSerializer
-
-    def apply(self, fact: Fact, data: dict[str, Any], *, reason: str) -> Fact:
-        return set_verification(fact, data["verification"], actor=self.request.user,
-                                reason=reason, channel="api")  # fmt: skip
+    kind = "verify"

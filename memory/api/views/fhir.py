@@ -5,6 +5,7 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -16,8 +17,17 @@ class FhirVersionSerializer(serializers.Serializer):
     version = serializers.ChoiceField(choices=list(VERSIONS), default="R4")
 
 
+class FhirJSONRenderer(JSONRenderer):
+    """FHIR's JSON media type (errors keep the API's JSON error shape in it)."""
+
+    media_type = "application/fhir+json"
+    format = "fhir"
+
+
 class FhirExportView(PatientView):
     audit_action = "api.export.fhir"
+    # application/fhir+json unless the client asks for plain application/json.
+    renderer_classes = [FhirJSONRenderer, JSONRenderer]
 
     @extend_schema(
         summary="IPS-style FHIR document Bundle (Composition first)",

@@ -11,12 +11,13 @@ from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memory.actions.sessions import DismissError, do_dismiss_session
-from memory.api.errors import PayloadTooLarge, UploadRejected
+from memory.api.errors import Conflict, PayloadTooLarge, UploadRejected
+from memory.api.parsers import SafeJSONParser
 from memory.api.serializers import (
     DismissSerializer,
     MedGraphDocumentSerializer,
@@ -29,7 +30,7 @@ from memory.api.views.base import PatientView, errors
 from memory.domain.types import ParsedSession
 from memory.importing import ImportFormatError, parse_text
 from memory.importing.fields import check_unique_ids
-from memory.ingest import IngestError, store_sessions
+from memory.ingest import IngestConflict, IngestError, store_sessions
 from memory.models import Session
 
 UPLOAD_EXAMPLE = {
@@ -51,7 +52,7 @@ SESSION_EXAMPLE = {
 
 class SessionListView(PatientView):
     serializer_class = SessionSerializer
-    parser_classes = [JSONParser, MultiPartParser]
+    parser_classes = [SafeJSONParser, MultiPartParser]
 
     def get_queryset(self) -> QuerySet[Session]:
         return (
@@ -75,7 +76,10 @@ class SessionListView(PatientView):
             "All or nothing: a file that does not parse is answered 400 with `file`, "
             "`location` and `problem` and nothing is stored. Construction is queued "
             "per stored session; poll the session's `status`. 201 when something was "
-            "stored, 200 when every session was already imported."
+            "stored, 200 when every session was already imported with the same turns. "
+            "A session already imported with different turns is 409 (nothing stored) "
+            "unless `?replace=1`, which supersedes its turns and re-extracts it, keeping "
+            "clinicians' corrections."
         ),
         request={
             "application/json": MedGraphDocumentSerializer,
@@ -93,15 +97,19 @@ class SessionListView(PatientView):
         responses={
             201: UploadResultSerializer,
             200: UploadResultSerializer,
-            **errors(400, 404, 413),
+            **errors(400, 404, 409, 413),
         },
     )
     def post(self, request: Request, patient_id: str) -> Response:
         parsed = self._parse_upload(request)
+        replace = request.query_params.get("replace", "") in ("1", "true", "yes")
         try:
             report = store_sessions(
-                parsed, self.patient.external_id, actor=request.user, channel="api"
-            )
+                parsed, self.patient.external_id, actor=request.user, channel="api",
+                replace=replace,
+            )  # fmt: skip
+        except IngestConflict as exc:
+            raise Conflict(str(exc)) from None
         except IngestError as exc:
             raise serializers.ValidationError({"sessions": [str(exc)]}) from None
         stored = self.get_queryset().filter(pk__in=report.stored_ids)

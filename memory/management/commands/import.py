@@ -30,6 +30,12 @@ class Command(BaseCommand):
             help="block until every imported session is constructed; exit 1 if any failed",
         )
         parser.add_argument("--timeout", type=float, default=3600.0, help="seconds for --wait")
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="supersede the turns of sessions already imported with different turns and "
+            "re-extract them (clinicians' corrections are kept)",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         try:
@@ -39,7 +45,9 @@ class Command(BaseCommand):
                 patient_id=opts["patient"],
                 max_bytes=settings.MAX_UPLOAD_BYTES,
             )
-            report = store_sessions(sessions, patient_id=opts["patient"], channel="cli")
+            report = store_sessions(
+                sessions, patient_id=opts["patient"], channel="cli", replace=opts["replace"]
+            )
         except (ImportFormatError, IngestError) as exc:
             raise CommandError(str(exc)) from None
         for line in report.skipped:

@@ -1,19 +1,26 @@
-"""medgraph reconstruct --patient ID [--session SID...] [--failed] [--wait]
+"""medgraph reconstruct --patient ID [--session SID...] [--failed] [--stuck] [--wait]
 
 Re-runs extraction for sessions (e.g. after configuring an LLM, or for failed
-ones). Re-extraction replaces a session's previous extraction atomically and
-never overwrites or resurrects what a clinician corrected.
+or stuck ones). Re-extraction replaces a session's previous extraction
+atomically and never overwrites or resurrects what a clinician corrected.
+--failed takes failed sessions and stuck ones (queued or extracting with no
+worker constructing the patient); --stuck only the stuck ones. --wait uses
+the workers when one answers and constructs in this process otherwise.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db.models import Q
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from memory.models import Patient, Session
 from memory.profile import RULE_FALLBACK_PREFIX
+from memory.reaper import stuck_sessions
 from memory.waiting import wait_for_sessions
 
 
@@ -26,9 +33,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--failed",
             action="store_true",
-            help="only failed sessions (and those built by rules after an LLM failure)",
+            help="only failed and stuck sessions (and those built by rules after an LLM failure)",
+        )
+        parser.add_argument(
+            "--stuck", action="store_true", help="only sessions stuck in queued/extracting"
         )
         parser.add_argument("--wait", action="store_true")
+        parser.add_argument("--timeout", type=float, default=3600.0, help="seconds for --wait")
 
     def handle(self, *args: Any, **opts: Any) -> None:
         patient = Patient.objects.filter(external_id=opts["patient"]).first()
@@ -40,23 +51,33 @@ class Command(BaseCommand):
             missing = set(opts["session"]) - set(sessions.values_list("external_id", flat=True))
             if missing:
                 raise CommandError(f"unknown session(s): {', '.join(sorted(missing))}")
-        if opts["failed"]:
-            # A session the rule extractor built after the LLM failed is one too.
-            sessions = sessions.filter(
-                Q(status=Session.Status.FAILED) | Q(extractor__startswith=RULE_FALLBACK_PREFIX)
-            )
-        ids = list(sessions.values_list("pk", flat=True))
+        ids = self._selected(patient, sessions, opts)
         Session.objects.filter(pk__in=ids).update(status=Session.Status.QUEUED, status_reason="")
         self.stdout.write(f"queued {len(ids)} session(s) for re-extraction")
         if not ids:
             return
-        if opts["wait"]:
-            outcome = wait_for_sessions(ids)
-            for line in outcome.lines():
-                self.stdout.write(line)
-            if outcome.failed or outcome.unfinished:
-                raise CommandError(f"{len(outcome.failed)} session(s) failed")
-            return
-        from memory.tasks import construct_session_task
+        if not opts["wait"]:
+            from memory.tasks import construct_session_task
 
-        construct_session_task.delay(ids[-1])
+            construct_session_task.delay(ids[-1])
+            return
+        outcome = wait_for_sessions(ids, timeout_s=opts["timeout"])
+        for line in outcome.lines():
+            self.stdout.write(line)
+        if outcome.failed or outcome.unfinished:
+            raise CommandError(
+                f"{len(outcome.failed)} session(s) failed, {len(outcome.unfinished)} unfinished"
+            )
+
+    def _selected(self, patient: Patient, sessions: QuerySet[Session], opts: dict) -> list[int]:
+        if not (opts["failed"] or opts["stuck"]):
+            return list(sessions.values_list("pk", flat=True))
+        bound = timedelta(seconds=settings.MEDGRAPH_STUCK_AFTER_S)
+        stuck = {s.pk for s in stuck_sessions(timezone.now(), bound) if s.patient_id == patient.pk}
+        if opts["failed"]:
+            # A session the rule extractor built after the LLM failed counts as failed too.
+            failed = sessions.filter(
+                Q(status=Session.Status.FAILED) | Q(extractor__startswith=RULE_FALLBACK_PREFIX)
+            )
+            stuck |= set(failed.values_list("pk", flat=True))
+        return list(sessions.filter(pk__in=stuck).values_list("pk", flat=True))

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
+from medgraph_web.supervision import SERVICE_CHECK_S, restart_dead_services
 from memory.demo import ensure_demo
 
 
@@ -31,9 +32,14 @@ class Command(BaseCommand):
         call_command("collectstatic", interactive=False, verbosity=0)
         bin_dir = Path(sys.executable).parent
         env = dict(os.environ)
+        if opts["host"] in ("127.0.0.1", "localhost", "::1"):
+            # Plain http on loopback: no HTTPS redirect, HSTS or secure-only cookies.
+            env.setdefault("MEDGRAPH_PLAIN_HTTP", "1")
+        # -B: the worker also runs beat, which checks for stuck sessions periodically.
         worker = subprocess.Popen(
             [str(bin_dir / "celery"), "-A", "medgraph_web", "worker", "--loglevel=WARNING",
-             f"--concurrency={opts['worker_concurrency']}"],
+             f"--concurrency={opts['worker_concurrency']}", "-B",
+             "--schedule", str(settings.VAR_DIR / "celerybeat-schedule")],
             env=env,
         )  # fmt: skip
         web = subprocess.Popen(
@@ -51,7 +57,10 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(f"MedGraph is running at http://{opts['host']}:{opts['port']}/")
         )
-        self.stdout.write("Ctrl-C stops web and worker (embedded PostgreSQL/Redis keep running).")
+        self.stdout.write(
+            "Ctrl-C stops web and worker (embedded PostgreSQL/Redis keep running; "
+            "while MedGraph runs they are restarted if they stop)."
+        )
         self._supervise([worker, web])
 
     def _supervise(self, procs: list[subprocess.Popen[bytes]]) -> None:
@@ -67,9 +76,14 @@ class Command(BaseCommand):
             raise SystemExit(0)
 
         signal.signal(signal.SIGTERM, stop)
+        last_check = time.monotonic()
         try:
             while all(p.poll() is None for p in procs):
                 time.sleep(1)
+                if time.monotonic() - last_check >= SERVICE_CHECK_S:
+                    last_check = time.monotonic()
+                    for name in restart_dead_services():
+                        self.stderr.write(f"embedded {name} was down: restarted")
         except KeyboardInterrupt:
             stop()
         exited = [str(p.args[0]) for p in procs if p.poll() is not None]

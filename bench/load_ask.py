@@ -1,0 +1,184 @@
+"""Load test: concurrent asks against a real server on 127.0.0.1.
+
+    MEDGRAPH_EMBEDDED_DB=bench_load .venv/bin/python bench/load_ask.py \
+        [--concurrency 50] [--requests 200] [--workers 2] [--threads 8] [--deadline 300]
+
+Runs in its own database (MEDGRAPH_EMBEDDED_DB, default bench_load on the
+embedded server): migrates it, loads and constructs the demo patient if it is
+empty, starts gunicorn (gthread workers) on a free loopback port, obtains an
+API token and sends `--requests` POST /api/patients/demo-001/ask/ with
+`--concurrency` in flight (extractive reader, no LLM). Prints p50/p95/max
+latency and the error count; exits 1 when p95 > --target-ms or any request
+failed. Bounded: a fixed number of requests and a wall-clock deadline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+QUESTIONS = [
+    "What dose of amlodipine is he on now?",
+    "Is he allergic to anything?",
+    "What did the doctor say about his blood pressure?",
+    "Does his father have diabetes?",
+    "他现在在吃什么降压药？",
+    "What was his last fasting glucose?",
+]
+
+
+def main() -> int:
+    args = _args()
+    os.environ.setdefault("MEDGRAPH_EMBEDDED_DB", "bench_load")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "medgraph_web.settings")
+    os.environ.setdefault("DEBUG", "0")
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
+    os.environ.setdefault("MEDGRAPH_PLAIN_HTTP", "1")  # loopback: plain http
+    sys.path.insert(0, str(ROOT))
+    password = _prepare()
+    port = _free_port()
+    server = _start_server(port, args)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        _wait_healthy(base, 120)
+        token = _token(base, password)
+        latencies, errors = _run(base, token, args)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return _report(latencies, errors, args)
+
+
+def _args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--concurrency", type=int, default=50)
+    parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--deadline", type=float, default=300.0, help="seconds for the whole run")
+    parser.add_argument("--target-ms", type=float, default=500.0)
+    return parser.parse_args()
+
+
+def _prepare() -> str:
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection
+
+    from memory.demo import DEMO_USER, ensure_demo
+    from memory.models import Patient, Session
+    from memory.waiting import wait_for_sessions
+
+    call_command("migrate", interactive=False, verbosity=0)
+    if not Patient.objects.filter(external_id="demo-001").exists():
+        from django.conf import settings
+
+        (settings.VAR_DIR / "bench_load").mkdir(parents=True, exist_ok=True)
+        ensure_demo(settings.VAR_DIR / "bench_load")
+    pending = Session.objects.exclude(status=Session.Status.DONE)
+    if pending.exists():
+        wait_for_sessions(list(pending.values_list("pk", flat=True)), timeout_s=1800)
+    password = "bench-load-password-1"
+    user = get_user_model().objects.get(username=DEMO_USER)
+    user.set_password(password)
+    user.save()
+    connection.close()
+    return password
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _start_server(port: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, MEDGRAPH_THROTTLE_USER="1000000/min", MEDGRAPH_PLAIN_HTTP="1")
+    env.setdefault("MEDGRAPH_DB_POOL", str(args.threads + 2))
+    command = [
+        str(Path(sys.executable).parent / "gunicorn"), "medgraph_web.wsgi:application",
+        "--bind", f"127.0.0.1:{port}", "--worker-class", "gthread",
+        "--workers", str(args.workers), "--threads", str(args.threads),
+        "--timeout", "120", "--log-level", "warning",
+    ]  # fmt: skip
+    return subprocess.Popen(command, cwd=ROOT, env=env)
+
+
+def _wait_healthy(base: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=5) as reply:
+                if reply.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.5)
+    raise SystemExit("the server did not become healthy")
+
+
+def _post(url: str, body: dict, headers: dict[str, str], timeout: float = 60) -> dict:
+    data = json.dumps(body).encode()
+    all_headers = {"Content-Type": "application/json", **headers}
+    request = urllib.request.Request(url, data=data, method="POST", headers=all_headers)
+    with urllib.request.urlopen(request, timeout=timeout) as reply:
+        return json.loads(reply.read())
+
+
+def _token(base: str, password: str) -> str:
+    return _post(base + "/api/auth/token/", {"username": "demo", "password": password}, {})["token"]
+
+
+def _run(base: str, token: str, args: argparse.Namespace) -> tuple[list[float], list[str]]:
+    url = base + "/api/patients/demo-001/ask/"
+    headers = {"Authorization": f"Token {token}"}
+    # Warm-up: one ask per worker process loads the embedder before timing starts.
+    for question in QUESTIONS[: args.workers * 2]:
+        _post(url, {"question": question}, headers, timeout=120)
+    deadline = time.monotonic() + args.deadline
+
+    def one(i: int) -> tuple[float, str | None]:
+        if time.monotonic() > deadline:
+            return 0.0, "skipped: deadline"
+        started = time.perf_counter()
+        try:
+            _post(url, {"question": QUESTIONS[i % len(QUESTIONS)]}, headers)
+        except Exception as exc:  # any failure counts as an error in the report
+            return (time.perf_counter() - started) * 1000, f"{type(exc).__name__}: {exc}"
+        return (time.perf_counter() - started) * 1000, None
+
+    with ThreadPoolExecutor(max_workers=args.concurrency) as pool:
+        results = list(pool.map(one, range(args.requests)))
+    latencies = [ms for ms, error in results if error is None]
+    return latencies, [error for _, error in results if error is not None]
+
+
+def _report(latencies: list[float], errors: list[str], args: argparse.Namespace) -> int:
+    ordered = sorted(latencies) or [0.0]
+    p95 = ordered[max(0, round(0.95 * len(ordered)) - 1)]
+    print(f"asks: {len(latencies)} ok, {len(errors)} errors, concurrency {args.concurrency}, "
+          f"gunicorn gthread {args.workers}x{args.threads}")  # fmt: skip
+    print(f"latency ms: p50 {statistics.median(ordered):.0f}  p95 {p95:.0f}  "
+          f"max {ordered[-1]:.0f}  (target p95 <= {args.target_ms:.0f})")  # fmt: skip
+    for error in sorted(set(errors))[:5]:
+        print(f"error: {error}")
+    return 0 if not errors and p95 <= args.target_ms else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

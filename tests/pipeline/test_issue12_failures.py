@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from memory.actions.tokens import do_issue_token
 from memory.answering import answer
 from memory.domain.pending import claims_unqualified_absence
 from memory.models import AuditEvent, Fact, Patient, Session
@@ -64,7 +64,8 @@ def test_failed_session_keeps_the_extractive_reader_from_saying_nothing_is_recor
 def _api(user, patient: Patient) -> APIClient:
     patient.care_team.add(user)
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    token, _ = do_issue_token(user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     return client
 
 

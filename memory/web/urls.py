@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from memory.web import ask, facts, oversight, upload, views
+from memory.web import ask, conflicts, facts, oversight, upload, views
 
 P = "patients/<str:pid>/"
 
@@ -15,6 +15,11 @@ urlpatterns = [
     path(P + "ask/", ask.ask, name="patient-ask"),
     path(P + "facts/<int:fact_id>/", facts.fact_detail, name="fact-detail"),
     path(P + "facts/<int:fact_id>/<str:kind>/", facts.fact_correct, name="fact-correct"),
+    path(
+        P + "conflicts/<int:med_id>/<int:safety_id>/",
+        conflicts.resolve,
+        name="conflict-resolve",
+    ),
     path("upload/", upload.upload, name="upload"),
     path("upload/progress/", upload.upload_progress, name="upload-progress"),
     path("safety/", oversight.safety_audit, name="safety-audit"),

@@ -21,6 +21,7 @@ from memory.models import Chain, Fact, Person, Session
 from memory.web import records
 from memory.web.forms import TimelineFilter
 from memory.web.guards import audit_view, patient_or_403
+from memory.web.present import entity_name
 from memory.web.trend import readings, trend_svg
 
 
@@ -38,7 +39,10 @@ def patient_list(request: HttpRequest) -> HttpResponse:
         patients = patients.filter(
             Q(display_name__icontains=query) | Q(external_id__icontains=query)
         )
-    patients = records.with_list_stats(patients).order_by("external_id")
+    patients = list(records.with_list_stats(patients).order_by("external_id")[:500])
+    allergies = records.allergy_names([p.pk for p in patients])
+    for p in patients:
+        p.allergy_names = allergies.get(p.pk, [])
     context = {"patients": patients, "q": query}
     if is_partial(request):
         return render(request, "memory/_patient_rows.html", context)
@@ -57,6 +61,7 @@ def patient_overview(request: HttpRequest, pid: str) -> HttpResponse:
         "own": records.person_section(me),
         "relatives": records.relatives(patient),
         "sessions": patient.sessions.order_by("-seq"),
+        **records.conflict_context(patient),
     }
     return render(request, "memory/patient_overview.html", context)
 
@@ -91,6 +96,7 @@ def patient_timeline(request: HttpRequest, pid: str) -> HttpResponse:
         "form": form,
         "days": [(day, sessions.get(day, []), items) for day, items in days],
         "n_facts": sum(len(items) for _, items in days),
+        "conflict_map": records.conflict_context(patient)["conflict_map"],
     }
     if is_partial(request):
         return render(request, "memory/_timeline_list.html", context)
@@ -117,7 +123,7 @@ def patient_chains(request: HttpRequest, pid: str) -> HttpResponse:
 def _trend(view: records.ChainView) -> str:
     if not view.is_measurement:
         return ""
-    return trend_svg(readings(view.facts), view.chain.entity.name)
+    return trend_svg(readings(view.facts), entity_name(view.chain.entity))
 
 
 @require_GET
@@ -142,5 +148,6 @@ def session_detail(request: HttpRequest, pid: str, sid: str) -> HttpResponse:
         "session": session,
         "turns": turns,
         "unplaced": unplaced,
+        "conflict_map": records.conflict_context(patient)["conflict_map"],
     }
     return render(request, "memory/session.html", context)

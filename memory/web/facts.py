@@ -19,7 +19,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from memory.actions.retarget import do_retarget_fact
 from memory.models import AuditEvent, Fact
+from memory.web.audit_diff import audit_diff
 from memory.web.forms import EditForm, ReassignForm, VerifyForm
 from memory.web.guards import audit_view, fact_or_403, patient_or_403
 from memory.web.views import is_partial
@@ -52,7 +54,7 @@ def fact_detail(request: HttpRequest, pid: str, fact_id: int) -> HttpResponse:
         "patient": patient,
         "fact": fact,
         "forms": {kind: _make_form(kind, fact) for kind in FORMS},
-        "history": history.select_related("actor")[:50],
+        "history": _with_diff(history.select_related("actor")[:50]),
     }
     return render(request, "memory/fact_page.html", context)
 
@@ -99,9 +101,14 @@ def _apply(kind: str, form: forms.Form, fact: Fact, request: HttpRequest) -> Fac
 
 def _edit(form: forms.Form, fact: Fact, common: dict) -> Fact:
     changes = form.changes()
-    if not changes:
+    retarget = form.retarget() if hasattr(form, "retarget") else None
+    if not changes and not retarget:
         raise CorrectionError(_("Nothing was changed."))
-    return edit_fact(fact, changes, **common)
+    if changes:
+        fact = edit_fact(fact, changes, **common)
+    if retarget:
+        fact = do_retarget_fact(fact, **retarget, **common)
+    return fact
 
 
 def _form_response(
@@ -116,5 +123,14 @@ def _form_response(
     if is_partial(request):
         return render(request, "memory/_fact_form.html", context, status=status)
     context["forms"] = {k: (form if k == kind else _make_form(k, fact)) for k in FORMS}
-    context["history"] = AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk))
+    context["history"] = _with_diff(
+        AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk))[:50]
+    )
     return render(request, "memory/fact_page.html", context, status=status)
+
+
+def _with_diff(events: object) -> list[AuditEvent]:
+    rows = list(events)  # type: ignore[call-overload]
+    for event in rows:
+        event.diff = audit_diff(event.before, event.after)
+    return rows

@@ -120,10 +120,12 @@ def patient_chains(request: HttpRequest, pid: str) -> HttpResponse:
     )
 
 
-def _trend(view: records.ChainView) -> str:
+def _trend(view: records.ChainView) -> tuple[str, list]:
+    """The plot and the readings listed in the table beneath it."""
     if not view.is_measurement:
-        return ""
-    return trend_svg(readings(view.facts), entity_name(view.chain.entity))
+        return "", []
+    points = readings(view.facts)
+    return trend_svg(points, entity_name(view.chain.entity)), points
 
 
 @require_GET

@@ -36,9 +36,11 @@ FORMS: dict[str, type[forms.Form]] = {
 
 def _make_form(kind: str, fact: Fact, data: object = None) -> forms.Form:
     cls = FORMS[kind]
+    # One page shows the three forms: ids must stay unique (label/for pairs).
+    auto_id = f"id_{kind}_{fact.pk}_%s"
     if cls is VerifyForm:
-        return cls(data, initial={"verification": fact.verification})
-    return cls(data, fact=fact)
+        return cls(data, initial={"verification": fact.verification}, auto_id=auto_id)
+    return cls(data, fact=fact, auto_id=auto_id)
 
 
 @require_http_methods(["GET"])

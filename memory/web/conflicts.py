@@ -15,8 +15,7 @@ from django.views.decorators.http import require_POST
 
 from memory.actions.conflicts import do_resolve_conflict
 from memory.web.guards import patient_or_403
-from memory.web.records import conflict_context
-from memory.web.views import is_partial
+from memory.web.views import is_partial, overview_live
 from memory.writes.corrections import CorrectionError
 
 
@@ -35,10 +34,10 @@ def resolve(request: HttpRequest, pid: str, med_id: int, safety_id: int) -> Http
         error = {"key": f"{med_id}-{safety_id}", "message": _friendly(str(exc))}
     if not is_partial(request):
         return redirect("patient-overview", pid)
-    context = {"patient": patient, **conflict_context(patient), "conflict_error": error}
+    context = {**overview_live(patient), "conflict_error": error}
     if error is None:
         context["resolved_note"] = _("Conflict resolved and recorded in the audit log.")
-    return render(request, "memory/_conflicts.html", context, status=422 if error else 200)
+    return render(request, "memory/_overview_live.html", context, status=422 if error else 200)
 
 
 def _friendly(message: str) -> str:

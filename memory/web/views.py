@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from memory.access import patients_for
-from memory.models import Chain, Fact, Person, Session
+from memory.models import Chain, Fact, Patient, Person, Session
 from memory.web import records
 from memory.web.forms import TimelineFilter
 from memory.web.guards import audit_view, patient_or_403
@@ -53,17 +53,24 @@ def patient_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def patient_overview(request: HttpRequest, pid: str) -> HttpResponse:
     patient = patient_or_403(request, pid, page="overview")
-    me = patient.persons.get(kind=Person.Kind.PATIENT)
     context = {
-        "patient": patient,
+        **overview_live(patient),
         "tab": "overview",
         "cutoff": records.memory_cutoff(patient),
-        "own": records.person_section(me),
         "relatives": records.relatives(patient),
         "sessions": patient.sessions.order_by("-seq"),
-        **records.conflict_context(patient),
     }
     return render(request, "memory/patient_overview.html", context)
+
+
+def overview_live(patient: Patient) -> dict[str, object]:
+    """What an action on the overview refreshes: conflicts, safety, the patient's records."""
+    me = patient.persons.get(kind=Person.Kind.PATIENT)
+    return {
+        "patient": patient,
+        "own": records.person_section(me),
+        **records.conflict_context(patient),
+    }
 
 
 @require_GET

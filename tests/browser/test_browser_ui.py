@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from celery.contrib.testing.worker import start_worker
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -45,6 +46,10 @@ EXPECTED = {
 def worker(transactional_db):
     with start_worker(celery_app, perform_ping_check=False, pool="solo", concurrency=1):
         yield
+
+
+def _focused(browser) -> str:
+    return browser.execute_script("return document.activeElement.id")
 
 
 def _structured_text(browser) -> str:
@@ -147,13 +152,14 @@ def test_conflict_alert_appears_after_upload_and_clears_after_resolution(
     WebDriverWait(browser, 20).until(
         lambda d: not d.find_elements(By.CSS_SELECTOR, ".conflict-flag:not(.ack)")
     )
-    focused = browser.execute_script("return document.activeElement.id")
-    assert focused == "conflicts-region"
+    WebDriverWait(browser, 5).until(lambda d: _focused(d) == "overview-live")
     if action == "stop":
         assert not browser.find_elements(By.CSS_SELECTOR, ".conflict-banner")
     else:  # never silent: the acknowledged conflict stays listed
         assert browser.find_elements(By.CSS_SELECTOR, ".conflict-banner.all-acknowledged")
-    assert AuditEvent.objects.filter(action="conflict.resolve", reason__contains="reviewed").exists()
+    assert AuditEvent.objects.filter(
+        action="conflict.resolve", reason__contains="reviewed"
+    ).exists()
     shot(browser, f"flow-conflict-resolved-{width}-{language}", width)
 
 
@@ -166,7 +172,8 @@ def test_narrow_header_menu_and_skip_link(browser, live_server, clinician):
     assert not logout.is_displayed()
     browser.find_element(By.CSS_SELECTOR, "[data-menu-toggle]").click()
     assert logout.is_displayed() and logout.rect["x"] + logout.rect["width"] <= 390
-    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    browser.get(live_server.url + "/patients/p1/")
+    ActionChains(browser).send_keys(Keys.TAB).perform()
     skip = browser.switch_to.active_element
     assert skip.get_attribute("class") == "skip-link" and skip.is_displayed()
     skip.send_keys(Keys.ENTER)
@@ -187,7 +194,7 @@ def test_htmx_actions_show_loading_errors_and_move_focus(browser, live_server, c
     Select(browser.find_element(By.NAME, "type")).select_by_value("vital")
     WebDriverWait(browser, 20).until(lambda d: "156/98" in d.find_element(By.ID, "timeline").text)
     assert browser.execute_script("return window.busySeen") is True
-    assert browser.execute_script("return document.activeElement.id") == "timeline"
+    WebDriverWait(browser, 5).until(lambda d: _focused(d) == "timeline")
     # A failing request shows a visible error instead of doing nothing.
     browser.execute_script("htmx.ajax('GET', '/patients/p1/no-such-page/', '#timeline')")
     error = wait_for(browser, "#htmx-error:not([hidden])")
@@ -203,7 +210,7 @@ def test_htmx_actions_show_loading_errors_and_move_focus(browser, live_server, c
     assert "Father" in options and "family:father" not in options
     form.find_element(By.NAME, "reason").send_keys("the father has the headaches", Keys.ENTER)
     WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, f"{card}.changed"))
-    assert browser.execute_script("return document.activeElement.id") == f"fact-{symptom.pk}"
+    WebDriverWait(browser, 5).until(lambda d: _focused(d) == f"fact-{symptom.pk}")
 
 
 def test_non_staff_audit_page_is_forbidden_not_a_login(browser, live_server, clinician):

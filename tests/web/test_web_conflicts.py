@@ -99,7 +99,5 @@ def test_api_facts_and_profile_carry_the_conflict_flag(client_in, patient):
 def test_fhir_export_has_a_flag_for_the_conflict(patient):
     _allergic(patient)
     bundle = build_bundle(patient)
-    flags = [
-        e["resource"] for e in bundle["entry"] if e["resource"]["resourceType"] == "Flag"
-    ]
+    flags = [e["resource"] for e in bundle["entry"] if e["resource"]["resourceType"] == "Flag"]
     assert any("Medication–safety conflict: amlodipine" in f["code"]["text"] for f in flags)

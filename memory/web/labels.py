@@ -89,6 +89,10 @@ RELATIONS = {
     "neighbor": _("neighbor"),
     "partner": _("partner"),
     "parent": _("parent"),
+    # how a drug touches a safety record
+    "same drug": _("same drug"),
+    "class": _("drug class"),
+    "cross-reactive": _("cross-reactive class"),
     # structured card fields
     "dose": _("dose"),
     "value": _("value"),

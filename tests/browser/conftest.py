@@ -69,6 +69,7 @@ def shot(driver: webdriver.Chrome, name: str, width: int = 1280) -> Path:
     driver.set_window_size(width, 900)
     height = driver.execute_script("return document.documentElement.scrollHeight")
     driver.set_window_size(width, min(max(height + 40, 800), 6000))
+    driver.execute_script("window.scrollTo(0, 0)")
     driver.save_screenshot(str(path))
     driver.set_window_size(width, 900)
     return path

@@ -137,7 +137,10 @@ def test_conflict_alert_appears_after_upload_and_clears_after_resolution(
     browser.find_element(By.NAME, "text").send_keys(ALLERGY_VISIT)
     browser.execute_script("document.querySelector('[name=session_date]').value='2024-05-02'")
     browser.find_element(By.CSS_SELECTOR, "form.upload-form button[type=submit]").click()
+    wait_for(browser, "#progress")  # the partial polls itself until construction is done
     wait_for(browser, "#progress.finished", timeout=90)
+    assert browser.find_elements(By.CSS_SELECTOR, "#progress .status-done")
+    shot(browser, f"flow-upload-finished-{width}-{language}", width)
     browser.get(live_server.url + "/patients/p1/")
     banner = wait_for(browser, ".conflict-banner")
     drug = "氨氯地平" if language == "zh-hans" else "amlodipine"

@@ -40,8 +40,8 @@ def test_blood_pressure_slots_are_read_when_present(patient):
 def test_edit_form_moves_a_fact_to_another_item_and_recomputes_both_chains(client_in, patient):
     first = Fact.objects.get(patient=patient, content__startswith="Amlodipine 5 mg")
     url = reverse("fact-correct", args=["p1", first.pk, "edit"])
-    data = {"content": first.content, "value": "5", "unit": "mg", "status": "active",
-            "item": "valsartan", "fact_type": "medication_status", "reason": "wrong drug"}  # fmt: skip
+    data = {"content": first.content, "value": "5", "unit": "mg", "status": "active"}
+    data |= {"item": "valsartan", "fact_type": "medication_status", "reason": "wrong drug"}
     assert client_in.post(url, data).status_code == 302
     first.refresh_from_db()
     assert first.entity.name == "valsartan" and first.corrected

@@ -175,13 +175,13 @@ def test_narrow_header_menu_and_skip_link(browser, live_server, clinician):
     assert not logout.is_displayed()
     browser.find_element(By.CSS_SELECTOR, "[data-menu-toggle]").click()
     assert logout.is_displayed() and logout.rect["x"] + logout.rect["width"] <= 390
+    shot(browser, "flow-menu-open-390-en", 390)
     browser.get(live_server.url + "/patients/p1/")
     ActionChains(browser).send_keys(Keys.TAB).perform()
     skip = browser.switch_to.active_element
     assert skip.get_attribute("class") == "skip-link" and skip.is_displayed()
     skip.send_keys(Keys.ENTER)
     assert browser.execute_script("return document.activeElement.id") == "main"
-    shot(browser, "flow-menu-open-390-en", 390)
 
 
 def test_htmx_actions_show_loading_errors_and_move_focus(browser, live_server, clinician):

@@ -8,7 +8,7 @@ to the fact page, so corrections work without JavaScript too.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from django import forms
 from django.contrib.auth.decorators import login_required
@@ -131,8 +131,8 @@ def _form_response(
     return render(request, "memory/fact_page.html", context, status=status)
 
 
-def _with_diff(events: object) -> list[AuditEvent]:
-    rows = list(events)  # type: ignore[call-overload]
+def _with_diff(events: Iterable[AuditEvent]) -> list[AuditEvent]:
+    rows = list(events)
     for event in rows:
         event.diff = audit_diff(event.before, event.after)
     return rows

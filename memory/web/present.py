@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-
 from memory.lexicon import lookup
+from memory.queries.conflicts import substance_of
 from memory.web.labels import is_chinese, label, unit_label
 
 SLOT_ORDER = (
@@ -57,8 +56,6 @@ def item_name(fact: Any) -> str:
     if entity is not None:
         return entity_name(entity)
     if getattr(fact, "fact_type", "") == "safety":
-        from memory.queries.conflicts import substance_of
-
         substance = substance_of(fact)
         if substance:
             return name_of(substance)
@@ -89,7 +86,3 @@ def slot_rows(fact: Any) -> list[tuple[str, str]]:
         text = unit_label(value) if key in ("frequency", "route") else str(value)
         rows.append((label(key).capitalize(), text))
     return rows
-
-
-def safety_heading(kind: str) -> str:
-    return _("Allergy") if kind == "allergy" else label(kind).capitalize()

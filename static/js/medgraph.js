@@ -36,15 +36,26 @@
   }
 
   var focusAfter = null;
+  var trigger = null;
+  // Focus follows what the user did, never what the page did on its own
+  // (polling) or while the user is still typing (live search).
+  function isPoll(elt) {
+    return !!(elt && elt.getAttribute && /every|load|revealed/.test(elt.getAttribute("hx-trigger") || ""));
+  }
+  function movesFocus(elt) {
+    if (!elt || !elt.matches || isPoll(elt)) return false;
+    return !elt.matches("input[type=search], input[type=text], textarea");
+  }
   document.addEventListener("htmx:beforeRequest", function (evt) {
-    setBusy(1);
+    trigger = evt.detail.elt;
+    if (!isPoll(trigger)) setBusy(1);
     var box = document.getElementById("htmx-error");
     if (box) box.hidden = true;
     var target = evt.detail.target;
     if (target) target.setAttribute("aria-busy", "true");
   });
   document.addEventListener("htmx:afterRequest", function (evt) {
-    setBusy(-1);
+    if (!isPoll(evt.detail.elt)) setBusy(-1);
     var target = evt.detail.target;
     if (target) target.removeAttribute("aria-busy");
     if (evt.detail.failed && !evt.detail.successful) {
@@ -54,7 +65,7 @@
   });
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var target = evt.detail.target;
-    focusAfter = target && target.id ? target.id : null;
+    focusAfter = target && target.id && movesFocus(trigger) ? target.id : null;
   });
   // After a swap, focus moves to what changed so keyboard and screen-reader
   // users continue where the update happened instead of at <body>.

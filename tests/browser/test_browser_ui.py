@@ -214,6 +214,11 @@ def test_htmx_actions_show_loading_errors_and_move_focus(browser, live_server, c
     form.find_element(By.NAME, "reason").send_keys("the father has the headaches", Keys.ENTER)
     WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, f"{card}.changed"))
     WebDriverWait(browser, 5).until(lambda d: _focused(d) == f"fact-{symptom.pk}")
+    # Live search keeps the focus in the search box while the list updates.
+    browser.get(live_server.url + "/")
+    browser.find_element(By.ID, "q").send_keys("Wang")
+    WebDriverWait(browser, 10).until(lambda d: "search" in d.current_url or "q=" in d.current_url)
+    assert _focused(browser) == "q"
 
 
 def test_non_staff_audit_page_is_forbidden_not_a_login(browser, live_server, clinician):

@@ -60,6 +60,8 @@ LABELS = {
     # evidence roles
     "matched": _("matched"),
     "anchor": _("anchor"),
+    "relation": _("superseded record"),
+    "dialogue": _("dialogue"),
     "causal": _("causal"),
     "date": _("date"),
     "source": _("source"),

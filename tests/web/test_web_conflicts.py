@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from memory.fhir.bundle import build_bundle
+from memory.fhir.bundle import build_bundle, validate_bundle
 from memory.importing import parse_text
 from memory.ingest import store_sessions
 from memory.models import AuditEvent, ConflictResolution, Fact
@@ -101,3 +101,12 @@ def test_fhir_export_has_a_flag_for_the_conflict(patient):
     bundle = build_bundle(patient)
     flags = [e["resource"] for e in bundle["entry"] if e["resource"]["resourceType"] == "Flag"]
     assert any("Medication–safety conflict: amlodipine" in f["code"]["text"] for f in flags)
+    validate_bundle(bundle)  # raises on an invalid resource
+
+
+def test_one_penicillin_family_allergy_counts_once_on_the_list(client_in, patient):
+    report = store_sessions(parse_text(VISIT_3, "v3.txt", patient_id="p1"), queue=False)
+    _apply(report.stored[0], (fact("safety", "Amoxicillin gave me a rash", entity="amoxicillin",
+                                   safety_kind="allergy", evidence_turn=3),))  # fmt: skip
+    body = client_in.get(reverse("patient-list")).content.decode()
+    assert "1 allergy" in body and "penicillins" in body

@@ -150,6 +150,8 @@ def _label(code: object) -> str:
     text = "" if code is None else str(code)
     if text in LABELS:
         return str(LABELS[text])
+    if text in RELATIONS:  # a bare relation, basis or field name
+        return str(RELATIONS[text])
     kind, _sep, relation = text.partition(":")
     if kind in ("family", "other") and relation:
         return str(RELATIONS.get(relation, relation.replace("_", " ")))

@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from memory.models import Chain, Fact
-from memory.web.labels import person_label, unit_label
+from memory.web.labels import label, person_label, unit_label
 from memory.web.present import dose_text, item_name
 
 pytestmark = pytest.mark.django_db
@@ -19,6 +19,7 @@ def test_person_labels_and_units_follow_the_ui_language():
     with translation.override("zh-hans"):
         assert person_label("family:father") == "父亲" and unit_label("mg") == "毫克"
         assert unit_label("mmHg") == "mmHg"  # no pair: kept as written
+        assert label("same drug") == "同一药物" and label("frequency") == "频次"
 
 
 def test_card_names_the_item_and_dose_in_the_ui_language(patient):

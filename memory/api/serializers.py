@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from memory.domain.types import FACT_TYPES
 from memory.importing import FORMATS
 from memory.importing.limits import ID_PATTERN, ID_RULE
 from memory.models import AuditEvent, Fact, Patient, Person, Session, Turn
+from memory.queries.conflicts import conflicts_for
 
 
 class ErrorDetailSerializer(serializers.Serializer):
@@ -115,8 +117,23 @@ class UploadResultSerializer(serializers.Serializer):
     skipped = serializers.ListField(child=serializers.CharField())
 
 
+class ConflictFlagSerializer(serializers.Serializer):
+    medication_fact = serializers.IntegerField()
+    drug = serializers.CharField()
+    safety_fact = serializers.IntegerField()
+    safety_kind = serializers.CharField()
+    substance = serializers.CharField()
+    basis = serializers.CharField(help_text="same drug | class | cross-reactive")
+    via = serializers.CharField()
+    acknowledged = serializers.BooleanField()
+    acknowledged_reason = serializers.CharField()
+
+
 class FactSerializer(serializers.ModelSerializer):
     type = serializers.CharField(source="fact_type")
+    conflicts = serializers.SerializerMethodField(
+        help_text="medication–safety conflicts this fact takes part in (either side)"
+    )
     subject = serializers.CharField(source="subject.key")
     entity = serializers.CharField(source="entity.name", allow_null=True, default=None)
     session = serializers.CharField(source="session.external_id")
@@ -129,8 +146,19 @@ class FactSerializer(serializers.ModelSerializer):
             "valid_from", "valid_to", "chain", "chain_position", "order_note",
             "verification", "verification_reason", "origin", "corrected", "mention_count",
             "last_mentioned", "session", "evidence_turn", "confidence", "version",
+            "conflicts",
         ]  # fmt: skip
         read_only_fields = fields
+
+    @extend_schema_field(ConflictFlagSerializer(many=True))
+    def get_conflicts(self, fact: Fact) -> list[dict[str, Any]]:
+        # One detection per patient and response, shared by every row of a list.
+        cache = self.context.setdefault("_conflicts", {}) if isinstance(self.context, dict) else {}
+        if fact.patient_id not in cache:
+            cache[fact.patient_id] = conflicts_for(fact.patient)
+        return [
+            c.as_flag() for c in cache[fact.patient_id] if fact.pk in (c.medication.pk, c.safety.pk)
+        ]
 
 
 class FactFilterSerializer(serializers.Serializer):

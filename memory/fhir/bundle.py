@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from memory.domain.chains import ChainMember
 from memory.fhir import codes
+from memory.fhir.conflicts import conflict_flags
 from memory.fhir.family import family_history
 from memory.fhir.resources import (
     Built,
@@ -57,6 +58,7 @@ def build_bundle(
     urls = _Urls(patient.external_id)
     patient_ref = {"reference": urls.of("patient")}
     built = _own_resources(patient, patient_ref, version) + _family(patient, patient_ref)
+    built += conflict_flags(patient, patient_ref)
     device = {"reference": urls.of("device"), "display": "MedGraph"}
     entries = [
         _entry(urls.of("patient"), _patient_resource(patient, urls.of("patient"))),

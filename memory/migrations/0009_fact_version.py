@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("memory", "0007_corrected_fact_item_keys"),
+        ("memory", "0008_conflict_resolution"),
     ]
 
     operations = [

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from memory.models.audit import AuditEvent
+from memory.models.conflicts import ConflictResolution
 from memory.models.facts import Chain, Entity, Fact, FactEdge
 from memory.models.index import IndexState
 from memory.models.patients import Patient, Person
@@ -11,6 +12,7 @@ __all__ = [
     "ApiToken",
     "AuditEvent",
     "Chain",
+    "ConflictResolution",
     "Entity",
     "Fact",
     "FactEdge",

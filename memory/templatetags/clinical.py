@@ -5,6 +5,8 @@ from __future__ import annotations
 from django import template
 
 from memory.web.labels import label as _label
+from memory.web.labels import person_label, unit_label
+from memory.web.present import dose_text, item_name, name_of, slot_rows
 
 register = template.Library()
 
@@ -16,8 +18,50 @@ def label(code: object) -> str:
 
 
 @register.filter
+def person(key: object) -> str:
+    """A person key ("family:father") as "Father" / "父亲"."""
+    return person_label(key)
+
+
+@register.filter
+def unit(text: object) -> str:
+    return unit_label(text)
+
+
+@register.filter
+def item(fact: object) -> str:
+    """The item a fact is about, named in the UI language (lexicon pair, else as recorded)."""
+    return item_name(fact)
+
+
+@register.filter
+def named(text: object) -> str:
+    """A recorded drug / item name in the UI language (kept as written without a pair)."""
+    return name_of("" if text is None else str(text))
+
+
+@register.filter
+def dose(fact: object) -> str:
+    return dose_text(fact)
+
+
+@register.filter
+def slots(fact: object) -> list[tuple[str, str]]:
+    """(label, value) rows of the structured fields a card shows under the item name."""
+    return slot_rows(fact)
+
+
+@register.filter
 def ruled_out(fact: object) -> bool:
     """Refuted, entered in error, or denied by the patient: shown struck through."""
     return getattr(fact, "verification", "") in ("refuted", "entered_in_error") or (
         getattr(fact, "assertion", "") == "negated"
     )
+
+
+@register.filter
+def get(mapping: object, key: object) -> object:
+    """mapping[key] or None (for dicts keyed by ids in templates)."""
+    if isinstance(mapping, dict):
+        return mapping.get(key)
+    return None

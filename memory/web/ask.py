@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods
 from memory.models import Fact, Patient
 from memory.web.forms import AskForm
 from memory.web.guards import audit_view, patient_or_403
+from memory.web.records import conflict_context
 from memory.web.views import is_partial
 
 
@@ -42,6 +43,7 @@ def ask(request: HttpRequest, pid: str) -> HttpResponse:
             # memory.answering audits the question itself ("patient.ask").
             question, at = form.cleaned_data["question"], form.cleaned_data["at"]
             context["result"] = _answer(request, patient, question, at)
+            context.update(conflict_context(patient))
         elif not form.is_valid():
             status = 422
     else:
@@ -63,12 +65,13 @@ def _answer(request: HttpRequest, patient: Patient, question: str, at: object) -
 def _linked(patient: Patient, evidence: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Attach to each evidence line the URL of its session turn (#turn-N)."""
     ids = [e["fact_id"] for e in evidence if e.get("fact_id")]
-    turns = dict(
-        Fact.objects.filter(patient=patient, pk__in=ids).values_list("pk", "evidence_turn")
-    )
+    facts = Fact.objects.filter(patient=patient, pk__in=ids).select_related("entity", "subject")
+    by_id = {f.pk: f for f in facts}
+    turns = {pk: f.evidence_turn for pk, f in by_id.items()}
     out = []
     for item in evidence:
         item = dict(item)
+        item["fact"] = by_id.get(item.get("fact_id"))
         session_id = item.get("session_id")
         if session_id:
             url = reverse("session-detail", args=[patient.external_id, session_id])

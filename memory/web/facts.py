@@ -11,6 +11,7 @@ only that error status).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -22,7 +23,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from memory.actions.corrections import CorrectionError, StaleFact, do_correct_fact
+from memory.actions.retarget import do_retarget_fact
 from memory.models import AuditEvent, Fact
+from memory.web.audit_diff import audit_diff
 from memory.web.forms import EditForm, ReassignForm, VerifyForm
 from memory.web.guards import audit_view, fact_or_403, patient_or_403
 from memory.web.views import is_partial
@@ -36,9 +39,11 @@ FORMS: dict[str, type[forms.Form]] = {
 
 def _make_form(kind: str, fact: Fact, data: object = None) -> forms.Form:
     cls = FORMS[kind]
+    # One page shows the three forms: ids must stay unique (label/for pairs).
+    auto_id = f"id_{kind}_{fact.pk}_%s"
     if cls is VerifyForm:
-        return cls(data, fact=fact, initial={"verification": fact.verification})
-    return cls(data, fact=fact)
+        return cls(data, fact=fact, initial={"verification": fact.verification}, auto_id=auto_id)
+    return cls(data, fact=fact, auto_id=auto_id)
 
 
 @require_http_methods(["GET"])
@@ -54,7 +59,7 @@ def fact_detail(request: HttpRequest, pid: str, fact_id: int) -> HttpResponse:
         "patient": patient,
         "fact": fact,
         "forms": {kind: _make_form(kind, fact) for kind in FORMS},
-        "history": history.select_related("actor")[:50],
+        "history": _with_diff(history.select_related("actor")[:50]),
     }
     return render(request, "memory/fact_page.html", context)
 
@@ -91,17 +96,23 @@ def fact_correct(request: HttpRequest, pid: str, fact_id: int, kind: str) -> Htt
 
 def _apply(kind: str, form: forms.Form, fact: Fact, request: HttpRequest) -> Fact:
     data = form.cleaned_data
+    reason = data.get("reason") or ""
+    retarget = form.retarget() if kind == "edit" else None  # type: ignore[attr-defined]
     payload: dict[str, Any] = {
         "reassign": lambda: {"to_subject": data.get("target", "")},
         "edit": lambda: {"changes": form.changes()},  # type: ignore[attr-defined]
         "verify": lambda: {"verification": data["verification"]},
     }[kind]()
-    if kind == "edit" and not payload["changes"]:
+    if kind == "edit" and not payload["changes"] and not retarget:
         raise CorrectionError(_("Nothing was changed."))
-    return do_correct_fact(
-        fact.patient, fact.pk, kind, payload, version=data["version"], actor=request.user,
-        channel="web", reason=data.get("reason") or "",
-    )  # fmt: skip
+    if kind != "edit" or payload["changes"]:
+        fact = do_correct_fact(
+            fact.patient, fact.pk, kind, payload, version=data["version"], actor=request.user,
+            channel="web", reason=reason,
+        )  # fmt: skip
+    if retarget:
+        fact = do_retarget_fact(fact, **retarget, actor=request.user, channel="web", reason=reason)
+    return fact
 
 
 def _stale_response(request: HttpRequest, patient: object, fact_id: int, kind: str) -> HttpResponse:
@@ -149,5 +160,14 @@ def _form_response(
     if is_partial(request):
         return render(request, "memory/_fact_form.html", context, status=status)
     context["forms"] = {k: (form if k == kind else _make_form(k, fact)) for k in FORMS}
-    context["history"] = AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk))
+    context["history"] = _with_diff(
+        AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk))[:50]
+    )
     return render(request, "memory/fact_page.html", context, status=status)
+
+
+def _with_diff(events: Iterable[AuditEvent]) -> list[AuditEvent]:
+    rows = list(events)
+    for event in rows:
+        event.diff = audit_diff(event.before, event.after)
+    return rows

@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy as _
 
 from memory.domain.types import CONDITION_STATUSES, FACT_TYPES, MEDICATION_STATUSES, SAFETY_KINDS
 from memory.importing import FORMATS
-from memory.models import Fact, Person
+from memory.models import Entity, Fact, Person
+from memory.web.labels import LABELS, person_label
 
 VERIFICATION_CHOICES = [
     ("confirmed", _("Confirmed")),
@@ -21,7 +22,9 @@ VERIFICATION_CHOICES = [
     ("refuted", _("Refuted")),
     ("entered_in_error", _("Entered in error")),
 ]
-TYPE_CHOICES = [("", _("All types")), *[(t, t.replace("_", " ")) for t in FACT_TYPES]]
+TYPE_CHOICES = [("", _("All types")), *[(t, LABELS.get(t, t)) for t in FACT_TYPES]]
+RETARGET_TYPES = ("medication_status", "condition", "lab_result", "vital", "symptom",
+                  "preference", "event")  # fmt: skip
 
 
 class MultiFileInput(forms.ClearableFileInput):
@@ -87,7 +90,9 @@ class TimelineFilter(forms.Form):
 
     def __init__(self, *args: object, persons: list[Person], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["person"].choices = [("", _("Everyone"))] + [(p.key, p.key) for p in persons]
+        self.fields["person"].choices = [("", _("Everyone"))] + [
+            (p.key, person_label(p.key)) for p in persons
+        ]
 
 
 class VersionedForm(forms.Form):
@@ -113,7 +118,7 @@ class ReassignForm(VersionedForm):
     def __init__(self, *args: object, fact: Fact, **kwargs: object) -> None:
         super().__init__(*args, fact=fact, **kwargs)
         others = fact.patient.persons.exclude(pk=fact.subject_id).order_by("kind", "key")
-        self.fields["person"].choices = [("", "—")] + [(p.key, p.key) for p in others]
+        self.fields["person"].choices = [("", "—")] + [(p.key, person_label(p.key)) for p in others]
 
     def clean(self) -> dict:
         data = super().clean()
@@ -132,16 +137,40 @@ class EditForm(VersionedForm):
         label=_("Event date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     status = forms.ChoiceField(label=_("Status"), required=False)
+    item = forms.CharField(
+        label=_("Item (drug, diagnosis, test)"),
+        required=False,
+        max_length=200,
+        help_text=_("Type to search the patient's items, or any drug or diagnosis name."),
+    )
+    fact_type = forms.ChoiceField(label=_("Type"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=2000)
 
     def __init__(self, *args: object, fact: Fact, **kwargs: object) -> None:
-        kwargs.setdefault("initial", initial_of(fact))
+        kwargs.setdefault("initial", {**initial_of(fact), **retarget_initial(fact)})
         super().__init__(*args, fact=fact, **kwargs)
         statuses = statuses_for(fact.fact_type)
         if statuses:
-            self.fields["status"].choices = [(s, s.replace("_", " ")) for s in statuses]
+            self.fields["status"].choices = [(s, LABELS.get(s, s)) for s in statuses]
         else:
             del self.fields["status"]
+        if fact.fact_type == "safety":
+            del self.fields["fact_type"]  # safety facts keep their type
+        else:
+            self.fields["fact_type"].choices = [(t, LABELS.get(t, t)) for t in RETARGET_TYPES]
+        self.fields["item"].widget.attrs.update(
+            {"list": f"items-{fact.pk}", "autocomplete": "off", "type": "search"}
+        )
+        self.item_options = item_options(fact)
+
+    def retarget(self) -> dict[str, str] | None:
+        """The new item / type when either changed (done by memory.actions.retarget)."""
+        current = retarget_initial(self.fact)
+        item = (self.cleaned_data.get("item") or "").strip() or current["item"]
+        fact_type = self.cleaned_data.get("fact_type") or current["fact_type"]
+        if item == current["item"] and fact_type == current["fact_type"]:
+            return None
+        return {"item": item, "fact_type": fact_type}
 
     def changes(self) -> dict[str, object]:
         """Only the fields that differ, so the audit shows exactly what was changed."""
@@ -195,3 +224,18 @@ def initial_of(fact: Fact) -> dict[str, object]:
         "event_date": fact.event_date,
         "status": fact.status,
     }
+
+
+def retarget_initial(fact: Fact) -> dict[str, str]:
+    return {"item": fact.entity.name if fact.entity else "", "fact_type": fact.fact_type}
+
+
+def item_options(fact: Fact) -> list[str]:
+    """The patient's own item names: the picker's search list."""
+    names = (
+        Entity.objects.filter(facts__patient_id=fact.patient_id)
+        .values_list("name", flat=True)
+        .distinct()
+        .order_by("name")
+    )
+    return list(names[:300])

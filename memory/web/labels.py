@@ -6,6 +6,7 @@ language through the `label` template filter (memory.templatetags.clinical).
 
 from __future__ import annotations
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 LABELS = {
@@ -59,6 +60,8 @@ LABELS = {
     # evidence roles
     "matched": _("matched"),
     "anchor": _("anchor"),
+    "relation": _("superseded record"),
+    "dialogue": _("dialogue"),
     "causal": _("causal"),
     "date": _("date"),
     "source": _("source"),
@@ -81,13 +84,74 @@ RELATIONS = {
     "grandmother": _("grandmother"),
     "friend": _("friend"),
     "colleague": _("colleague"),
+    "uncle": _("uncle"),
+    "aunt": _("aunt"),
+    "grandson": _("grandson"),
+    "granddaughter": _("granddaughter"),
+    "neighbor": _("neighbor"),
+    "partner": _("partner"),
+    "parent": _("parent"),
+    # how a drug touches a safety record
+    "same drug": _("same drug"),
+    "class": _("drug class"),
+    "cross-reactive": _("cross-reactive class"),
+    # structured card fields
+    "dose": _("dose"),
+    "value": _("value"),
+    "frequency": _("frequency"),
+    "route": _("route"),
+    "reaction": _("reaction"),
+    "severity": _("severity"),
+    "criticality": _("criticality"),
+    "substance": _("substance"),
+    "systolic": _("systolic"),
+    "diastolic": _("diastolic"),
 }
 
 
+# Units as the extractor keeps them (verbatim, either language) -> (English, Chinese).
+UNITS = {
+    "mg": ("mg", "毫克"), "毫克": ("mg", "毫克"),
+    "g": ("g", "克"), "克": ("g", "克"),
+    "mcg": ("µg", "微克"), "µg": ("µg", "微克"), "ug": ("µg", "微克"), "微克": ("µg", "微克"),
+    "ml": ("mL", "毫升"), "mL": ("mL", "毫升"), "毫升": ("mL", "毫升"),
+    "kg": ("kg", "公斤"), "公斤": ("kg", "公斤"), "千克": ("kg", "公斤"),
+    "斤": ("jin (500 g)", "斤"),
+    "bpm": ("bpm", "次/分"), "次/分": ("bpm", "次/分"), "次/分钟": ("bpm", "次/分"),
+    "iu": ("IU", "单位"), "IU": ("IU", "单位"), "单位": ("IU", "单位"), "units": ("IU", "单位"),
+    "片": ("tablet(s)", "片"), "tablet": ("tablet(s)", "片"), "tablets": ("tablet(s)", "片"),
+}  # fmt: skip
+
+
+def is_chinese() -> bool:
+    return (get_language() or "").startswith("zh")
+
+
+def unit_label(text: object) -> str:
+    """A unit in the UI language; units without a known pair (mmHg, mmol/L, %) stay as written."""
+    raw = "" if text is None else str(text).strip()
+    pair = UNITS.get(raw) or UNITS.get(raw.lower())
+    if pair is None:
+        return raw
+    return pair[1] if is_chinese() else pair[0]
+
+
+def person_label(key: object) -> str:
+    """ "family:father" -> "Father" / "父亲"; the patient -> "Patient" / "患者"."""
+    text = _label(key)
+    return text[:1].upper() + text[1:] if text else text
+
+
 def label(code: object) -> str:
+    return _label(code)
+
+
+def _label(code: object) -> str:
     text = "" if code is None else str(code)
     if text in LABELS:
         return str(LABELS[text])
+    if text in RELATIONS:  # a bare relation, basis or field name
+        return str(RELATIONS[text])
     kind, _sep, relation = text.partition(":")
     if kind in ("family", "other") and relation:
         return str(RELATIONS.get(relation, relation.replace("_", " ")))

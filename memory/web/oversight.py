@@ -8,8 +8,8 @@ a reason.
 
 from __future__ import annotations
 
-from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 from memory.access import patients_for
 from memory.audit import record, visible_events
 from memory.models import AuditEvent, Fact
+from memory.web.audit_diff import audit_diff
 from memory.web.forms import SafetyFilter
 from memory.web.views import is_partial
 
@@ -59,8 +60,10 @@ def _last_changes(fact_ids: list[int]) -> dict[str, AuditEvent]:
 
 
 @require_GET
-@staff_member_required
+@login_required
 def audit_log(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_staff:
+        raise PermissionDenied  # a plain 403, not a detour to the admin login
     events = visible_events(request.user).select_related("actor", "patient")
     action = request.GET.get("action", "").strip()
     patient = request.GET.get("patient", "").strip()
@@ -69,5 +72,7 @@ def audit_log(request: HttpRequest) -> HttpResponse:
     if patient:
         events = events.filter(patient__external_id=patient)
     page = Paginator(events, 100).get_page(request.GET.get("page"))
+    for event in page:
+        event.diff = audit_diff(event.before, event.after)
     context = {"page": page, "action": action, "patient_q": patient}
     return render(request, "memory/audit_log.html", context)

@@ -10,13 +10,17 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from memory.domain.anchors import Anchor, anchor
+from memory.domain.drug_safety import CROSS_REACTIVE_CLASSES
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
+from memory.lexicon.classes import ancestry
 from memory.models import Chain, Fact, Patient, Person, Session
+from memory.queries.conflicts import by_medication, conflicts_for, substance_of
 from memory.writes import chain_members
 
 EXCLUDED = ("refuted", "entered_in_error")
@@ -101,6 +105,7 @@ class PersonSection:
     safety: list[Fact] = field(default_factory=list)
     medications: list[ChainView] = field(default_factory=list)
     stopped: list[ChainView] = field(default_factory=list)
+    classes: list[ChainView] = field(default_factory=list)  # drug classes mentioned
     conditions: list[ChainView] = field(default_factory=list)
     measurements: list[ChainView] = field(default_factory=list)
     others: list[Fact] = field(default_factory=list)
@@ -109,7 +114,14 @@ class PersonSection:
     def is_empty(self) -> bool:
         return (
             not any(
-                (self.safety, self.medications, self.stopped, self.conditions, self.measurements)
+                (
+                    self.safety,
+                    self.medications,
+                    self.stopped,
+                    self.classes,
+                    self.conditions,
+                    self.measurements,
+                )
             )
             and not self.others
         )
@@ -123,6 +135,10 @@ def person_section(person: Person) -> PersonSection:
         if view.current is None:
             continue
         if view.chain.fact_type == "medication_status":
+            if view.chain.entity.kind == "drug_class":
+                # "vaccines", "NSAIDs": a class names no drug one can be said to take.
+                section.classes.append(view)
+                continue
             stopped = view.current.status == "stopped"
             (section.stopped if stopped else section.medications).append(view)
         elif view.chain.fact_type == "condition":
@@ -158,3 +174,44 @@ def relatives(patient: Patient) -> list[PersonSection]:
 
 def memory_cutoff(patient: Patient) -> date | None:
     return patient.sessions.aggregate(m=Max("session_date"))["m"]
+
+
+def conflict_context(patient: Patient) -> dict[str, Any]:
+    """The conflict alert and the per-medication flags every patient page shows."""
+    conflicts = conflicts_for(patient)
+    return {
+        "conflicts": conflicts,
+        "n_open_conflicts": sum(c.is_open for c in conflicts),
+        "conflict_map": by_medication(conflicts),
+    }
+
+
+def allergy_names(patient_ids: list[int]) -> dict[int, list[str]]:
+    """Each patient's allergies in force, one name per substance family.
+
+    "Allergic to amoxicillin" and "yes, penicillin" are one penicillin allergy,
+    not two: substances sharing a cross-reactive class collapse to that class.
+    """
+    rows = (
+        Fact.objects.filter(
+            patient_id__in=patient_ids,
+            subject__kind=Person.Kind.PATIENT,
+            fact_type="safety",
+            safety_kind="allergy",
+            assertion="present",
+        )
+        .exclude(verification__in=EXCLUDED)
+        .select_related("entity")
+    )
+    out: dict[int, list[str]] = defaultdict(list)
+    for fact in rows.order_by("pk"):
+        name = _family_name(substance_of(fact) or fact.content[:40])
+        if name not in out[fact.patient_id]:
+            out[fact.patient_id].append(name)
+    return dict(out)
+
+
+def _family_name(substance: str) -> str:
+    line = ancestry(substance)
+    family = next((c for c in line[1:] if c in CROSS_REACTIVE_CLASSES), None)
+    return family or (line[0] if line else substance)

@@ -100,6 +100,12 @@ def _paste_name(text: str) -> str:
 
 
 def _check_access(request: HttpRequest, parsed: list[ParsedSession]) -> None:
+    """Only patients on the user's care team, or new ones, may receive sessions.
+
+    A patient that exists outside the care team is refused with the same words
+    as one the user could not know about, so the answer never confirms that
+    an id is on record.
+    """
     wanted = {s.patient_id for s in parsed if s.patient_id}
     existing = set(
         Patient.objects.filter(external_id__in=wanted).values_list("external_id", flat=True)
@@ -109,11 +115,12 @@ def _check_access(request: HttpRequest, parsed: list[ParsedSession]) -> None:
         .filter(external_id__in=wanted)
         .values_list("external_id", flat=True)
     )
-    refused = sorted(existing - allowed)
-    if refused:
+    if existing - allowed:
         raise UploadRejected(
-            _("You are not on the care team of patient %(ids)s; nothing was imported.")
-            % {"ids": ", ".join(refused)}
+            _(
+                "Sessions can only be added to your own patients or to a new patient id; "
+                "nothing was imported."
+            )
         )
 
 

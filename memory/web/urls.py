@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 import memory.converters  # noqa: F401  (registers extid / objid)
-from memory.web import ask, facts, oversight, sessions, upload, views
+from memory.web import ask, conflicts, facts, oversight, sessions, upload, views
 
 P = "patients/<extid:pid>/"
 
@@ -17,6 +17,11 @@ urlpatterns = [
     path(P + "ask/", ask.ask, name="patient-ask"),
     path(P + "facts/<objid:fact_id>/", facts.fact_detail, name="fact-detail"),
     path(P + "facts/<objid:fact_id>/<str:kind>/", facts.fact_correct, name="fact-correct"),
+    path(
+        P + "conflicts/<objid:med_id>/<objid:safety_id>/",
+        conflicts.resolve,
+        name="conflict-resolve",
+    ),
     path("upload/", upload.upload, name="upload"),
     path("upload/progress/", upload.upload_progress, name="upload-progress"),
     path("safety/", oversight.safety_audit, name="safety-audit"),

@@ -17,10 +17,11 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from memory.access import patients_for
-from memory.models import Chain, Fact, Person, Session
+from memory.models import Chain, Fact, Patient, Person, Session
 from memory.web import records
 from memory.web.forms import TimelineFilter
 from memory.web.guards import audit_view, patient_or_403
+from memory.web.present import entity_name
 from memory.web.sessions import sessions_not_in_memory
 from memory.web.trend import readings, trend_svg
 
@@ -39,7 +40,10 @@ def patient_list(request: HttpRequest) -> HttpResponse:
         patients = patients.filter(
             Q(display_name__icontains=query) | Q(external_id__icontains=query)
         )
-    patients = records.with_list_stats(patients).order_by("external_id")
+    patients = list(records.with_list_stats(patients).order_by("external_id")[:500])
+    allergies = records.allergy_names([p.pk for p in patients])
+    for p in patients:
+        p.allergy_names = allergies.get(p.pk, [])
     context = {"patients": patients, "q": query}
     if is_partial(request):
         return render(request, "memory/_patient_rows.html", context)
@@ -50,17 +54,25 @@ def patient_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def patient_overview(request: HttpRequest, pid: str) -> HttpResponse:
     patient = patient_or_403(request, pid, page="overview")
-    me = patient.persons.get(kind=Person.Kind.PATIENT)
     context = {
-        "patient": patient,
+        **overview_live(patient),
         "tab": "overview",
         "cutoff": records.memory_cutoff(patient),
-        "own": records.person_section(me),
         "relatives": records.relatives(patient),
         "sessions": patient.sessions.order_by("-seq"),
         "not_in_memory": sessions_not_in_memory(patient),
     }
     return render(request, "memory/patient_overview.html", context)
+
+
+def overview_live(patient: Patient) -> dict[str, object]:
+    """What an action on the overview refreshes: conflicts, safety, the patient's records."""
+    me = patient.persons.get(kind=Person.Kind.PATIENT)
+    return {
+        "patient": patient,
+        "own": records.person_section(me),
+        **records.conflict_context(patient),
+    }
 
 
 @require_GET
@@ -93,6 +105,7 @@ def patient_timeline(request: HttpRequest, pid: str) -> HttpResponse:
         "form": form,
         "days": [(day, sessions.get(day, []), items) for day, items in days],
         "n_facts": sum(len(items) for _, items in days),
+        "conflict_map": records.conflict_context(patient)["conflict_map"],
     }
     if is_partial(request):
         return render(request, "memory/_timeline_list.html", context)
@@ -116,10 +129,12 @@ def patient_chains(request: HttpRequest, pid: str) -> HttpResponse:
     )
 
 
-def _trend(view: records.ChainView) -> str:
+def _trend(view: records.ChainView) -> tuple[str, list]:
+    """The plot and the readings listed in the table beneath it."""
     if not view.is_measurement:
-        return ""
-    return trend_svg(readings(view.facts), view.chain.entity.name)
+        return "", []
+    points = readings(view.facts)
+    return trend_svg(points, entity_name(view.chain.entity)), points
 
 
 @require_GET
@@ -144,5 +159,6 @@ def session_detail(request: HttpRequest, pid: str, sid: str) -> HttpResponse:
         "session": session,
         "turns": turns,
         "unplaced": unplaced,
+        "conflict_map": records.conflict_context(patient)["conflict_map"],
     }
     return render(request, "memory/session.html", context)

@@ -1,4 +1,8 @@
-"""Headless Chromium (Debian chromium + chromedriver) against pytest-django's live_server."""
+"""Headless Chromium (Debian chromium + chromedriver) against pytest-django's live_server.
+
+Screenshots go to test-artifacts/screenshots/ (gitignored; the path is printed at
+the end of the run) and every page checked is run through axe-core.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -39,6 +44,7 @@ def browser(chromium: None) -> Iterator[webdriver.Chrome]:
     service = Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_page_load_timeout(60)
+    driver.set_script_timeout(60)
     try:
         yield driver
     finally:
@@ -46,13 +52,44 @@ def browser(chromium: None) -> Iterator[webdriver.Chrome]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def shot(driver: webdriver.Chrome, name: str) -> Path:
+WIDTHS = (390, 1366)
+LANGUAGES = ("en", "zh-hans")
+BLOCKING = ("serious", "critical")
+
+
+def pytest_terminal_summary(terminalreporter: object) -> None:
+    if SHOTS.exists() and any(SHOTS.glob("*.png")):
+        terminalreporter.write_line(f"browser screenshots: {SHOTS}")  # type: ignore[attr-defined]
+
+
+def shot(driver: webdriver.Chrome, name: str, width: int = 1280) -> Path:
+    """A full-page screenshot at `width` CSS pixels."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
-    height = driver.execute_script("return document.body.scrollHeight")
-    driver.set_window_size(1280, min(max(height + 40, 800), 4000))
+    driver.set_window_size(width, 900)
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(width, min(max(height + 40, 800), 6000))
+    driver.execute_script("window.scrollTo(0, 0)")
     driver.save_screenshot(str(path))
+    driver.set_window_size(width, 900)
     return path
+
+
+def axe_violations(driver: webdriver.Chrome) -> list[str]:
+    """axe-core's serious and critical violations on the current page, readable."""
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:5]}"
+        for v in results["violations"]
+        if v.get("impact") in BLOCKING
+    ]
+
+
+def set_language(driver: webdriver.Chrome, base: str, language: str) -> None:
+    driver.get(base + "/accounts/login/")
+    driver.add_cookie({"name": "django_language", "value": language, "path": "/"})
 
 
 def wait_for(driver: webdriver.Chrome, css: str, timeout: float = 30):

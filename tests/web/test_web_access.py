@@ -92,9 +92,9 @@ def test_correction_post_requires_csrf_token(patient, clinician):
     assert strict.post(url, {"verification": "confirmed"}).status_code == 403
 
 
-def test_audit_log_is_staff_only(client_in):
+def test_audit_log_answers_403_to_non_staff(client_in):
     response = client_in.get(reverse("audit-log"))
-    assert response.status_code == 302  # to the admin login
+    assert response.status_code == 403  # not a detour to the admin login
 
 
 def test_audit_log_lists_events_for_staff(client, admin_user, patient):

@@ -50,7 +50,8 @@ def test_upload_to_foreign_patient_is_refused(client, outsider, patient):
     client.force_login(outsider)
     response = post(client, text=TRANSCRIPT, patient_id="p1")
     assert response.status_code == 400
-    assert "care team" in response.content.decode()
+    body = response.content.decode()
+    assert "your own patients" in body and "p1" not in body.split('id="upload-error"')[1][:300]
     assert patient.sessions.count() == 2
 
 

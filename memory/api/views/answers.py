@@ -10,10 +10,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memory.answering import answer
-from memory.api.serializers import AtSerializer
+from memory.api.serializers import AtSerializer, ConflictFlagSerializer
 from memory.api.views.base import PatientView, errors
 from memory.domain.evidence import FactView
 from memory.profile import render_profile
+from memory.queries.conflicts import conflicts_for
 
 
 class ProfileFactSerializer(serializers.Serializer):
@@ -40,6 +41,9 @@ class ProfileSerializer(serializers.Serializer):
     active_medications = ProfileFactSerializer(many=True)
     stopped_medications = ProfileFactSerializer(many=True)
     preferences = ProfileFactSerializer(many=True)
+    conflicts = ConflictFlagSerializer(
+        many=True, help_text="active drugs matching a recorded allergy or contraindication"
+    )
 
 
 class AskSerializer(serializers.Serializer):
@@ -106,6 +110,7 @@ class ProfileView(PatientView):
             "active_medications": [_fact(f, m) for f, m in data.active_meds],
             "stopped_medications": [_fact(f, m) for f, m in data.stopped_meds],
             "preferences": [_fact(f) for f in data.preferences],
+            "conflicts": [c.as_flag() for c in conflicts_for(self.patient)],
         }  # fmt: skip
         return Response(ProfileSerializer(body).data)
 

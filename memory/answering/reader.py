@@ -13,6 +13,7 @@ from datetime import date
 from django.conf import settings
 
 from memory.answering.extractive import extractive_answer
+from memory.answering.lookup import ItemRecords
 from memory.domain.evidence import EvidenceItem, ProfileData
 from memory.llm.client import LLMConfig, LLMError
 from memory.llm.prompts import load_prompt, pick_lang
@@ -62,17 +63,20 @@ def read(
     asked: date | None,
     today: date,
     config: LLMConfig | None = None,
+    records: ItemRecords | None = None,
 ) -> ReaderResult:
     lang = pick_lang(question)
     context = f"{profile_text}\n\n[Evidence]\n{evidence_text or '-'}"
     config = config or reader_config()
     if config is None:
-        text = extractive_answer(question, lang, profile, items, asked)
+        text = extractive_answer(question, lang, profile, items, asked, records=records)
         return ReaderResult(text, "extractive", context)
     prompt = load_prompt("answer", ANSWER_PROMPT_VERSION, answer_lang(question))
     try:
         reply = llm_answer(config, prompt, question, profile_text, evidence_text, today)
     except LLMError as exc:
-        text = extractive_answer(question, lang, profile, items, asked, failure=exc.reason)
+        text = extractive_answer(
+            question, lang, profile, items, asked, failure=exc.reason, records=records
+        )
         return ReaderResult(text, "extractive", context, failure=exc.reason)
     return ReaderResult(reply.text, "llm", reply.rendered, reply.model, reply.prompt_version)

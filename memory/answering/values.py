@@ -1,0 +1,110 @@
+"""One record stated as a value: item, value with unit, frequency, status and date.
+
+"Valsartan 160 mg once daily since 2024-06-17" is read from the fact's
+structured fields (value, unit and, when the store has them, slots such as
+systolic/diastolic or dose frequency/route). Only when a record carries no
+structured value is the first measured quantity of its own sentence used, so
+the statement never says more than the record.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from memory import lexicon
+from memory.answering.texts import TEXT
+from memory.domain.evidence import FactView
+from memory.domain.types import MEASUREMENT_CHAIN_TYPES
+
+_QUANTITY = re.compile(
+    r"\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?\s*"
+    r"(?:mg/dl|mmol/l|mmhg|mg|mcg|µg|μg|ug|g|ml|iu|units?|%|bpm|kg|毫克|微克|克|毫升|单位|次/分)"
+    r"(?![a-z])",
+    re.IGNORECASE,
+)
+_FREQUENCY = re.compile(
+    r"\b(?:once|twice|three times|four times)\s+(?:a|per)?\s*(?:day|daily|week|weekly)\b"
+    r"|\b(?:once|twice) daily\b|\bevery (?:morning|evening|night|day|other day|\d+ hours)\b"
+    r"|\bat (?:bedtime|night)\b|\bdaily\b|\bnightly\b|\bweekly\b|\bas needed\b|\bprn\b"
+    r"|\b(?:qd|bid|tid|qid|qhs|qod)\b"
+    r"|每(?:日|天|晚|早|周)(?:[一二三四1-4]次)?|一天[一二三四1-4]次|睡前|早晚各一次|必要时",
+    re.IGNORECASE,
+)
+# Statuses the date phrase already says ("stopped 2024-09-15", "since …").
+_STATUS_IN_DATE = frozenset({"active", "dose_changed", "stopped", "planned", "resolved"})
+_DOSE_KEYS = ("dose_value", "dose", "value", "amount")
+_UNIT_KEYS = ("dose_unit", "unit")
+
+
+def _slot(slots: Mapping[str, Any], keys: tuple[str, ...]) -> str:
+    for key in keys:
+        found = slots.get(key)
+        if found not in (None, ""):
+            return str(found).strip()
+    return ""
+
+
+def quantity(fact: FactView) -> str:
+    """'160 mg', '150/95 mmHg', '7.2 %'; '' when the record states none."""
+    slots = fact.slots or {}
+    systolic, diastolic = slots.get("systolic"), slots.get("diastolic")
+    if systolic not in (None, "") and diastolic not in (None, ""):
+        return f"{systolic}/{diastolic} {_slot(slots, _UNIT_KEYS) or fact.unit or 'mmHg'}"
+    value = _slot(slots, _DOSE_KEYS) or fact.value.strip()
+    unit = _slot(slots, _UNIT_KEYS) or fact.unit.strip()
+    if value:
+        return f"{value} {unit}".strip() if unit and unit not in value else value
+    found = _QUANTITY.search(fact.content)
+    return found.group(0) if found else ""
+
+
+def frequency(fact: FactView) -> str:
+    slots = fact.slots or {}
+    parts = [_slot(slots, ("frequency",)), _slot(slots, ("route",))]
+    if not parts[0] and fact.fact_type == "medication_status":
+        found = _FREQUENCY.search(fact.content)
+        parts[0] = found.group(0) if found else ""
+    return " ".join(p for p in parts if p)
+
+
+def item_name(entity: str, lang: str) -> str:
+    """The item as a clinician reads it: Chinese name for Chinese answers when known."""
+    if not entity:
+        return ""
+    entry = lexicon.lookup(entity) if lang == "zh" else None
+    if entry is not None and entry.zh:
+        return entry.zh
+    return entity[:1].upper() + entity[1:] if entity.isascii() else entity
+
+
+def _when(fact: FactView, lang: str) -> str:
+    text = TEXT[lang]
+    day = fact.valid_from if fact.fact_type == "medication_status" else None
+    shown = (day or fact.date).isoformat() if (day or fact.date) else text["undated"]
+    if fact.fact_type in MEASUREMENT_CHAIN_TYPES:
+        return text["measured"].format(date=shown)
+    if fact.status == "stopped":
+        return text["stopped_on"].format(date=shown)
+    if fact.status == "planned":
+        return text["planned"].format(date=shown)
+    if fact.status in ("resolved", "misdiagnosed"):
+        return text["resolved_on"].format(date=shown)
+    if fact.fact_type in ("medication_status", "condition") and fact.status != "stopped":
+        return text["since"].format(date=shown)
+    return text["recorded"].format(date=shown)
+
+
+def statement(fact: FactView, lang: str) -> str:
+    """'Valsartan 160 mg once daily since 2024-06-17' (no citation)."""
+    name = item_name(fact.entity, lang)
+    amount = quantity(fact)
+    parts = [name, amount, frequency(fact)]
+    if fact.status and fact.status not in _STATUS_IN_DATE:
+        parts.append(f"({fact.status.replace('_', ' ')})")
+    head = " ".join(p for p in parts if p)
+    if not head:
+        head = fact.content
+    sep = "，" if lang == "zh" else " "
+    return f"{head}{sep}{_when(fact, lang)}"

@@ -96,9 +96,10 @@ def _drug_part(intent: Intent, ctx: Ctx) -> list[str]:
         shown |= {f.fact_id for f in relevant}
     out += _other_safety(ctx, shown)
     for drug in intent.drugs:
-        if _own_anchors(drug, ctx):
+        if _own_anchors(drug, ctx, ("medication_status",)):
             name = item_name(drug.canonical, ctx.lang)
-            out += [ctx.t["takes"].format(drug=name), *_item_lines(drug, ctx)]
+            meds = ("medication_status",)
+            out += [ctx.t["takes"].format(drug=name), *_item_lines(drug, ctx, types=meds)]
     return out
 
 
@@ -115,8 +116,12 @@ def _safety_part(intent: Intent, ctx: Ctx) -> list[str]:
 # --- items --------------------------------------------------------------------------------
 
 
-def _own_anchors(item: AskedItem, ctx: Ctx) -> list[EvidenceItem]:
-    facts = [i for i in ctx.items if i.fact is not None and i.fact.subject == "patient"]
+def _own_anchors(item: AskedItem, ctx: Ctx, types: tuple[str, ...] = ()) -> list[EvidenceItem]:
+    facts = [
+        i for i in ctx.items
+        if i.fact is not None and i.fact.subject == "patient"
+        and (not types or i.fact.fact_type in types)
+    ]  # fmt: skip
     about = [i for i in facts if i.fact in concerning([i.fact for i in facts], item)]  # type: ignore[list-item]
     anchors = [i for i in about if i.is_anchor]
     return anchors or about[-1:]
@@ -138,8 +143,10 @@ def _prefix(item: EvidenceItem, ctx: Ctx, yesno: bool) -> str:
     return head
 
 
-def _item_lines(item: AskedItem, ctx: Ctx, yesno: bool = False) -> list[str]:
-    anchors = _own_anchors(item, ctx)
+def _item_lines(
+    item: AskedItem, ctx: Ctx, yesno: bool = False, types: tuple[str, ...] = ()
+) -> list[str]:
+    anchors = _own_anchors(item, ctx, types)
     if not anchors:
         return _absent(item, ctx)
     out = []

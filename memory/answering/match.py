@@ -31,8 +31,10 @@ def concerns(fact: FactView, item: AskedItem) -> bool:
         own = entry.canonical if entry is not None else fact.entity.casefold().strip()
         if own == item.canonical or item.canonical in ancestry(fact.entity)[1:]:
             return True
-        if item.kind and entry is not None:
-            return False  # both known to the lexicon, and different items
+        if item.kind:
+            # A record about another item is not about this one, even when its
+            # sentence names it ("no muscle pain from the atorvastatin").
+            return bool(item.surface) and item.surface.casefold() in fact.entity.casefold()
     text = f"{fact.entity} {fact.content}".casefold()
     return bool(item.surface) and item.surface.casefold() in text
 

@@ -29,11 +29,13 @@ _FREQUENCY = re.compile(
     r"|\b(?:once|twice) daily\b|\bevery (?:morning|evening|night|day|other day|\d+ hours)\b"
     r"|\bat (?:bedtime|night)\b|\bdaily\b|\bnightly\b|\bweekly\b|\bas needed\b|\bprn\b"
     r"|\b(?:qd|bid|tid|qid|qhs|qod)\b"
-    r"|每(?:日|天|晚|早|周)(?:[一二三四1-4]次)?|一天[一二三四1-4]次|睡前|早晚各一次|必要时",
+    r"|每(?:日|天|晚|早|周)(?:早上|晚上|睡前)?(?:[一二三四两1-4]次)?|一天[一二三四两1-4]次"
+    r"|睡前|早晚各一次|必要时",
     re.IGNORECASE,
 )
 # Statuses the date phrase already says ("stopped 2024-09-15", "since …").
 _STATUS_IN_DATE = frozenset({"active", "dose_changed", "stopped", "planned", "resolved"})
+_CLAUSE = re.compile(r"[,;，；。、]|\band\b|\bthen\b|以及|然后")
 _DOSE_KEYS = ("dose_value", "dose", "value", "amount")
 _UNIT_KEYS = ("dose_unit", "unit")
 
@@ -56,27 +58,47 @@ def quantity(fact: FactView) -> str:
     unit = _slot(slots, _UNIT_KEYS) or fact.unit.strip()
     if value:
         return f"{value} {unit}".strip() if unit and unit not in value else value
-    found = _QUANTITY.search(fact.content)
+    found = _QUANTITY.search(own_clause(fact))
     return found.group(0) if found else ""
+
+
+def own_clause(fact: FactView) -> str:
+    """The clause of the record's sentence that names its item: one sentence may list
+    several drugs ("valsartan 160 mg every morning, atorvastatin 20 mg at night")."""
+    entry = lexicon.lookup(fact.entity) if fact.entity else None
+    names = {fact.entity, *(entry.aliases if entry else ())}
+    names = {n.casefold() for n in names if n}
+    clauses = _CLAUSE.split(fact.content)
+    for clause in clauses:
+        if any(n in clause.casefold() for n in names):
+            return clause
+    return clauses[0] if len(clauses) == 1 else ""
 
 
 def frequency(fact: FactView) -> str:
     slots = fact.slots or {}
     parts = [_slot(slots, ("frequency",)), _slot(slots, ("route",))]
     if not parts[0] and fact.fact_type == "medication_status":
-        found = _FREQUENCY.search(fact.content)
+        found = _FREQUENCY.search(own_clause(fact))
         parts[0] = found.group(0) if found else ""
     return " ".join(p for p in parts if p)
 
 
 def item_name(entity: str, lang: str) -> str:
-    """The item as a clinician reads it: Chinese name for Chinese answers when known."""
+    """The item as a clinician reads it: its Chinese name in Chinese answers, else its
+    usual spelling ("eGFR", "HbA1c"), else the name capitalized."""
     if not entity:
         return ""
-    entry = lexicon.lookup(entity) if lang == "zh" else None
-    if entry is not None and entry.zh:
+    entry = lexicon.lookup(entity)
+    if entry is not None and lang == "zh" and entry.zh:
         return entry.zh
-    return entity[:1].upper() + entity[1:] if entity.isascii() else entity
+    if not entity.isascii():
+        return entity
+    if entry is not None:
+        cased = [a for a in entry.aliases if a.casefold() == entity.casefold() and a != entity]
+        if cased:
+            return cased[0]
+    return entity[:1].upper() + entity[1:]
 
 
 def _when(fact: FactView, lang: str) -> str:

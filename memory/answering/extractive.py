@@ -25,7 +25,7 @@ from datetime import date
 from memory.answering import lists
 from memory.answering.intents import AskedItem, Intent, classify
 from memory.answering.lookup import ItemRecords
-from memory.answering.match import concerning, shares_words, words
+from memory.answering.match import canonical, concerning, shares_words, words
 from memory.answering.safety import applies, drug_matches, why_not
 from memory.answering.texts import SAFETY_KIND_WORD, TEXT, whose
 from memory.answering.values import item_name, statement
@@ -152,17 +152,32 @@ def _item_lines(
     out = []
     for a in anchors:
         assert a.fact is not None
-        out.append(f"{_prefix(a, ctx, yesno)}{statement(a.fact, ctx.lang)} [{ctx.cite(a.fact)}]")
+        said = statement(a.fact, ctx.lang, _display(item, a.fact))
+        out.append(f"{_prefix(a, ctx, yesno)}{said} [{ctx.cite(a.fact)}]")
     return out + [ctx.quote(a) for a in anchors]
 
 
+def _display(item: AskedItem, fact: FactView) -> str:
+    """The question's own spelling of a mixed-case item ("eGFR", "HbA1c") when the record
+    is about exactly that item."""
+    surface = item.surface.strip()
+    if (
+        surface.isascii()
+        and surface != surface.lower()
+        and canonical(fact.entity) == item.canonical
+    ):
+        return surface
+    return ""
+
+
 def _absent(item: AskedItem, ctx: Ctx) -> list[str]:
-    name = item_name(item.canonical, ctx.lang) if item.kind else item.surface
+    name = item.surface.strip()  # as the clinician wrote it
     out = [ctx.t["no_record"].format(item=name)]
     others = ctx.records.others.get(item.canonical, []) if ctx.records else []
     if others:
         people = ctx.t["sep"].join(whose(s, ctx.lang) for s in others)
-        out.append(ctx.t["relative_has"].format(item=name, whose=people))
+        said = name[:1].upper() + name[1:]
+        out.append(ctx.t["relative_has"].format(item=said, whose=people))
     return out
 
 

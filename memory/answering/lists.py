@@ -55,6 +55,15 @@ def _relied_on(fact: FactView) -> bool:
     return fact.assertion == "present" and not fact.excluded
 
 
+def _in_force(pairs: Sequence[tuple[FactView, tuple[str, ...]]]) -> list[FactView]:
+    """Records that apply at the profile's date: the profile shows a chain's latest
+    record even when nothing of it was in force then, marked so; a list leaves it out."""
+    return [
+        f for f, marks in pairs
+        if _relied_on(f) and not any(m.startswith("nothing in force") for m in marks)
+    ]  # fmt: skip
+
+
 def list_part(
     which: Sequence[str],
     profile: ProfileData,
@@ -65,14 +74,14 @@ def list_part(
 ) -> list[str]:
     out: list[str] = []
     if "medications" in which:
-        meds = [f for f, _ in profile.active_meds if _relied_on(f)]
+        meds = _in_force(profile.active_meds)
         title = t["medications_at"].format(date=asked) if asked else t["medications"]
         out += _stated(t, title, meds, cite, lang)
-        stopped = [f for f, _ in profile.stopped_meds if _relied_on(f)]
+        stopped = _in_force(profile.stopped_meds)
         if stopped:
             out += _stated(t, t["stopped"], stopped, cite, lang)
     if "diagnoses" in which:
-        facts = [f for f, _ in profile.diagnoses if _relied_on(f)]
+        facts = _in_force(profile.diagnoses)
         active = [f for f in facts if f.status not in _INACTIVE]
         out += _stated(t, t["diagnoses"], active, cite, lang)
         inactive = [f for f in facts if f.status in _INACTIVE]

@@ -25,6 +25,11 @@ _STOP_WORDS = (
 _STOP = frozenset(_STOP_WORDS.split())
 
 
+def canonical(name: str) -> str:
+    entry = lexicon.lookup(name) if name else None
+    return entry.canonical if entry is not None else name.casefold().strip()
+
+
 def concerns(fact: FactView, item: AskedItem) -> bool:
     if fact.entity:
         entry = lexicon.lookup(fact.entity)

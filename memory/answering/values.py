@@ -20,8 +20,8 @@ from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 
 _QUANTITY = re.compile(
     r"\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?\s*"
-    r"(?:mg/dl|mmol/l|mmhg|mg|mcg|µg|μg|ug|g|ml|iu|units?|%|bpm|kg|毫克|微克|克|毫升|单位|次/分)"
-    r"(?![a-z])",
+    r"(?:ml/min(?:/1\.73\s*m2)?|mg/dl|mmol/l|mmol/mol|[uµμ]mol/l|mg/l|g/l|mmhg|mg|mcg|µg|μg"
+    r"|ug|g|ml|iu|units?|%|bpm|kg|毫克|微克|克|毫升|单位|次/分)(?![a-z/])",
     re.IGNORECASE,
 )
 _FREQUENCY = re.compile(
@@ -118,9 +118,10 @@ def _when(fact: FactView, lang: str) -> str:
     return text["recorded"].format(date=shown)
 
 
-def statement(fact: FactView, lang: str) -> str:
-    """'Valsartan 160 mg once daily since 2024-06-17' (no citation)."""
-    name = item_name(fact.entity, lang)
+def statement(fact: FactView, lang: str, display: str = "") -> str:
+    """'Valsartan 160 mg once daily since 2024-06-17' (no citation). `display`: the
+    item as the question spelled it ("eGFR"), used for English answers."""
+    name = display if display and lang == "en" else item_name(fact.entity, lang)
     amount = quantity(fact)
     parts = [name, amount, frequency(fact)]
     if fact.status and fact.status not in _STATUS_IN_DATE:

@@ -45,7 +45,7 @@ def test_blood_pressure_is_read_from_structured_slots() -> None:
 
 def test_absent_item_is_said_plainly_and_no_record_is_offered() -> None:
     lines = ask("Does the patient have asthma?", [anchor(V160)])
-    assert lines[0] == "No record of Asthma for the patient." and "Valsartan" not in "\n".join(
+    assert lines[0] == "No record of asthma for the patient." and "Valsartan" not in "\n".join(
         lines
     )
 

@@ -70,3 +70,16 @@ def test_web_answer_shows_safety_lines_outside_any_collapsed_panel(client, clini
     body = response.content.decode()
     safety = body.split('class="card answer-safety"')[1].split("</section>")[0]
     assert "Penicillin allergy: hives." in safety and "<details" not in safety
+
+
+def test_profile_marks_a_medication_covered_by_a_class_allergy(db) -> None:
+    graph = GraphBuilder("p-class")
+    graph.session(date(2024, 1, 8), [
+        fact("safety", "青霉素", "青霉素过敏。", safety_kind="allergy"),
+        fact("medication_status", "阿莫西林", "阿莫西林 500 mg 每日三次。", status="active",
+             turn=2),
+    ])  # fmt: skip
+    with override_settings(LLM_BASE_URL=None, LLM_READER_MODEL=None):
+        text = answer(graph.patient, "现在用什么药？").profile.text
+    line = next(x for x in text.splitlines() if "amoxicillin" in x and "medication" in x)
+    assert "CAUTION: recorded allergy penicillin (cross-reactive: penicillins)" in line

@@ -144,5 +144,6 @@ def _audit(
             "prompt_version": result.prompt_version,
             "evidence_fact_ids": [i.fact_id for i in evidence.items if i.fact_id is not None],
             "llm_failure": result.failure,
+            "uncited_claims": list(result.uncited),
         },
     )

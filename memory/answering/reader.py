@@ -1,8 +1,11 @@
 """Reader glue: the LLM reader when one is configured, else the extractive one.
 
 With settings.LLM_BASE_URL and a reader model: the versioned answer prompt
-(prompts/answer/v1.<lang>) through memory.llm.reader.llm_answer, exactly one
-LLM call. On LLMError the extractive reader answers and says why.
+(prompts/answer/v2.<lang>, which explains every mark a line can carry) through
+memory.llm.reader.llm_answer, exactly one LLM call at
+settings.LLM_READER_TEMPERATURE. Sentences of the reply that cite no evidence
+line are flagged under the answer (memory.answering.citations). On LLMError
+the extractive reader answers and says why.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from datetime import date
 
 from django.conf import settings
 
+from memory.answering.citations import flag_lines, uncited_claims
 from memory.answering.extractive import extractive_answer
 from memory.answering.lookup import ItemRecords
 from memory.domain.evidence import EvidenceItem, ProfileData
@@ -19,7 +23,7 @@ from memory.llm.client import LLMConfig, LLMError
 from memory.llm.prompts import load_prompt, pick_lang
 from memory.llm.reader import llm_answer
 
-ANSWER_PROMPT_VERSION = "v1"
+ANSWER_PROMPT_VERSION = "v2"
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,7 @@ class ReaderResult:
     model: str = ""
     prompt_version: str = ""
     failure: str = ""  # why the LLM reader was not used, if it was configured
+    uncited: tuple[str, ...] = ()  # sentences of an LLM answer that cite no evidence
 
 
 def reader_config() -> LLMConfig | None:
@@ -45,6 +50,7 @@ def reader_config() -> LLMConfig | None:
         timeout_s=getattr(settings, "LLM_TIMEOUT_S", 60.0),
         max_attempts=getattr(settings, "LLM_MAX_ATTEMPTS", 3),
         json_mode=False,
+        temperature=getattr(settings, "LLM_READER_TEMPERATURE", 0.3),
     )
 
 
@@ -79,4 +85,9 @@ def read(
             question, lang, profile, items, asked, failure=exc.reason, records=records
         )
         return ReaderResult(text, "extractive", context, failure=exc.reason)
-    return ReaderResult(reply.text, "llm", reply.rendered, reply.model, reply.prompt_version)
+    flags = flag_lines(reply.text, len(items), lang)
+    text = "\n".join([reply.text, *flags]) if flags else reply.text
+    return ReaderResult(
+        text, "llm", reply.rendered, reply.model, reply.prompt_version,
+        uncited=tuple(uncited_claims(reply.text)),
+    )  # fmt: skip

@@ -18,14 +18,16 @@ from memory.answering.texts import TEXT
 from memory.domain.evidence import FactView
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 
-_QUANTITY = re.compile(
-    r"\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?\s*"
-    r"(?:ml/min(?:/1\.73\s*m2)?|mg/dl|mmol/l|mmol/mol|[uµμ]mol/l|mg/l|g/l|mmhg|mg|mcg|µg|μg"
-    r"|ug|g|ml|iu|units?|%|bpm|kg|毫克|微克|克|毫升|单位|次/分)(?![a-z/])",
-    re.IGNORECASE,
+_UNIT = (
+    r"(?:ml/min(?:/1\.73\s*m2)?|mg/dl|mmol/l|mmol/mol|[uµμ]mol/l|mg/l|g/l|mmhg|milligrams?"
+    r"|micrograms?|mg|mcg|µg|μg|ug|g|ml|iu|units?|%|bpm|kg|毫克|微克|克|毫升|单位|次/分)(?![a-z/])"
 )
+_QUANTITY = re.compile(r"\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?\s*" + _UNIT, re.IGNORECASE)
+# Spoken units are stated in their usual written form.
+_UNIT_WORDS = {"milligram": "mg", "milligrams": "mg", "microgram": "mcg", "micrograms": "mcg"}
 _FREQUENCY = re.compile(
-    r"\b(?:once|twice|three times|four times)\s+(?:a|per)?\s*(?:day|daily|week|weekly)\b"
+    r"\b(?:(?:once|twice|three times|four times)\s+)?(?:a|per)\s+(?:day|week)\b"
+    r"|\b(?:once|twice|three times|four times)\s+(?:daily|weekly)\b"
     r"|\b(?:once|twice) daily\b|\bevery (?:morning|evening|night|day|other day|\d+ hours)\b"
     r"|\bat (?:bedtime|night)\b|\bdaily\b|\bnightly\b|\bweekly\b|\bas needed\b|\bprn\b"
     r"|\b(?:qd|bid|tid|qid|qhs|qod)\b"
@@ -56,10 +58,30 @@ def quantity(fact: FactView) -> str:
         return f"{systolic}/{diastolic} {_slot(slots, _UNIT_KEYS) or fact.unit or 'mmHg'}"
     value = _slot(slots, _DOSE_KEYS) or fact.value.strip()
     unit = _slot(slots, _UNIT_KEYS) or fact.unit.strip()
+    if value and not unit:
+        said = re.search(rf"(?<![\d.]){re.escape(value)}\s*({_UNIT})", fact.content, re.IGNORECASE)
+        unit = said.group(1) if said else ""
     if value:
+        unit = _UNIT_WORDS.get(unit.casefold(), unit)
         return f"{value} {unit}".strip() if unit and unit not in value else value
-    found = _QUANTITY.search(own_clause(fact))
-    return found.group(0) if found else ""
+    found = _QUANTITY.search(own_clause(fact)) or (
+        _QUANTITY.search(fact.content) if _names_one_item(fact) else None
+    )
+    return _written(found.group(0)) if found else ""
+
+
+def _written(quantity: str) -> str:
+    """'20 milligrams' -> '20 mg'."""
+    number, _, unit = quantity.partition(" ")
+    return f"{number} {_UNIT_WORDS.get(unit.casefold(), unit)}" if unit else quantity
+
+
+def _names_one_item(fact: FactView) -> bool:
+    """The sentence names no drug other than the record's own, so its numbers are its own."""
+    own = lexicon.lookup(fact.entity) if fact.entity else None
+    mentions = lexicon.find_mentions(fact.content)
+    drugs = {m.entry.canonical for m in mentions if m.entry.kind == "drug"}
+    return drugs <= ({own.canonical} if own else set())
 
 
 def own_clause(fact: FactView) -> str:
@@ -79,7 +101,9 @@ def frequency(fact: FactView) -> str:
     slots = fact.slots or {}
     parts = [_slot(slots, ("frequency",)), _slot(slots, ("route",))]
     if not parts[0] and fact.fact_type == "medication_status":
-        found = _FREQUENCY.search(own_clause(fact))
+        found = _FREQUENCY.search(own_clause(fact)) or (
+            _FREQUENCY.search(fact.content) if _names_one_item(fact) else None
+        )
         parts[0] = found.group(0) if found else ""
     return " ".join(p for p in parts if p)
 

@@ -135,3 +135,16 @@ def test_profile_notes_are_part_of_every_answer() -> None:
 def test_chinese_question_gets_a_chinese_answer() -> None:
     lines = ask("患者缬沙坦现在吃多少？", [anchor(V160)])
     assert lines[0] == "缬沙坦 160 mg once daily，自2024-06-17起 [E1]"
+
+
+def test_spoken_dose_unit_is_stated_in_written_form() -> None:
+    lasix = view("medication_status", "furosemide", "Start some lasix, you know, 20 milligrams "
+                 "a day.", status="active", chain_id=9)  # fmt: skip
+    lines = ask("What dose of furosemide?", [anchor(lasix)])
+    assert lines[0] == "Furosemide 20 mg a day since 2024-01-08 [E1]"
+
+
+def test_dose_of_one_drug_is_read_from_its_own_clause() -> None:
+    ator = view("medication_status", "atorvastatin", "Valsartan 160 mg every morning, "
+                "atorvastatin 20 mg at night.", status="active", chain_id=8)  # fmt: skip
+    assert ask("Atorvastatin dose?", [anchor(ator)])[0].startswith("Atorvastatin 20 mg at night")

@@ -28,7 +28,8 @@ _UNIT_WORDS = {"milligram": "mg", "milligrams": "mg", "microgram": "mcg", "micro
 _FREQUENCY = re.compile(
     r"\b(?:(?:once|twice|three times|four times)\s+)?(?:a|per)\s+(?:day|week)\b"
     r"|\b(?:once|twice|three times|four times)\s+(?:daily|weekly)\b"
-    r"|\b(?:once|twice) daily\b|\bevery (?:morning|evening|night|day|other day|\d+ hours)\b"
+    r"|\b(?:once|twice) daily\b"
+    r"|\bevery (?:morning|evening|night|day|other day|(?:\d+|[a-z]+) hours)\b"
     r"|\bat (?:bedtime|night)\b|\bdaily\b|\bnightly\b|\bweekly\b|\bas needed\b|\bprn\b"
     r"|\b(?:qd|bid|tid|qid|qhs|qod)\b"
     r"|每(?:日|天|晚|早|周)(?:早上|晚上|睡前)?(?:[一二三四两1-4]次)?|一天[一二三四两1-4]次"
@@ -128,7 +129,9 @@ def item_name(entity: str, lang: str) -> str:
 def _when(fact: FactView, lang: str) -> str:
     text = TEXT[lang]
     day = fact.valid_from if fact.fact_type == "medication_status" else None
-    shown = (day or fact.date).isoformat() if (day or fact.date) else text["undated"]
+    if (day or fact.date) is None:
+        return text["undated"]
+    shown = (day or fact.date).isoformat()  # type: ignore[union-attr]
     if fact.fact_type in MEASUREMENT_CHAIN_TYPES:
         return text["measured"].format(date=shown)
     if fact.status == "stopped":

@@ -47,17 +47,3 @@ def drug_matches(drug: str, safety: Sequence[FactView]) -> list[tuple[FactView, 
     """Every safety fact touching `drug` (a drug or class name), in profile order."""
     by_id = {f.fact_id: f for f in safety}
     return [(by_id[m.record.fact_id], m) for m in safety_matches(drug, records(safety), ancestry)]
-
-
-def conflicts(
-    medications: Sequence[FactView], safety: Sequence[FactView]
-) -> list[tuple[FactView, FactView, SafetyMatch]]:
-    """(medication, safety fact, match) for every in-force safety fact touching a medication."""
-    out = []
-    for med in medications:
-        if not med.entity:
-            continue
-        for fact, match in drug_matches(med.entity, safety):
-            if applies(fact):
-                out.append((med, fact, match))
-    return out

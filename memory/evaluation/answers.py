@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from memory import lexicon
-from memory.domain.drug_safety import SafetyRecord, match_record
+from memory.domain.drug_safety import CROSS_REACTIVE_CLASSES, SafetyRecord, match_record
 from memory.evaluation import gold as g
 from memory.evaluation.histories import History, HistorySession
 from memory.evaluation.sources import note_section
@@ -99,14 +99,17 @@ def _absent_item(hist: History) -> str | None:
 
 
 def _drug_for(allergen: str) -> str | None:
-    """The allergen itself when it is a drug, else a member of the class it names."""
+    """A drug the allergen touches: a sibling in its cross-reactive class (amoxicillin for
+    a penicillin allergy), else a member of the class it names, else the drug itself."""
     line = ancestry(allergen)
     if not line:
         return None
-    if lexicon.lookup(allergen) is not None and lexicon.lookup(allergen).kind == "drug":  # type: ignore[union-attr]
-        return line[0]
-    members = sorted(lexicon.class_members(line[0]))
-    return members[0] if members else None
+    classes = [c for c in line if c in CROSS_REACTIVE_CLASSES]
+    for cls in classes[:1] or line[:1]:
+        members = sorted(m for m in lexicon.class_members(cls) if m != line[0])
+        if members:
+            return members[0]
+    return line[0]
 
 
 def drug_questions(hist: History) -> list[AnswerQuestion]:

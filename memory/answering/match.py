@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from memory import lexicon
 from memory.answering.intents import AskedItem
@@ -25,14 +26,20 @@ _STOP_WORDS = (
 _STOP = frozenset(_STOP_WORDS.split())
 
 
+@lru_cache(maxsize=8192)
+def _entry(name: str) -> lexicon.LexEntry | None:
+    """Entity names repeat across questions: look each up once per process."""
+    return lexicon.lookup(name) if name else None
+
+
 def canonical(name: str) -> str:
-    entry = lexicon.lookup(name) if name else None
+    entry = _entry(name)
     return entry.canonical if entry is not None else name.casefold().strip()
 
 
 def concerns(fact: FactView, item: AskedItem) -> bool:
     if fact.entity:
-        entry = lexicon.lookup(fact.entity)
+        entry = _entry(fact.entity)
         own = entry.canonical if entry is not None else fact.entity.casefold().strip()
         if own == item.canonical or item.canonical in ancestry(fact.entity)[1:]:
             return True

@@ -134,6 +134,12 @@ LLM_MAX_ATTEMPTS = env_int("LLM_MAX_ATTEMPTS", 3, minimum=1, maximum=10)
 LLM_PROMPT_LANG = env_str("LLM_PROMPT_LANG", "auto")
 if LLM_PROMPT_LANG not in ("auto", "zh", "en"):
     raise EnvError(f"LLM_PROMPT_LANG={LLM_PROMPT_LANG!r}: expected auto, zh or en")
+# Sampling temperature of the answer reader (the paper's 0.3); strictly a number in [0, 2].
+LLM_READER_TEMPERATURE = env_float("LLM_READER_TEMPERATURE", 0.3)
+if not 0.0 <= LLM_READER_TEMPERATURE <= 2.0:  # also rejects nan
+    raise EnvError(
+        f"LLM_READER_TEMPERATURE={LLM_READER_TEMPERATURE!r}: expected a number from 0 to 2"
+    )
 if LLM_BASE_URL and not LLM_EXTRACTION_MODEL:
     raise EnvError("LLM_BASE_URL is set but LLM_EXTRACTION_MODEL is not: name the model to use")
 EMBEDDER = env_str("MEDGRAPH_EMBEDDER", "use-multilingual")

@@ -25,8 +25,10 @@ from datetime import date
 from django.db.models import Max, Q
 
 from memory.domain.anchors import anchor
+from memory.domain.drug_safety import SafetyRecord, medication_cautions
 from memory.domain.evidence import FactView, PendingSession, ProfileData
 from memory.domain.render import profile_text
+from memory.lexicon.classes import ancestry
 from memory.models import Chain, Fact, Patient, Session
 from memory.retrieval.loading import chains_of, patient_person, views
 
@@ -112,7 +114,8 @@ def profile_data(patient: Patient, at: date | None = None) -> ProfileData:
     # Safety: every record, whatever its date, verification or assertion.
     safety = views(mine.filter(fact_type="safety").order_by("effective_date", "id"))
     records = _chain_records(person.pk, at)
-    meds = [(v, m) for v, m in records if v.fact_type == "medication_status"]
+    meds = _with_cautions([(v, m) for v, m in records if v.fact_type == "medication_status"],
+                          safety)  # fmt: skip
     stopped = [(v, m) for v, m in meds if v.status == "stopped"]
     diagnoses = [(v, m) for v, m in records if v.fact_type == "condition"]
     diagnoses.sort(key=lambda pair: pair[0].status in _INACTIVE_CONDITION)  # active first
@@ -131,6 +134,21 @@ def profile_data(patient: Patient, at: date | None = None) -> ProfileData:
         preferences=tuple(views(prefs.order_by("-effective_date", "-id")[:MAX_PREFERENCES])),
         pending=pending,
     )
+
+
+def _with_cautions(
+    meds: list[tuple[FactView, tuple[str, ...]]], safety: list[FactView]
+) -> list[tuple[FactView, tuple[str, ...]]]:
+    """Mark a medication that an in-force allergy, contraindication or interaction
+    touches — also through its drug class (a penicillin allergy and amoxicillin)."""
+    records = [
+        SafetyRecord(f.fact_id, f.safety_kind, f.entity or f.content)
+        for f in safety
+        if f.assertion == "present" and not f.excluded
+    ]
+    cautions = medication_cautions(((v.fact_id, v.entity) for v, _ in meds if v.entity),
+                                   records, ancestry)  # fmt: skip
+    return [(v, m + cautions.get(v.fact_id, ())) for v, m in meds]
 
 
 def render_profile(patient: Patient, at: date | None = None) -> Profile:

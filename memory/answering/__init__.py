@@ -3,9 +3,13 @@
     result = answer(patient, "Can I prescribe amoxicillin?", at=None, actor=user, channel="web")
     result.text, result.reader          # "llm" | "extractive"
     result.to_payload()                 # the `medgraph ask --json` document
+    result.safety                       # every safety fact, shown with every answer
 
 Profile first, then retrieval, rendering and one reader pass; every ask is
-audited ("patient.ask").
+audited ("patient.ask"). The asked items are also looked up across the whole
+memory (memory.answering.lookup): the patient's records of them that
+retrieval left out join the evidence, so a stated value is always cited, and
+a relative's record of them lets the reader say whose it is.
 """
 
 from __future__ import annotations
@@ -17,9 +21,12 @@ from typing import Any
 
 from django.utils import timezone
 
-from memory.answering.payload import evidence_payload
+from memory.answering.intents import classify
+from memory.answering.lookup import item_records, missing_anchors
+from memory.answering.payload import evidence_payload, safety_payload
 from memory.answering.reader import ReaderResult, read
 from memory.audit import record
+from memory.domain.evidence import FactView
 from memory.domain.render import evidence_text
 from memory.models import Patient
 from memory.profile import Profile, render_profile
@@ -47,12 +54,17 @@ class Answer:
     prompt_version: str = ""
     failure: str = ""
 
+    @property
+    def safety(self) -> tuple[FactView, ...]:
+        return self.profile.safety
+
     def to_payload(self) -> dict[str, Any]:
-        """The `medgraph ask --json` document (DESIGN §7), exactly these keys."""
+        """The `medgraph ask --json` document: the documented keys plus `safety`."""
         return {
             "answer": self.text,
             "reader": self.reader,
             "profile": self.profile.text,
+            "safety": safety_payload(self.profile.safety),
             "rendered": self.rendered,
             "evidence": evidence_payload(self.evidence.items),
             "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
@@ -81,13 +93,21 @@ def answer(
     owner = resolve_patient(patient)
     profile = render_profile(owner, at)
     evidence = retrieve(owner, question, at)
+    intent = classify(question)
+    records = item_records(owner.pk, intent.items)
+    evidence.items += missing_anchors(records, evidence.items, evidence.asked)
     retrieval_ms = (time.perf_counter() - started) * 1000
     lines = evidence_text(evidence.items)
     t_reader = time.perf_counter()
     today = at or timezone.localdate()
+    # A list asked for a date in the question is read from the profile at that date.
+    data = profile.data
+    if intent.kind == "list" and evidence.asked != at:
+        data = render_profile(owner, evidence.asked).data
     result = read(
-        question, profile.data, profile.text, evidence.items, lines, evidence.asked, today
-    )
+        question, data, profile.text, evidence.items, lines, evidence.asked, today,
+        records=records,
+    )  # fmt: skip
     reader_ms = (time.perf_counter() - t_reader) * 1000
     timings = {
         "retrieval": retrieval_ms,
@@ -124,5 +144,6 @@ def _audit(
             "prompt_version": result.prompt_version,
             "evidence_fact_ids": [i.fact_id for i in evidence.items if i.fact_id is not None],
             "llm_failure": result.failure,
+            "uncited_claims": list(result.uncited),
         },
     )

@@ -1,211 +1,226 @@
-"""The extractive reader: answers from anchor records without an LLM (DESIGN §6 end).
+"""The extractive reader: answers from the structured records without an LLM.
 
-It never interprets: it picks the evidence lines that answer the question
-kind and quotes them with their citations, then says plainly that the answer
-is extractive. Question kinds:
-* safety ("any allergies?", "can I take amoxicillin?"): every safety fact of
-  the profile that concerns the asked drug (same drug, or same drug class:
-  amoxicillin -> the penicillin allergy), then every other active one;
-  also a stopped record of the asked drug;
-* state on a date (explicit date / `at`): the anchors read at that date, and
-  the date channel's records;
-* history ("over time", "变化"): the chain members in the evidence by date;
-* current state (default): the anchor record of each relevant unit.
-Chinese questions get Chinese framing text; quoted records stay verbatim.
+The first line is the answer; the records it rests on follow, each cited
+([E#] for an evidence line, [profile] for a profile line). By question kind
+(memory.answering.intents):
+* drug: every allergy / intolerance / contraindication touching the drug or
+  its class first, each with a caution line, then the other safety facts,
+  then the patient's own record of the drug;
+* safety: the asked kind of safety fact, then every other one;
+* value / when: "Valsartan 160 mg once daily since 2024-06-17 [E2]", read at
+  the asked date when the question has one;
+* yes/no: yes with the record, or "no record of X for the patient" — and whose
+  it is when a relative has it; unrelated records are never offered instead;
+* list: the complete list from the profile at the asked date;
+* open: records sharing the question's words, else "nothing matches".
+Any note the profile carries (e.g. sessions not in memory) ends the answer.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 
-from memory import lexicon
+from memory.answering import lists
+from memory.answering.intents import AskedItem, Intent, classify
+from memory.answering.lookup import ItemRecords
+from memory.answering.match import canonical, concerning, shares_words, words
+from memory.answering.safety import applies, drug_matches, why_not
+from memory.answering.texts import SAFETY_KIND_WORD, TEXT, whose
+from memory.answering.values import item_name, statement
 from memory.domain.evidence import EvidenceItem, FactView, ProfileData
 from memory.domain.render import fact_line
 
-_SAFETY = re.compile(
-    r"allerg|contraindicat|interact|safe|can (?:i|he|she|we|you|they) (?:take|prescribe|give|use)"
-    r"|surg|operation|bleed|过敏|禁忌|相互作用|能不能|能否|可以吃|可以用|能吃|能用|手术|出血",
-    re.IGNORECASE,
-)
-_HISTORY = re.compile(
-    r"history|over time|changed|change|trend|ever|so far|变化|历史|以前|曾经|趋势|过去",
-    re.IGNORECASE,
-)
-# A question about a kind of safety fact ("any allergies?") concerns every fact of that kind.
-_KIND_WORDS = {
-    "allergy": re.compile(r"allerg|过敏", re.IGNORECASE),
-    "contraindication": re.compile(r"contraindicat|禁忌", re.IGNORECASE),
-    "interaction": re.compile(r"interact|相互作用", re.IGNORECASE),
-    "surgical_history": re.compile(r"surg|operation|bleed|手术|出血", re.IGNORECASE),
-}
-TEXT = {
-    "en": {
-        "head": "Extractive answer (no LLM configured): the matching records are quoted, "
-        "not interpreted.",
-        "fallback": "The LLM reader failed ({reason}); extractive answer instead.",
-        "safety": "Safety records that apply:",
-        "other_safety": "Other recorded safety facts:",
-        "none_safety": "No allergy, contraindication, interaction or surgery is recorded.",
-        "current": "Current record(s):",
-        "dated": "Record(s) in force on {date}:",
-        "window": "Records dated in the asked period:",
-        "history": "History (by date):",
-        "stopped": "Stopped record(s) of the asked drug:",
-        "nothing": "The recorded evidence does not contain an answer.",
-        "not_recorded": "No record of {items} for this patient. (Records of relatives or other "
-        "people are kept apart and never answer for the patient.)",
-        "profile": "profile",
-    },
-    "zh": {
-        "head": "抽取式回答（未配置大模型）：以下为原样摘录的相关记录，未做推理。",
-        "fallback": "大模型回答失败（{reason}），改用抽取式回答。",
-        "safety": "相关的安全记录：",
-        "other_safety": "其他已记录的安全事实：",
-        "none_safety": "未记录过敏、禁忌、相互作用或手术史。",
-        "current": "当前记录：",
-        "dated": "{date} 时生效的记录：",
-        "window": "所问时间段内的记录：",
-        "history": "历史记录（按日期）：",
-        "stopped": "所问药物的停用记录：",
-        "nothing": "已记录的证据中没有该问题的答案。",
-        "not_recorded": "患者本人没有{items}的记录。"
-        "（亲属或他人的记录单独保存，不作为患者本人的信息。）",
-        "profile": "档案",
-    },
-}
+
+@dataclass(frozen=True)
+class Ctx:
+    lang: str
+    numbers: dict[int, int]
+    profile: ProfileData
+    items: Sequence[EvidenceItem]
+    asked: date | None
+    records: ItemRecords | None
+
+    @property
+    def t(self) -> dict[str, str]:
+        return TEXT[self.lang]
+
+    def cite(self, fact: FactView) -> str:
+        n = self.numbers.get(fact.fact_id)
+        if n:
+            return f"E{n}"
+        return self.t["profile"] if fact.session_id else self.t["session"].format(sid="?")
+
+    def quote(self, item: EvidenceItem | FactView, marks: Sequence[str] = ()) -> str:
+        fact = item.fact if isinstance(item, EvidenceItem) else item
+        extra = item.marks if isinstance(item, EvidenceItem) else tuple(marks)
+        assert fact is not None
+        return f"- {fact_line(fact, extra)} [{self.cite(fact)}]"
 
 
-def _canon(name: str) -> tuple[str, str | None]:
-    entry = lexicon.lookup(name) if name else None
-    if entry is None:
-        return name.casefold(), None
-    return entry.canonical, entry.drug_class if entry.kind == "drug" else entry.canonical
+# --- safety -------------------------------------------------------------------------------
 
 
-def asked_items(question: str) -> set[str]:
-    """Canonical names and drug classes of the items the question mentions."""
-    out: set[str] = set()
-    for m in lexicon.find_mentions(question):
-        out.add(m.entry.canonical)
-        if m.entry.drug_class:
-            out.add(m.entry.drug_class)
+def _caution(ctx: Ctx, fact: FactView, basis: str, via: str, drug: str) -> str:
+    kind = SAFETY_KIND_WORD[ctx.lang].get(fact.safety_kind, fact.safety_kind)
+    record = f"{kind} {fact.entity}".strip() + f" ({fact.content})"
+    how_key = "class_asked" if basis == "class" and via == drug else basis
+    how = ctx.t[how_key].format(via=via)
+    if not applies(fact):
+        return ctx.t["not_applying"].format(why=why_not(fact), line=record, cite=ctx.cite(fact))
+    return ctx.t["caution"].format(record=record, drug=drug, how=how, cite=ctx.cite(fact))
+
+
+def _other_safety(ctx: Ctx, shown: set[int]) -> list[str]:
+    rest = [f for f in ctx.profile.safety if f.fact_id not in shown]
+    return [ctx.t["other_safety"], *(ctx.quote(f) for f in rest)] if rest else []
+
+
+def _drug_part(intent: Intent, ctx: Ctx) -> list[str]:
+    out: list[str] = []
+    shown: set[int] = set()
+    for drug in intent.drugs:
+        name = item_name(drug.canonical, ctx.lang)
+        matches = drug_matches(drug.canonical, ctx.profile.safety)
+        matches.sort(key=lambda pair: not applies(pair[0]))  # in-force cautions first
+        for fact, match in matches:
+            out.append(_caution(ctx, fact, match.basis, match.via, name))
+            shown.add(fact.fact_id)
+        if not matches:
+            out.append(ctx.t["no_touch"].format(drug=name))
+    if not intent.drugs:
+        relevant = [f for f in ctx.profile.safety if f.safety_kind != "surgical_history"]
+        out.append(ctx.t["caution_general"] if relevant else ctx.t["no_safety"])
+        out += [ctx.quote(f) for f in relevant]
+        shown |= {f.fact_id for f in relevant}
+    out += _other_safety(ctx, shown)
+    for drug in intent.drugs:
+        if _own_anchors(drug, ctx, ("medication_status",)):
+            name = item_name(drug.canonical, ctx.lang)
+            meds = ("medication_status",)
+            out += [ctx.t["takes"].format(drug=name), *_item_lines(drug, ctx, types=meds)]
     return out
 
 
-def asked_drugs(question: str) -> dict[str, str]:
-    """Specific drugs the question names (canonical -> surface), classes excluded."""
-    return {
-        m.entry.canonical: m.surface
-        for m in lexicon.find_mentions(question)
-        if m.entry.kind == "drug"
-    }
+def _safety_part(intent: Intent, ctx: Ctx) -> list[str]:
+    asked = [f for f in ctx.profile.safety if f.safety_kind in intent.safety_kinds]
+    out: list[str] = []
+    for kind in intent.safety_kinds:
+        title = ctx.t[lists.SAFETY_TITLES[kind]]
+        facts = [f for f in asked if f.safety_kind == kind]
+        out += lists.listing(ctx.t, title, facts, ctx.quote, ctx.lang)
+    return out + _other_safety(ctx, {f.fact_id for f in asked})
 
 
-def unrecorded_drugs(question: str, items: Sequence[EvidenceItem]) -> list[str]:
-    """Named drugs that none of the patient's evidence records is about.
-
-    Saying so is itself the answer ("is he on indapamide?" -> not recorded for
-    him), instead of quoting unrelated records that read like an answer.
-    """
-    facts = [i.fact for i in items if i.fact is not None]
-    return [
-        surface
-        for canonical, surface in asked_drugs(question).items()
-        if not any(concerns(f, {canonical}, surface) for f in facts)
-    ]
+# --- items --------------------------------------------------------------------------------
 
 
-def concerns(fact: FactView, asked: set[str], question: str) -> bool:
-    """The fact is about an asked item: same entity, or same drug class."""
-    if not fact.entity:
-        return False
-    if fact.entity.casefold() in question.casefold():
-        return True
-    name, group = _canon(fact.entity)
-    return name in asked or (group is not None and group in asked)
-
-
-def _cite(fact: FactView, numbers: dict[int, int], lang: str) -> str:
-    n = numbers.get(fact.fact_id)
-    return f"[E{n}]" if n else f"[{TEXT[lang]['profile']}]"
-
-
-def _line(item_or_fact: EvidenceItem | FactView, numbers: dict[int, int], lang: str) -> str:
-    if isinstance(item_or_fact, EvidenceItem):
-        fact, marks = item_or_fact.fact, item_or_fact.marks
-    else:
-        fact, marks = item_or_fact, ()
-    assert fact is not None
-    return f"- {fact_line(fact, marks)} {_cite(fact, numbers, lang)}"
-
-
-def _safety_part(
-    question: str,
-    profile: ProfileData,
-    items: Sequence[EvidenceItem],
-    numbers: dict[int, int],
-    lang: str,
-) -> list[str]:
-    text, asked = TEXT[lang], asked_items(question)
-    kinds = {kind for kind, words in _KIND_WORDS.items() if words.search(question)}
-    relevant = [f for f in profile.safety if concerns(f, asked, question) or f.safety_kind in kinds]
-    others = [f for f in profile.safety if f not in relevant and not f.excluded]
-    out = [text["safety"], *(_line(f, numbers, lang) for f in relevant)] if relevant else []
-    stopped = [
-        i for i in items
-        if i.fact and i.fact.status == "stopped" and concerns(i.fact, asked, question)
+def _own_anchors(item: AskedItem, ctx: Ctx, types: tuple[str, ...] = ()) -> list[EvidenceItem]:
+    facts = [
+        i for i in ctx.items
+        if i.fact is not None and i.fact.subject == "patient"
+        and (not types or i.fact.fact_type in types)
     ]  # fmt: skip
-    if stopped:
-        out += [text["stopped"], *(_line(i, numbers, lang) for i in stopped[:3])]
-    if others:
-        out += [text["other_safety"], *(_line(f, numbers, lang) for f in others)]
-    return out or [text["none_safety"]]
+    about = [i for i in facts if i.fact in concerning([i.fact for i in facts], item)]  # type: ignore[list-item]
+    anchors = [i for i in about if i.is_anchor]
+    return anchors or about[-1:]
 
 
-def _relevant_anchors(question: str, items: Sequence[EvidenceItem]) -> list[EvidenceItem]:
-    anchors = [i for i in items if i.is_anchor and i.fact is not None]
-    asked = asked_items(question)
-    named = [i for i in anchors if i.fact and concerns(i.fact, asked, question)]
-    return named or anchors[:3]
+def _prefix(item: EvidenceItem, ctx: Ctx, yesno: bool) -> str:
+    fact = item.fact
+    assert fact is not None
+    if fact.excluded:
+        return ctx.t["excluded"].format(why=why_not(fact))
+    if fact.assertion == "negated":
+        return ctx.t["no_absent"]
+    if any("NOT in force" in m for m in item.marks):
+        return ctx.t["not_in_force"].format(date=ctx.asked)
+    head = ctx.t["on_date"].format(date=ctx.asked) if ctx.asked else ""
+    if yesno:
+        inactive = fact.status in ("stopped", "resolved", "misdiagnosed")
+        head = (ctx.t["not_now"] if inactive else ctx.t["yes"]) + head
+    return head
 
 
-def _history_part(question: str, items: Sequence[EvidenceItem]) -> list[EvidenceItem]:
-    anchors = _relevant_anchors(question, items)
-    units = {i.unit for i in anchors if i.unit}
-    facts = [i for i in items if i.fact is not None and i.unit in units]
-    return sorted(facts, key=lambda i: (i.fact.date or date.min, i.fact.fact_id))  # type: ignore[union-attr]
-
-
-def question_kind(question: str, dated: bool) -> str:
-    if _SAFETY.search(question):
-        return "safety"
-    if dated:
-        return "state_on_date"
-    if _HISTORY.search(question):
-        return "history"
-    return "current"
-
-
-def _state_part(
-    question: str,
-    items: Sequence[EvidenceItem],
-    asked: date | None,
-    numbers: dict[int, int],
-    lang: str,
+def _item_lines(
+    item: AskedItem, ctx: Ctx, yesno: bool = False, types: tuple[str, ...] = ()
 ) -> list[str]:
-    text = TEXT[lang]
-    missing = unrecorded_drugs(question, items)
-    if missing:
-        return [text["not_recorded"].format(items=", ".join(missing))]
-    anchors = _relevant_anchors(question, items)
-    title = text["dated"].format(date=asked) if asked else text["current"]
-    out = [title, *(_line(i, numbers, lang) for i in anchors)] if anchors else []
-    dated = [i for i in items if i.role == "date"]
-    if asked and dated:
-        out += [text["window"], *(_line(i, numbers, lang) for i in dated)]
+    anchors = _own_anchors(item, ctx, types)
+    if not anchors:
+        return _absent(item, ctx)
+    out = []
+    for a in anchors:
+        assert a.fact is not None
+        said = statement(a.fact, ctx.lang, _display(item, a.fact))
+        out.append(f"{_prefix(a, ctx, yesno)}{said} [{ctx.cite(a.fact)}]")
+    return out + [ctx.quote(a) for a in anchors]
+
+
+def _display(item: AskedItem, fact: FactView) -> str:
+    """The question's own spelling of a mixed-case item ("eGFR", "HbA1c") when the record
+    is about exactly that item."""
+    surface = item.surface.strip()
+    if (
+        surface.isascii()
+        and surface != surface.lower()
+        and canonical(fact.entity) == item.canonical
+    ):
+        return surface
+    return ""
+
+
+def _absent(item: AskedItem, ctx: Ctx) -> list[str]:
+    name = item.surface.strip()  # as the clinician wrote it
+    out = [ctx.t["no_record"].format(item=name)]
+    others = ctx.records.others.get(item.canonical, []) if ctx.records else []
+    if others:
+        people = ctx.t["sep"].join(whose(s, ctx.lang) for s in others)
+        said = name[:1].upper() + name[1:]
+        out.append(ctx.t["relative_has"].format(item=said, whose=people))
     return out
+
+
+def _history_part(intent: Intent, ctx: Ctx) -> list[str]:
+    out: list[str] = []
+    for item in intent.items:
+        units = {i.unit for i in _own_anchors(item, ctx) if i.unit}
+        members = [i for i in ctx.items if i.fact is not None and i.unit in units]
+        if not members:
+            out += _absent(item, ctx)
+            continue
+        members.sort(key=lambda i: (i.fact.date or date.min, i.fact.fact_id))  # type: ignore[union-attr]
+        name = item_name(item.canonical, ctx.lang)
+        out.append(ctx.t["history"].format(item=name))
+        out += [f"- {statement(i.fact, ctx.lang)} [{ctx.cite(i.fact)}]" for i in members if i.fact]
+    return out
+
+
+def _open_part(question: str, ctx: Ctx) -> list[str]:
+    wanted = words(question)
+    related = [
+        i for i in ctx.items
+        if i.fact is not None and i.fact.subject == "patient" and i.is_anchor
+        and shares_words(i.fact, wanted)
+    ]  # fmt: skip
+    if not related:
+        return [ctx.t["nothing"]]
+    return [ctx.t["related"], *(ctx.quote(i) for i in related)]
+
+
+def _body(question: str, intent: Intent, ctx: Ctx) -> list[str]:
+    if intent.kind == "drug":
+        return _drug_part(intent, ctx)
+    if intent.kind == "safety":
+        return _safety_part(intent, ctx)
+    if intent.kind == "list":
+        return lists.list_part(intent.lists, ctx.profile, ctx.t, ctx.cite, ctx.lang, ctx.asked)
+    if intent.kind == "history":
+        return _history_part(intent, ctx)
+    if intent.kind in ("value", "when", "yesno"):
+        yesno = intent.kind == "yesno"
+        return [line for item in intent.items for line in _item_lines(item, ctx, yesno)]
+    return _open_part(question, ctx)
 
 
 def extractive_answer(
@@ -215,18 +230,12 @@ def extractive_answer(
     items: Sequence[EvidenceItem],
     asked: date | None,
     failure: str | None = None,
+    records: ItemRecords | None = None,
 ) -> str:
-    """Quote the records that answer `question`, with [E#] citations."""
-    text = TEXT[lang]
+    """The answer first, then the cited records it rests on."""
+    intent = classify(question)
     numbers = {i.fact_id: n for n, i in enumerate(items, start=1) if i.fact_id is not None}
-    kind = question_kind(question, asked is not None)
-    if kind == "safety":
-        body = _safety_part(question, profile, items, numbers, lang)
-        body += _state_part(question, items, asked, numbers, lang)
-    elif kind == "history":
-        history = _history_part(question, items)
-        body = [text["history"], *(_line(i, numbers, lang) for i in history)] if history else []
-    else:
-        body = _state_part(question, items, asked, numbers, lang)
-    head = [text["fallback"].format(reason=failure)] if failure else []
-    return "\n".join([*head, text["head"], *(body or [text["nothing"]])])
+    ctx = Ctx(lang, numbers, profile, items, asked, records)
+    body = _body(question, intent, ctx) or [ctx.t["nothing"]]
+    failed = [ctx.t["fallback"].format(reason=failure)] if failure else []
+    return "\n".join([*body, *profile.notes, *failed, ctx.t["trailer"]])

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from memory.domain.evidence import EvidenceItem
-from memory.domain.render import evidence_line, iso
+from memory.answering.safety import applies
+from memory.domain.evidence import EvidenceItem, FactView
+from memory.domain.render import evidence_line, fact_line, iso
 
 RAW_TYPE = "dialogue"
 
@@ -40,3 +41,25 @@ def item_payload(item: EvidenceItem) -> dict[str, Any]:
 
 def evidence_payload(items: Sequence[EvidenceItem]) -> list[dict[str, Any]]:
     return [item_payload(i) for i in items]
+
+
+def safety_payload(safety: Sequence[FactView]) -> list[dict[str, Any]]:
+    """Every safety fact of the profile, shown with every answer (never trimmed).
+
+    `in_force` is false for a record a clinician refuted or marked entered in
+    error, and for a denied one; such records stay listed, labelled in `text`.
+    """
+    return [
+        {
+            "fact_id": f.fact_id,
+            "session_id": f.session_id,
+            "kind": f.safety_kind or None,
+            "entity": f.entity or None,
+            "date": iso(f.date) if f.date else None,
+            "assertion": f.assertion,
+            "verification": f.verification,
+            "in_force": applies(f),
+            "text": fact_line(f),
+        }
+        for f in safety
+    ]

@@ -1,9 +1,12 @@
 """Reader glue: the LLM reader when one is configured, else the extractive one.
 
 With settings.LLM_BASE_URL and a reader model: the versioned answer prompt
-(prompts/answer/v1.<lang>) through memory.llm.reader.llm_answer, exactly one
-LLM call. On LLMError the extractive reader answers and says why. Either
-answer passes memory.domain.pending.guard_answer: while a session of the
+(prompts/answer/v2.<lang>, which explains every mark a line can carry) through
+memory.llm.reader.llm_answer, exactly one LLM call at
+settings.LLM_READER_TEMPERATURE. Sentences of the reply that cite no evidence
+line are flagged under the answer (memory.answering.citations). On LLMError
+the extractive reader answers and says why.
+Either answer passes memory.domain.pending.guard_answer: while a session of the
 patient is not in memory, it says so first and no absence goes unqualified.
 """
 
@@ -14,14 +17,16 @@ from datetime import date
 
 from django.conf import settings
 
+from memory.answering.citations import flag_lines, uncited_claims
 from memory.answering.extractive import extractive_answer
+from memory.answering.lookup import ItemRecords
 from memory.domain.evidence import EvidenceItem, ProfileData
 from memory.domain.pending import guard_answer
 from memory.llm.client import LLMConfig, LLMError
 from memory.llm.prompts import load_prompt, pick_lang
 from memory.llm.reader import llm_answer
 
-ANSWER_PROMPT_VERSION = "v1"
+ANSWER_PROMPT_VERSION = "v2"
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,7 @@ class ReaderResult:
     model: str = ""
     prompt_version: str = ""
     failure: str = ""  # why the LLM reader was not used, if it was configured
+    uncited: tuple[str, ...] = ()  # sentences of an LLM answer that cite no evidence
 
 
 def reader_config() -> LLMConfig | None:
@@ -47,6 +53,7 @@ def reader_config() -> LLMConfig | None:
         timeout_s=getattr(settings, "LLM_TIMEOUT_S", 60.0),
         max_attempts=getattr(settings, "LLM_MAX_ATTEMPTS", 3),
         json_mode=False,
+        temperature=getattr(settings, "LLM_READER_TEMPERATURE", 0.3),
     )
 
 
@@ -65,19 +72,27 @@ def read(
     asked: date | None,
     today: date,
     config: LLMConfig | None = None,
+    records: ItemRecords | None = None,
 ) -> ReaderResult:
     lang = pick_lang(question)
     context = f"{profile_text}\n\n[Evidence]\n{evidence_text or '-'}"
     config = config or reader_config()
     if config is None:
-        text = guard_answer(extractive_answer(question, lang, profile, items, asked), profile, lang)
+        text = extractive_answer(question, lang, profile, items, asked, records=records)
+        return ReaderResult(guard_answer(text, profile, lang), "extractive", context)
         return ReaderResult(text, "extractive", context)
     prompt = load_prompt("answer", ANSWER_PROMPT_VERSION, answer_lang(question))
     try:
         reply = llm_answer(config, prompt, question, profile_text, evidence_text, today)
     except LLMError as exc:
-        text = extractive_answer(question, lang, profile, items, asked, failure=exc.reason)
+        text = extractive_answer(
+            question, lang, profile, items, asked, failure=exc.reason, records=records
+        )
         text = guard_answer(text, profile, lang)
         return ReaderResult(text, "extractive", context, failure=exc.reason)
-    text = guard_answer(reply.text, profile, lang)
-    return ReaderResult(text, "llm", reply.rendered, reply.model, reply.prompt_version)
+    flags = flag_lines(reply.text, len(items), lang)
+    text = "\n".join([reply.text, *flags]) if flags else reply.text
+    return ReaderResult(
+        guard_answer(text, profile, lang), "llm", reply.rendered, reply.model,
+        reply.prompt_version, uncited=tuple(uncited_claims(reply.text)),
+    )  # fmt: skip

@@ -21,12 +21,13 @@ duplicate chain:
 * when the dictionary knew the new name, it never fuzzy-merges into another
   dictionary entity ("hydrochlorothiazide" is not "chlorothiazide").
 
-Class-level entries ("a class with its members merges members into the
-class"): when the dictionary lists the surface as a member of a class-level
-entry, the surface resolves to the class entity (reused if it exists, else
-created with the class name) and is stored as its alias; existing entities
-named after another member of that class are returned in `merge_ids` for the
-writer to fold into the class entity.
+Drug classes are not merged here. Folding amoxicillin into a "penicillins"
+entity would put two drugs with their own doses into one chain, so one
+drug's dose change would supersede the other's. A member keeps its own
+entity (which records its class, Entity.drug_class); a class allergy covers
+its members where it matters, in safety matching (memory.domain.drug_safety
+over the lexicon's ancestry), used by the profile, the readers and the
+medication–allergy alerts.
 
 Pure: no Django, no I/O; inputs are never mutated.
 """
@@ -83,10 +84,9 @@ class EntityDecision:
     action: Literal["reuse", "create"]
     entity_id: int | None  # None when creating
     name: str  # the entity's name (existing, or the one to create)
-    matched_by: Literal["exact", "alias", "bigram", "class", "new"]
+    matched_by: Literal["exact", "alias", "bigram", "new"]
     score: float = 1.0
     add_alias: str | None = None  # the surface, when not yet known to the entity
-    merge_ids: tuple[int, ...] = ()  # class-level entry: member entities to fold in
 
 
 def _clean(text: str) -> str:
@@ -187,48 +187,17 @@ def _new_alias(surface: str, name: str, kind: str) -> str | None:
     return surface.strip() if normalize_name(surface, kind) != normalize_name(name, kind) else None
 
 
-def _resolve_class(
-    surface: str,
-    kind: str,
-    class_name: str,
-    class_members: Collection[str],
-    existing: Sequence[EntityCandidate],
-) -> EntityDecision:
-    """Members of a class-level entry merge into the class entity."""
-    found = _exact({normalize_name(class_name, kind)}, kind, existing)
-    member_keys = {normalize_name(m, kind) for m in class_members} | {normalize_name(surface, kind)}
-    class_id = found[0].id if found else None
-    merge_ids = tuple(
-        c.id
-        for c in sorted(existing, key=lambda c: c.id)
-        if c.id != class_id and normalize_name(c.name, kind) in member_keys
-    )
-    if found:
-        entity = found[0]
-        alias = _alias_for(surface, kind, entity)
-        return EntityDecision("reuse", entity.id, entity.name, "class", 1.0, alias, merge_ids)
-    alias = _new_alias(surface, class_name, kind)
-    return EntityDecision("create", None, class_name.strip(), "class", 1.0, alias, merge_ids)
-
-
 def resolve_entity(
     surface: str,
     kind: str,
     canonical: str | None,
     existing: Sequence[EntityCandidate],
-    *,
-    class_name: str | None = None,
-    class_members: Collection[str] = (),
 ) -> EntityDecision:
     """Reuse or create the entity for `surface` (DESIGN §4 "Entity resolution").
 
-    `canonical`: the seed dictionary's name for the surface (None: unknown to
-    it). `class_name` / `class_members`: set when the dictionary lists the
-    surface in a class-level entry (the class and all its member names).
+    `canonical`: the seed dictionary's name for the surface (None: unknown to it).
     """
     same_kind = [c for c in existing if c.kind == kind]
-    if class_name:
-        return _resolve_class(surface, kind, class_name, class_members, same_kind)
     names = [n for n in (canonical, surface) if n and n.strip()]
     keys = {normalize_name(n, kind) for n in names}
     found = _exact(keys, kind, same_kind)

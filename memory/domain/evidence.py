@@ -7,8 +7,10 @@ context": matched / anchor / relation, plus causal, date, source, fallback).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 ROLES: tuple[str, ...] = ("matched", "anchor", "relation", "causal", "date", "source", "fallback")
 EXCLUDED = frozenset({"refuted", "entered_in_error"})
@@ -37,6 +39,11 @@ class FactView:
     evidence_turn: int = 1
     session_pk: int = 0
     session_date: date | None = None
+    value: str = ""  # the structured value ("160", "150/95"), "" when none was extracted
+    unit: str = ""
+    # Structured slots when the store has them (vitals systolic/diastolic, dose
+    # value/unit/frequency/route); empty otherwise. Readers use .get() only.
+    slots: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def excluded(self) -> bool:

@@ -44,8 +44,33 @@ def render(results: dict) -> str:
         "memory/evaluation/README.md.",
         "",
     ]
-    lines += _systems(b) + _recall(b) + _extraction(b["extraction"]) + _cost(b)
+    lines += _systems(b) + _answers(b.get("answers")) + _recall(b)
+    lines += _extraction(b["extraction"]) + _cost(b)
     return "\n".join(lines + _scale(results.get("scale"))) + "\n"
+
+
+def _answers(answers: dict | None) -> list[str]:
+    """Answer-level metrics of MedGraph's reader, per development part."""
+    if not answers:
+        return []
+    lines = [
+        "## Answers (MedGraph reader)",
+        "",
+        "| part | value accuracy | list completeness | abstention (traps, absent items) | "
+        "safety mention (drug questions) |",
+        "|---|---|---|---|---|",
+    ]
+    for part, kinds in answers.items():
+        cells = [
+            _share(kinds["value"], "right"), _share(kinds["list"], "items"),
+            _share(kinds["abstain"], "right"), _share(kinds["drug"], "right"),
+        ]  # fmt: skip
+        lines.append(f"| {part} | " + " | ".join(cells) + " |")
+    return [*lines, ""]
+
+
+def _share(kind: dict, key: str) -> str:
+    return f"{pct(kind[key])} (n={kind['questions']})"
 
 
 def _systems(b: dict) -> list[str]:

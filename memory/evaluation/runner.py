@@ -10,7 +10,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from memory.answering import answer
 from memory.construction import construct_pending
+from memory.evaluation.answers import AnswerJudgement, judge_history, summarize_answers
 from memory.evaluation.extraction import extraction_counts, merge_counts
 from memory.evaluation.histories import KINDS, History
 from memory.evaluation.metrics import Judgement, judge_question, percentile, summarize
@@ -50,6 +52,7 @@ def build_memory(hist: History) -> Built:
 
 def run_benchmark(histories: list[History], log: Callable[[str], None] = print) -> dict:
     judgements: list[Judgement] = []
+    answer_judgements: list[AnswerJudgement] = []
     extraction_parts: list[dict] = []
     construct_ms: list[float] = []
     totals_ms: list[float] = []
@@ -76,6 +79,8 @@ def run_benchmark(histories: list[History], log: Callable[[str], None] = print) 
                 if isinstance(system, MedGraphSystem):
                     totals_ms.append(ctx.total_ms)
                 judgements.append(judge_question(q, system.name, ctx, by_id, built.stored_subjects))
+        part = getattr(hist, "part", "all")  # the development part, once histories carry one
+        answer_judgements += judge_history(hist, _asker(built.patient), part)
         log(f"[{n}/{len(histories)}] {hist.patient_id}: {len(hist.sessions)} sessions, "
             f"{len(hist.questions)} questions, built in {built.wall_ms / 1000:.1f} s")  # fmt: skip
     return {
@@ -84,6 +89,7 @@ def run_benchmark(histories: list[History], log: Callable[[str], None] = print) 
         "questions": len({j.qid for j in judgements}),
         "kinds": list(KINDS),
         "systems": summarize(judgements, KINDS),
+        "answers": summarize_answers(answer_judgements),
         "extraction": merge_counts(extraction_parts),
         "ingest": {
             "sessions_constructed": len(construct_ms),
@@ -99,6 +105,11 @@ def run_benchmark(histories: list[History], log: Callable[[str], None] = print) 
         },
         "session_mix": _mix(histories),
     }
+
+
+def _asker(patient: Patient) -> Callable[[str], str]:
+    """The answer text MedGraph's configured reader gives (extractive offline)."""
+    return lambda question: answer(patient, question, channel="eval").text
 
 
 def _mix(histories: list[History]) -> dict[str, int]:

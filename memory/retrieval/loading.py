@@ -19,8 +19,10 @@ _FIELDS = (
     "id", "session__external_id", "session_id", "subject__key", "fact_type", "entity__name",
     "content", "status", "safety_kind", "assertion", "effective_date", "verification",
     "verification_reason", "order_note", "chain_id", "valid_from", "valid_to", "mention_count",
-    "last_mentioned", "evidence_turn", "session__session_date",
+    "last_mentioned", "evidence_turn", "session__session_date", "value", "unit",
 )  # fmt: skip
+# Structured slots are read when the schema has them (added by a later migration).
+_SLOTS = ("slots",) if any(f.name == "slots" for f in Fact._meta.get_fields()) else ()
 
 
 def patient_person(patient: Patient) -> Person | None:
@@ -51,11 +53,14 @@ def _view(row: dict) -> FactView:
         last_mentioned=row["last_mentioned"],
         evidence_turn=row["evidence_turn"],
         session_date=row["session__session_date"],
+        value=row.get("value") or "",
+        unit=row.get("unit") or "",
+        slots=row.get("slots") or {},
     )
 
 
 def views(queryset: QuerySet[Fact]) -> list[FactView]:
-    return [_view(row) for row in queryset.values(*_FIELDS)]
+    return [_view(row) for row in queryset.values(*_FIELDS, *_SLOTS)]
 
 
 def views_by_id(ids: Iterable[int]) -> dict[int, FactView]:
@@ -71,7 +76,7 @@ def chains_of(chain_ids: Iterable[int]) -> dict[int, tuple[list[FactView], list[
     rows = list(
         Fact.objects.filter(chain_id__in=list(set(chain_ids)))
         .order_by("chain_id", "chain_position", "id")
-        .values(*_FIELDS, "event_date", "chain_position")
+        .values(*_FIELDS, *_SLOTS, "event_date", "chain_position")
     )
     supersedes = dict(
         FactEdge.objects.filter(

@@ -27,7 +27,9 @@ def test_profile_rejects_a_bad_date(patient, api):
 
 def test_ask_returns_the_cli_json_document(patient, api):
     body = api.post(BASE + "ask/", {"question": "Is he allergic to penicillin?"}).json()
-    assert set(body) == {"answer", "reader", "profile", "rendered", "evidence", "timings_ms"}
+    assert set(body) == {
+        "answer", "reader", "profile", "safety", "rendered", "evidence", "timings_ms"
+    }  # fmt: skip
 
 
 def test_ask_is_audited_on_the_api_channel(patient, api):

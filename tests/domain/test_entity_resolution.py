@@ -158,76 +158,20 @@ def test_equal_overlap_goes_to_the_oldest_entity() -> None:
     assert resolve_entity("metformin", "drug", None, [newer, older]).entity_id == 10
 
 
-# --- class-level entries -----------------------------------------------------------------
-
-PENICILLINS = ("penicillin", "amoxicillin", "ampicillin")
+# --- class members stay their own items ----------------------------------------------------
 
 
-def test_member_of_class_entry_resolves_to_existing_class_entity() -> None:
-    existing = [EntityCandidate(20, "penicillins", "drug", in_dictionary=True)]
-    decision = resolve_entity(
-        "amoxicillin",
-        "drug",
-        "amoxicillin",
-        existing,
-        class_name="penicillins",
-        class_members=PENICILLINS,
-    )
-    assert (decision.entity_id, decision.matched_by) == (20, "class")
+def test_a_class_member_is_never_folded_into_its_class_entity() -> None:
+    # amoxicillin and ampicillin are different drugs with their own dose chains; the class
+    # (penicillins) is reached through the lexicon's ancestry when safety is matched.
+    existing = [EntityCandidate(20, "penicillins", "drug_class", in_dictionary=True)]
+    decision = resolve_entity("amoxicillin", "drug", "amoxicillin", existing)
+    assert (decision.action, decision.name) == ("create", "amoxicillin")
 
 
-def test_member_name_becomes_alias_of_class_entity() -> None:
-    existing = [EntityCandidate(20, "penicillins", "drug", in_dictionary=True)]
-    decision = resolve_entity(
-        "amoxicillin",
-        "drug",
-        "amoxicillin",
-        existing,
-        class_name="penicillins",
-        class_members=PENICILLINS,
-    )
-    assert decision.add_alias == "amoxicillin"
-
-
-def test_class_entity_is_created_when_missing() -> None:
-    decision = resolve_entity(
-        "amoxicillin",
-        "drug",
-        "amoxicillin",
-        [],
-        class_name="penicillins",
-        class_members=PENICILLINS,
-    )
-    assert (decision.action, decision.name) == ("create", "penicillins")
-
-
-def test_existing_member_entities_are_merged_into_the_class() -> None:
-    existing = [
-        EntityCandidate(21, "ampicillin", "drug", in_dictionary=True),
-        EntityCandidate(22, "valsartan", "drug", in_dictionary=True),
-    ]
-    decision = resolve_entity(
-        "penicillins",
-        "drug",
-        "penicillins",
-        existing,
-        class_name="penicillins",
-        class_members=PENICILLINS,
-    )
-    assert decision.merge_ids == (21,)
-
-
-def test_class_entity_itself_is_not_merged_into_itself() -> None:
-    existing = [EntityCandidate(20, "penicillins", "drug", ("penicillin",), in_dictionary=True)]
-    decision = resolve_entity(
-        "penicillin",
-        "drug",
-        "penicillin",
-        existing,
-        class_name="penicillins",
-        class_members=PENICILLINS,
-    )
-    assert decision.merge_ids == ()
+def test_two_members_of_one_class_stay_two_entities() -> None:
+    existing = [EntityCandidate(21, "ampicillin", "drug", in_dictionary=True)]
+    assert resolve_entity("amoxicillin", "drug", "amoxicillin", existing).action == "create"
 
 
 def test_allergy_and_medication_of_one_drug_resolve_in_the_same_kind() -> None:

@@ -16,6 +16,8 @@ from memory.llm.prompts import PROMPTS_DIR, PromptError, load_prompt, pick_lang,
 RELEASED: dict[str, str] = {
     "answer/v1.en": "7188e08dc8e5f68f316b0224659d9739ef1760f82d0a5d5b435043097e87dc84",
     "answer/v1.zh": "d334a3a4e90c36e56ed3b0753c8339faaff812acc31522ca39c08e0de4d873ab",
+    "answer/v2.en": "d138e7bb91d9e868f9c31104908d9bda4e17654c7cc0a9d2ecda4c2725465e1d",
+    "answer/v2.zh": "d16e166c3f3e4e044d0c09147cd3d7cbe07117f356ae7fc3446ac9059a48fd9f",
     "extract/v1.en": "acb14065aed6a8d7ae2f32edd4be06f1ce931419f31499f49b0c105ceeef77ca",
     "extract/v1.zh": "35505d5ce7f6c5a094dc1526da984adda5fd35a704cc80618a5754cc81f36e98",
     "extract_retry/v1.en": "ff92c1494b735b57a139436e961a3b25b418d3fc5c28f487d513f3f229b99a8b",

@@ -62,10 +62,25 @@ class EvidenceSerializer(serializers.Serializer):
     text = serializers.CharField()
 
 
+class SafetyLineSerializer(serializers.Serializer):
+    fact_id = serializers.IntegerField()
+    session_id = serializers.CharField()
+    kind = serializers.CharField(allow_null=True, help_text="allergy|contraindication|...")
+    entity = serializers.CharField(allow_null=True)
+    date = serializers.CharField(allow_null=True)
+    assertion = serializers.CharField()
+    verification = serializers.CharField()
+    in_force = serializers.BooleanField(help_text="false when refuted, entered in error, denied")
+    text = serializers.CharField()
+
+
 class AnswerSerializer(serializers.Serializer):
     answer = serializers.CharField()
     reader = serializers.CharField(help_text="llm | extractive")
     profile = serializers.CharField()
+    safety = SafetyLineSerializer(
+        many=True, help_text="every safety fact of the profile, with every answer, never trimmed"
+    )
     rendered = serializers.CharField(help_text="the exact text the reader got")
     evidence = EvidenceSerializer(many=True)
     timings_ms = serializers.DictField(child=serializers.FloatField())

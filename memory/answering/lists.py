@@ -1,0 +1,90 @@
+"""List answers from the profile: every current medication, diagnosis or safety fact.
+
+A list question is answered from the profile (read at the asked date), never
+from the top retrieved units: the profile holds every chain's anchor, so the
+list is complete. The first line names them all; one cited line per item follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date
+
+from memory.answering.values import item_name, statement
+from memory.domain.evidence import FactView, ProfileData
+
+SAFETY_TITLES: dict[str, str] = {
+    "allergy": "allergies",
+    "contraindication": "contraindications",
+    "interaction": "interactions",
+    "surgical_history": "operations",
+}
+_INACTIVE = ("resolved", "misdiagnosed")
+
+Quote = Callable[[FactView], str]
+
+
+def _names(facts: Sequence[FactView], lang: str, sep: str) -> str:
+    names = [item_name(f.entity, lang) or f.content for f in facts]
+    return sep.join(dict.fromkeys(names))
+
+
+def listing(
+    t: dict[str, str], title: str, facts: Sequence[FactView], quote: Quote, lang: str
+) -> list[str]:
+    """'<title> (n): a, b, c' then one quoted, cited line per record; or 'No <title> recorded'."""
+    if not facts:
+        return [t["list_none"].format(title=title)]
+    head = t["list_head"].format(title=title[:1].upper() + title[1:], n=len(facts),
+                                 names=_names(facts, lang, t["sep"]))  # fmt: skip
+    return [head, *(quote(f) for f in facts)]
+
+
+def _stated(t: dict[str, str], title: str, facts: Sequence[FactView], cite: Quote,
+            lang: str) -> list[str]:  # fmt: skip
+    """Like listing, but each item is stated as a value: 'Valsartan 160 mg once daily since …'."""
+    if not facts:
+        return [t["list_none"].format(title=title)]
+    lines = [f"- {statement(f, lang)} [{cite(f)}]" for f in facts]
+    head = t["list_head"].format(title=title[:1].upper() + title[1:], n=len(facts),
+                                 names=_names(facts, lang, t["sep"]))  # fmt: skip
+    return [head, *lines]
+
+
+def _relied_on(fact: FactView) -> bool:
+    return fact.assertion == "present" and not fact.excluded
+
+
+def _in_force(pairs: Sequence[tuple[FactView, tuple[str, ...]]]) -> list[FactView]:
+    """Records that apply at the profile's date: the profile shows a chain's latest
+    record even when nothing of it was in force then, marked so; a list leaves it out."""
+    return [
+        f for f, marks in pairs
+        if _relied_on(f) and not any(m.startswith("nothing in force") for m in marks)
+    ]  # fmt: skip
+
+
+def list_part(
+    which: Sequence[str],
+    profile: ProfileData,
+    t: dict[str, str],
+    cite: Quote,
+    lang: str,
+    asked: date | None,
+) -> list[str]:
+    out: list[str] = []
+    if "medications" in which:
+        meds = _in_force(profile.active_meds)
+        title = t["medications_at"].format(date=asked) if asked else t["medications"]
+        out += _stated(t, title, meds, cite, lang)
+        stopped = _in_force(profile.stopped_meds)
+        if stopped:
+            out += _stated(t, t["stopped"], stopped, cite, lang)
+    if "diagnoses" in which:
+        facts = _in_force(profile.diagnoses)
+        active = [f for f in facts if f.status not in _INACTIVE]
+        out += _stated(t, t["diagnoses"], active, cite, lang)
+        inactive = [f for f in facts if f.status in _INACTIVE]
+        if inactive:
+            out += _stated(t, t["inactive_diagnoses"], inactive, cite, lang)
+    return out

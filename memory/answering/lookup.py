@@ -1,0 +1,94 @@
+"""Records of the asked items across the whole memory, for "no record" and "whose is it".
+
+Retrieval ranks only the patient's facts and keeps 8 units, so it can neither
+say that the patient has *no* record of an item nor that a relative has one.
+One query per question finds every fact about the asked items, whoever it
+belongs to; the patient's records that retrieval left out are added to the
+evidence as their chains' anchors (so the answer can cite them), and other
+people's records only ever yield the words "recorded for the son, not the
+patient" — never a line of evidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.db.models import Q
+
+from memory import lexicon
+from memory.answering.intents import AskedItem
+from memory.answering.match import concerns
+from memory.domain.evidence import EvidenceItem, FactView
+from memory.models import Fact
+from memory.retrieval.context import chain_items
+from memory.retrieval.loading import chains_of, views
+
+MAX_PER_ITEM = 50
+
+
+@dataclass
+class ItemRecords:
+    own: dict[str, list[FactView]] = field(default_factory=dict)  # canonical -> patient's
+    others: dict[str, list[str]] = field(default_factory=dict)  # canonical -> subject keys
+
+
+def _names(items: Sequence[AskedItem]) -> tuple[set[str], set[str]]:
+    names, surfaces = set(), set()
+    for item in items:
+        names.add(item.canonical)
+        surfaces.add(item.surface.strip())
+        if item.kind == "drug_class":
+            names.update(lexicon.class_members(item.canonical))
+    return names, surfaces
+
+
+def _query(patient_id: int, items: Sequence[AskedItem]) -> Q:
+    names, surfaces = _names(items)
+    found = Q(entity__name__in=names) | Q(entity__aliases__overlap=sorted(surfaces))
+    for item in items:
+        if not item.kind and item.surface.strip():
+            found |= Q(content__icontains=item.surface.strip())
+    return found
+
+
+def item_records(patient_id: int, items: Sequence[AskedItem]) -> ItemRecords:
+    """Every fact of this patient's memory about the asked items, split by whose it is."""
+    out = ItemRecords()
+    if not items:
+        return out
+    rows = Fact.objects.filter(patient_id=patient_id).filter(_query(patient_id, items))
+    facts = views(rows.order_by("effective_date", "id")[: MAX_PER_ITEM * len(items)])
+    for item in items:
+        mine = [f for f in facts if f.subject == "patient" and concerns(f, item)]
+        theirs = {f.subject for f in facts if f.subject != "patient" and concerns(f, item)}
+        out.own[item.canonical] = mine
+        out.others[item.canonical] = sorted(theirs)
+    return out
+
+
+def missing_anchors(
+    records: ItemRecords, present: Sequence[EvidenceItem], asked: date | None
+) -> list[EvidenceItem]:
+    """Chain context (matched / anchor / relation) of the patient's records of an asked
+    item that retrieval did not bring, so that every stated value has its [E#]."""
+    shown = {i.fact_id for i in present if i.fact_id is not None}
+    wanted: dict[int, int] = {}  # chain id -> a member to report as matched
+    singles: list[FactView] = []
+    for facts in records.own.values():
+        for f in facts:
+            if f.fact_id in shown:
+                continue
+            if f.chain_id is not None:
+                wanted.setdefault(f.chain_id, f.fact_id)
+            elif f not in singles:
+                singles.append(f)
+    chains = chains_of(wanted)
+    items: list[EvidenceItem] = []
+    for chain_id, matched in wanted.items():
+        if chain_id in chains:
+            items += [i for i in chain_items(chain_id, matched, chains[chain_id], asked)
+                      if i.fact_id not in shown]  # fmt: skip
+    items += [EvidenceItem("matched", f, unit=f"fact:{f.fact_id}", is_anchor=True) for f in singles]
+    return items

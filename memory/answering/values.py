@@ -1,0 +1,160 @@
+"""One record stated as a value: item, value with unit, frequency, status and date.
+
+"Valsartan 160 mg once daily since 2024-06-17" is read from the fact's
+structured fields (value, unit and, when the store has them, slots such as
+systolic/diastolic or dose frequency/route). Only when a record carries no
+structured value is the first measured quantity of its own sentence used, so
+the statement never says more than the record.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from memory import lexicon
+from memory.answering.texts import TEXT
+from memory.domain.evidence import FactView
+from memory.domain.types import MEASUREMENT_CHAIN_TYPES
+
+_UNIT = (
+    r"(?:ml/min(?:/1\.73\s*m2)?|mg/dl|mmol/l|mmol/mol|[uµμ]mol/l|mg/l|g/l|mmhg|milligrams?"
+    r"|micrograms?|mg|mcg|µg|μg|ug|g|ml|iu|units?|%|bpm|kg|毫克|微克|克|毫升|单位|次/分)(?![a-z/])"
+)
+_QUANTITY = re.compile(r"\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?\s*" + _UNIT, re.IGNORECASE)
+# Spoken units are stated in their usual written form.
+_UNIT_WORDS = {"milligram": "mg", "milligrams": "mg", "microgram": "mcg", "micrograms": "mcg"}
+_FREQUENCY = re.compile(
+    r"\b(?:(?:once|twice|three times|four times)\s+)?(?:a|per)\s+(?:day|week)\b"
+    r"|\b(?:once|twice|three times|four times)\s+(?:daily|weekly)\b"
+    r"|\b(?:once|twice) daily\b"
+    r"|\bevery (?:morning|evening|night|day|other day|(?:\d+|[a-z]+) hours)\b"
+    r"|\bat (?:bedtime|night)\b|\bdaily\b|\bnightly\b|\bweekly\b|\bas needed\b|\bprn\b"
+    r"|\b(?:qd|bid|tid|qid|qhs|qod)\b"
+    r"|每(?:日|天|晚|早|周)(?:早上|晚上|睡前)?(?:[一二三四两1-4]次)?|一天[一二三四两1-4]次"
+    r"|睡前|早晚各一次|必要时",
+    re.IGNORECASE,
+)
+# Statuses the date phrase already says ("stopped 2024-09-15", "since …").
+_STATUS_IN_DATE = frozenset({"active", "dose_changed", "stopped", "planned", "resolved"})
+_CLAUSE = re.compile(r"[,;，；。、]|\band\b|\bthen\b|以及|然后")
+_DOSE_KEYS = ("dose_value", "dose", "value", "amount")
+_UNIT_KEYS = ("dose_unit", "unit")
+
+
+def _slot(slots: Mapping[str, Any], keys: tuple[str, ...]) -> str:
+    for key in keys:
+        found = slots.get(key)
+        if found not in (None, ""):
+            return str(found).strip()
+    return ""
+
+
+def quantity(fact: FactView) -> str:
+    """'160 mg', '150/95 mmHg', '7.2 %'; '' when the record states none."""
+    slots = fact.slots or {}
+    systolic, diastolic = slots.get("systolic"), slots.get("diastolic")
+    if systolic not in (None, "") and diastolic not in (None, ""):
+        return f"{systolic}/{diastolic} {_slot(slots, _UNIT_KEYS) or fact.unit or 'mmHg'}"
+    value = _slot(slots, _DOSE_KEYS) or fact.value.strip()
+    unit = _slot(slots, _UNIT_KEYS) or fact.unit.strip()
+    if value and not unit:
+        said = re.search(rf"(?<![\d.]){re.escape(value)}\s*({_UNIT})", fact.content, re.IGNORECASE)
+        unit = said.group(1) if said else ""
+    if value:
+        unit = _UNIT_WORDS.get(unit.casefold(), unit)
+        return f"{value} {unit}".strip() if unit and unit not in value else value
+    found = _QUANTITY.search(own_clause(fact)) or (
+        _QUANTITY.search(fact.content) if _names_one_item(fact) else None
+    )
+    return _written(found.group(0)) if found else ""
+
+
+def _written(quantity: str) -> str:
+    """'20 milligrams' -> '20 mg'."""
+    number, _, unit = quantity.partition(" ")
+    return f"{number} {_UNIT_WORDS.get(unit.casefold(), unit)}" if unit else quantity
+
+
+def _names_one_item(fact: FactView) -> bool:
+    """The sentence names no drug other than the record's own, so its numbers are its own."""
+    own = lexicon.lookup(fact.entity) if fact.entity else None
+    mentions = lexicon.find_mentions(fact.content)
+    drugs = {m.entry.canonical for m in mentions if m.entry.kind == "drug"}
+    return drugs <= ({own.canonical} if own else set())
+
+
+def own_clause(fact: FactView) -> str:
+    """The clause of the record's sentence that names its item: one sentence may list
+    several drugs ("valsartan 160 mg every morning, atorvastatin 20 mg at night")."""
+    entry = lexicon.lookup(fact.entity) if fact.entity else None
+    names = {fact.entity, *(entry.aliases if entry else ())}
+    names = {n.casefold() for n in names if n}
+    clauses = _CLAUSE.split(fact.content)
+    for clause in clauses:
+        if any(n in clause.casefold() for n in names):
+            return clause
+    return clauses[0] if len(clauses) == 1 else ""
+
+
+def frequency(fact: FactView) -> str:
+    slots = fact.slots or {}
+    parts = [_slot(slots, ("frequency",)), _slot(slots, ("route",))]
+    if not parts[0] and fact.fact_type == "medication_status":
+        found = _FREQUENCY.search(own_clause(fact)) or (
+            _FREQUENCY.search(fact.content) if _names_one_item(fact) else None
+        )
+        parts[0] = found.group(0) if found else ""
+    return " ".join(p for p in parts if p)
+
+
+def item_name(entity: str, lang: str) -> str:
+    """The item as a clinician reads it: its Chinese name in Chinese answers, else its
+    usual spelling ("eGFR", "HbA1c"), else the name capitalized."""
+    if not entity:
+        return ""
+    entry = lexicon.lookup(entity)
+    if entry is not None and lang == "zh" and entry.zh:
+        return entry.zh
+    if not entity.isascii():
+        return entity
+    if entry is not None:
+        cased = [a for a in entry.aliases if a.casefold() == entity.casefold() and a != entity]
+        if cased:
+            return cased[0]
+    return entity[:1].upper() + entity[1:]
+
+
+def _when(fact: FactView, lang: str) -> str:
+    text = TEXT[lang]
+    day = fact.valid_from if fact.fact_type == "medication_status" else None
+    if (day or fact.date) is None:
+        return text["undated"]
+    shown = (day or fact.date).isoformat()  # type: ignore[union-attr]
+    if fact.fact_type in MEASUREMENT_CHAIN_TYPES:
+        return text["measured"].format(date=shown)
+    if fact.status == "stopped":
+        return text["stopped_on"].format(date=shown)
+    if fact.status == "planned":
+        return text["planned"].format(date=shown)
+    if fact.status in ("resolved", "misdiagnosed"):
+        return text["resolved_on"].format(date=shown)
+    if fact.fact_type in ("medication_status", "condition") and fact.status != "stopped":
+        return text["since"].format(date=shown)
+    return text["recorded"].format(date=shown)
+
+
+def statement(fact: FactView, lang: str, display: str = "") -> str:
+    """'Valsartan 160 mg once daily since 2024-06-17' (no citation). `display`: the
+    item as the question spelled it ("eGFR"), used for English answers."""
+    name = display if display and lang == "en" else item_name(fact.entity, lang)
+    amount = quantity(fact)
+    parts = [name, amount, frequency(fact)]
+    if fact.status and fact.status not in _STATUS_IN_DATE:
+        parts.append(f"({fact.status.replace('_', ' ')})")
+    head = " ".join(p for p in parts if p)
+    if not head:
+        head = fact.content
+    sep = "，" if lang == "zh" else " "
+    return f"{head}{sep}{_when(fact, lang)}"

@@ -1,0 +1,150 @@
+"""The extractive reader answers: value first, "no record", complete lists, safety first.
+
+Pure: the reader works on FactView / EvidenceItem / ProfileData values, no database.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from memory.answering.extractive import extractive_answer
+from memory.answering.lookup import ItemRecords
+from tests.answering.records import allergy, anchor, profile, relation, view
+
+V80 = view("medication_status", "valsartan", "Valsartan 80 mg every morning.", status="active",
+           value="80", unit="mg", valid_from=date(2024, 1, 8), valid_to=date(2024, 6, 17),
+           chain_id=1)  # fmt: skip
+V160 = view("medication_status", "valsartan", "Raise valsartan to 160 mg once daily.",
+            day=date(2024, 6, 17), status="dose_changed", value="160", unit="mg",
+            valid_from=date(2024, 6, 17), chain_id=1)  # fmt: skip
+PEN = allergy("penicillin", "Penicillin allergy: hives.")
+
+
+def ask(question: str, items=(), prof=None, asked=None, records=None) -> list[str]:
+    text = extractive_answer(question, "zh" if "患者" in question else "en",
+                             prof or profile(), list(items), asked, records=records)  # fmt: skip
+    return text.splitlines()
+
+
+def test_dose_question_states_value_unit_frequency_date_and_citation_first() -> None:
+    lines = ask("What is the current dose of valsartan?", [relation(V80), anchor(V160)])
+    assert lines[0] == "Valsartan 160 mg once daily since 2024-06-17 [E2]"
+
+
+def test_date_bound_question_answers_for_that_date() -> None:
+    lines = ask("What valsartan dose on 2024-03-20?", [anchor(V80)], asked=date(2024, 3, 20))
+    assert lines[0] == "On 2024-03-20: Valsartan 80 mg every morning since 2024-01-08 [E1]"
+
+
+def test_blood_pressure_is_read_from_structured_slots() -> None:
+    bp = view("vital", "blood pressure", "BP today.", slots={"systolic": 150, "diastolic": 95},
+              chain_id=3)  # fmt: skip
+    lines = ask("What was his blood pressure?", [anchor(bp, "latest measurement")])
+    assert lines[0] == "Blood pressure 150/95 mmHg measured 2024-01-08 [E1]"
+
+
+def test_absent_item_is_said_plainly_and_no_record_is_offered() -> None:
+    lines = ask("Does the patient have asthma?", [anchor(V160)])
+    assert lines[0] == "No record of asthma for the patient." and "Valsartan" not in "\n".join(
+        lines
+    )
+
+
+def test_a_relatives_item_names_whose_it_is() -> None:
+    records = ItemRecords(own={"asthma": []}, others={"asthma": ["family:son"]})
+    lines = ask("Does the patient have asthma?", [anchor(V160)], records=records)
+    assert lines[1] == "Asthma is recorded for the son, not the patient."
+
+
+def test_nonsense_question_says_nothing_matches() -> None:
+    assert ask("xyzzy plugh", [anchor(V160)])[0] == (
+        "Nothing in the patient's record matches the question."
+    )
+
+
+def test_medication_list_is_the_complete_profile_list() -> None:
+    aml = view("medication_status", "amlodipine", "Amlodipine 5 mg daily.", status="active",
+               value="5", unit="mg")  # fmt: skip
+    met = view("medication_status", "metformin", "Metformin 500 mg twice daily.",
+               status="active", value="500", unit="mg")  # fmt: skip
+    lines = ask("What medications is the patient taking?", [anchor(V160)],
+                prof=profile(meds=(V160, aml, met)))  # fmt: skip
+    assert lines[0] == "Current medications (3): Valsartan, Amlodipine, Metformin"
+
+
+def test_penicillin_allergy_comes_first_for_amoxicillin() -> None:
+    lines = ask("Can I give amoxicillin?", [anchor(V160)], prof=profile(safety=(PEN,)))
+    assert lines[0].startswith("CAUTION: allergy/intolerance penicillin (Penicillin allergy")
+
+
+def test_chinese_penicillin_allergy_matches_amoxicillin_question() -> None:
+    pen_zh = allergy("青霉素", "青霉素过敏，起荨麻疹。")
+    lines = ask("患者能用阿莫西林吗？", prof=profile(safety=(pen_zh,)))
+    assert lines[0].startswith("注意：已记录过敏/不耐受 青霉素")
+
+
+def test_sulfa_allergy_cautions_bactrim() -> None:
+    sulfa = allergy("sulfa", "Sulfa drugs: rash.")
+    assert "CAUTION" in ask("Can I prescribe Bactrim?", prof=profile(safety=(sulfa,)))[0]
+
+
+def test_nsaid_intolerance_cautions_naproxen() -> None:
+    nsaid = allergy("NSAIDs", "NSAIDs upset his stomach badly.")
+    assert "CAUTION" in ask("Is naproxen ok for him?", prof=profile(safety=(nsaid,)))[0]
+
+
+def test_which_antibiotic_question_surfaces_the_penicillin_allergy() -> None:
+    lines = ask("Which antibiotic should I use for his cough?", prof=profile(safety=(PEN,)))
+    assert lines[0].startswith("CAUTION") and "penicillin" in lines[0]
+
+
+def test_refuted_allergy_is_shown_but_not_as_a_caution() -> None:
+    refuted = allergy("penicillin", "Penicillin allergy.", verification="refuted")
+    lines = ask("Can I give amoxicillin?", prof=profile(safety=(refuted,)))
+    assert lines[0].startswith("Recorded but not in force (refuted)")
+
+
+def test_unrelated_allergy_is_listed_after_the_no_touch_line() -> None:
+    latex = allergy("latex", "Latex allergy.")
+    lines = ask("Can I give amoxicillin?", prof=profile(safety=(latex,)))
+    assert lines[:2] == [
+        "No recorded allergy, intolerance or contraindication touches Amoxicillin or its drug "
+        "class.",
+        "Other recorded safety facts:",
+    ]
+
+
+def test_general_prescribing_question_lists_every_allergy_first() -> None:
+    lines = ask("I am about to prescribe a new medication. What should I check first?",
+                prof=profile(safety=(PEN,)))  # fmt: skip
+    assert lines[0].startswith("CAUTION: check any new drug") and "Penicillin" in lines[1]
+
+
+def test_stopped_drug_is_not_current_in_a_yes_no_answer() -> None:
+    stopped = view("medication_status", "sertraline", "I stopped the sertraline in September.",
+                   status="stopped", day=date(2024, 9, 15), chain_id=4)  # fmt: skip
+    lines = ask("Is he taking sertraline?", [anchor(stopped)])
+    assert lines[0] == "Not currently: Sertraline stopped 2024-09-15 [E1]"
+
+
+def test_profile_notes_are_part_of_every_answer() -> None:
+    note = "1 session not in memory: s07"
+    assert note in ask("xyzzy", prof=profile(notes=(note,)))
+
+
+def test_chinese_question_gets_a_chinese_answer() -> None:
+    lines = ask("患者缬沙坦现在吃多少？", [anchor(V160)])
+    assert lines[0] == "缬沙坦 160 mg once daily，自2024-06-17起 [E1]"
+
+
+def test_spoken_dose_unit_is_stated_in_written_form() -> None:
+    lasix = view("medication_status", "furosemide", "Start some lasix, you know, 20 milligrams "
+                 "a day.", status="active", chain_id=9)  # fmt: skip
+    lines = ask("What dose of furosemide?", [anchor(lasix)])
+    assert lines[0] == "Furosemide 20 mg a day since 2024-01-08 [E1]"
+
+
+def test_dose_of_one_drug_is_read_from_its_own_clause() -> None:
+    ator = view("medication_status", "atorvastatin", "Valsartan 160 mg every morning, "
+                "atorvastatin 20 mg at night.", status="active", chain_id=8)  # fmt: skip
+    assert ask("Atorvastatin dose?", [anchor(ator)])[0].startswith("Atorvastatin 20 mg at night")

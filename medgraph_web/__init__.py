@@ -7,6 +7,6 @@ try:
 except PackageNotFoundError:  # a checkout that was never installed
     __version__ = "0.0.0+unknown"
 
-from medgraph_web.celery import app as celery_app  # noqa: E402
+from medgraph_web.celery import app as celery_app
 
 __all__ = ("__version__", "celery_app")

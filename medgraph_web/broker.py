@@ -55,3 +55,11 @@ def queue_depth(client: redis.Redis, queue: str) -> int:
     for key in client.scan_iter(match=f"{queue}\x06\x16*", count=100):
         total += client.llen(key)
     return int(total)
+
+
+def with_db(url: str, db: int) -> str:
+    """The same broker with another Redis database number (a separate namespace)."""
+    parsed = urlparse(url)
+    if parsed.scheme == "redis+socket":
+        return parsed._replace(query=f"virtual_host={db}").geturl()
+    return parsed._replace(path=f"/{db}").geturl()

@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import secrets
 import sys
-from pathlib import Path
 
 from medgraph_web import paths
 

@@ -3,9 +3,10 @@
 When DATABASE_URL / REDIS_URL are unset, web, worker, CLI and tests share one
 server of each kind kept under var/. Nothing starts at import: the first
 process to connect starts it (medgraph_web.embedded_pg for the database,
-medgraph_web.celery for the broker) as a daemon (it outlives that process, so the worker does not lose its
-database when the CLI that started it exits); every later process finds the
-running one through its pid file. A file lock serialises concurrent starts.
+medgraph_web.celery for the broker) as a daemon (it outlives that process,
+so the worker does not lose its database when the CLI that started it exits);
+every later process finds the running one through its pid file. A file lock
+serialises concurrent starts.
 
 Traps handled: pgserver runs postgres as a dedicated `pgserver` system user
 when we are root; it listens only on a unix socket (we connect through it);

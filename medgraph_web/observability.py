@@ -95,7 +95,7 @@ def _session_metrics() -> Iterator[Any]:
         for status in ("queued", "extracting", "done", "failed"):
             by_status.add_metric([status], counts.get(status, 0))
         yield by_status
-        failed = GaugeMetricFamily("medgraph_failed_sessions", "Sessions whose construction failed.")
+        failed = GaugeMetricFamily("medgraph_failed_sessions", "Sessions that failed construction.")
         failed.add_metric([], counts.get("failed", 0))
         yield failed
         filters = ", ".join(

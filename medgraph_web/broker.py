@@ -36,6 +36,10 @@ def beat(client: redis.Redis, hostname: str, queues: list[str]) -> None:
     client.set(HEARTBEAT_PREFIX + hostname, value, ex=HEARTBEAT_TTL_S)
 
 
+def forget(client: redis.Redis, hostname: str) -> None:
+    client.delete(HEARTBEAT_PREFIX + hostname)
+
+
 def live_workers(client: redis.Redis, queue: str | None = None) -> list[str]:
     """Hostnames of workers that beat recently (and consume `queue`, if given)."""
     names = []
@@ -61,5 +65,5 @@ def with_db(url: str, db: int) -> str:
     """The same broker with another Redis database number (a separate namespace)."""
     parsed = urlparse(url)
     if parsed.scheme == "redis+socket":
-        return parsed._replace(query=f"virtual_host={db}").geturl()
+        return f"redis+socket://{parsed.path}?virtual_host={db}"
     return parsed._replace(path=f"/{db}").geturl()

@@ -53,10 +53,15 @@ class Heartbeat(bootsteps.StartStopStep):
 
         beat()
         self.tref = worker.timer.call_repeatedly(broker.HEARTBEAT_EVERY_S, beat)
+        self.forget = lambda: broker.forget(client, worker.hostname)
 
     def stop(self, worker: Any) -> None:
         if self.tref is not None:
             self.tref.cancel()
+            try:
+                self.forget()  # a worker that stops cleanly is gone at once, not after the TTL
+            except Exception as exc:
+                log.warning("could not remove the heartbeat: %s", exc)
 
 
 app = MedGraphCelery("medgraph")

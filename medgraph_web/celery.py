@@ -63,6 +63,8 @@ class Heartbeat(bootsteps.StartStopStep):
             except Exception as exc:
                 log.warning("could not remove the heartbeat: %s", exc)
 
+    terminate = stop
+
 
 app = MedGraphCelery("medgraph")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -73,7 +73,7 @@ def test_a_running_apps_worker_never_takes_or_answers_for_test_tasks(app_worker)
     stored = store_sessions(parse_text(TRANSCRIPT, "v2.txt", patient_id="cel-2")).stored[0]
     outcome = wait_for_sessions([stored.pk], timeout_s=120)
     assert outcome.mode == "in-process" and [s.pk for s in outcome.done] == [stored.pk]
-    assert "memory.construct_session" not in app_worker.read_text()
+    assert "Task memory.construct_session[" not in app_worker.read_text()  # never received
 
 
 @pytest.mark.celery

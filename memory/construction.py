@@ -33,11 +33,14 @@ def construct_pending(
     *,
     block: bool = True,
     budget_s: float | None = None,
+    drain_all: bool = False,
 ) -> list[int]:
     """Drain the patient's queue up to and including `session_id`, in arrival order.
 
     block=False raises PatientBusy instead of waiting for the patient's lock, so a
     worker slot is never tied up behind another worker (the task retries later).
+    drain_all=True goes on past `session_id` with sessions that arrive meanwhile, so
+    a busy patient's later tasks find their session already done.
     budget_s stops the drain after the session that crosses it; the caller re-queues.
     """
     session = Session.objects.select_related("patient").get(pk=session_id)
@@ -46,13 +49,16 @@ def construct_pending(
         raise PatientBusy(f"patient {session.patient.external_id} is being constructed")
     started = time.monotonic()
     done: list[int] = []
+    pending = Session.objects.filter(
+        patient_id=patient_id, status__in=[Session.Status.QUEUED, Session.Status.EXTRACTING]
+    ).order_by("seq")
+    if not drain_all:
+        pending = pending.filter(seq__lte=session.seq)
     try:
-        pending = Session.objects.filter(
-            patient_id=patient_id,
-            seq__lte=session.seq,
-            status__in=[Session.Status.QUEUED, Session.Status.EXTRACTING],
-        ).order_by("seq")
-        for sid in list(pending.values_list("pk", flat=True)):
+        # One at a time, re-reading the queue: arrival order holds for late arrivals too.
+        while (
+            sid := pending.exclude(pk__in=done).values_list("pk", flat=True).first()
+        ) is not None:
             construct_session(sid, extractor=extractor)
             done.append(sid)
             if budget_s is not None and time.monotonic() - started > budget_s:

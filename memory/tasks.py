@@ -30,7 +30,7 @@ def construct_session_task(self: Any, session_id: int) -> None:
     """
     try:
         done = construct_pending(
-            session_id, block=False, budget_s=settings.CONSTRUCT_DRAIN_BUDGET_S
+            session_id, block=False, budget_s=settings.CONSTRUCT_DRAIN_BUDGET_S, drain_all=True
         )
     except PatientBusy as exc:
         log.info("patient busy, retrying", extra={"session_id": session_id})

@@ -120,7 +120,9 @@ def _broker_metrics() -> Iterator[Any]:
     from medgraph_web import broker
 
     queue = settings.CELERY_TASK_DEFAULT_QUEUE
-    depth = GaugeMetricFamily("medgraph_queue_depth", "Tasks waiting in the queue.", ["queue"])
+    depth = GaugeMetricFamily(
+        "medgraph_queue_depth", "Tasks waiting in the queue.", labels=["queue"]
+    )
     workers = GaugeMetricFamily("medgraph_live_workers", "Workers with a recent heartbeat.")
     try:
         client = broker.redis_client()

@@ -32,8 +32,27 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
 
+METRICS_TOKEN = "scaled-smoke-metrics-" + "m" * 20
+
+
 class SmokeFailure(AssertionError):
     pass
+
+
+def check_endpoints(base: str) -> None:
+    """/healthz is green with workers up; /metrics answers the scraper in Prometheus text."""
+    with urllib.request.urlopen(base + "/healthz", timeout=30) as resp:
+        health = json.load(resp)
+    if health.get("status") != "ok":
+        raise SmokeFailure(f"/healthz: {health}")
+    req = urllib.request.Request(
+        base + "/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}
+    )
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        text = resp.read().decode()
+    for name in ("medgraph_http_request_duration_seconds_count", "medgraph_live_workers"):
+        if name not in text:
+            raise SmokeFailure(f"/metrics lacks {name}")
 
 
 def app_env(services: TcpServices, var: Path) -> dict[str, str]:
@@ -46,6 +65,7 @@ def app_env(services: TcpServices, var: Path) -> dict[str, str]:
         "MEDGRAPH_VAR_DIR": str(var),
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "LOG_LEVEL": "WARNING",
+        "METRICS_TOKEN": METRICS_TOKEN,
         "DJANGO_SETTINGS_MODULE": "medgraph_web.settings",
     }
 
@@ -153,7 +173,8 @@ def check(dsn: str, patients: list[str], sessions: int) -> None:
                 r[0]
                 for r in conn.execute(
                     "SELECT f.value FROM memory_fact f "
-                    "JOIN memory_patient p ON p.id = f.patient_id JOIN memory_entity e ON e.id = f.entity_id WHERE p.external_id = %s "
+                    "JOIN memory_patient p ON p.id = f.patient_id "
+                    "JOIN memory_entity e ON e.id = f.entity_id WHERE p.external_id = %s "
                     "AND e.name = 'metformin' AND f.value <> '' ORDER BY f.chain_position",
                     [pid],
                 )
@@ -215,6 +236,7 @@ def run_phase(env, base, token, dsn, n_workers, prefix, args, logs) -> float:  #
         started = time.monotonic()
         upload_all(base, token, patients, args.sessions)
         ended = wait_done(dsn, patients, args.patients * args.sessions, args.timeout)
+        check_endpoints(base)
     finally:
         stop(workers)
     check(dsn, patients, args.sessions)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import TextIO
 
 from tqdm import tqdm
 
@@ -51,9 +52,11 @@ def workers_available() -> bool:
         return False
 
 
-def progress_bar(total: int, desc: str, unit: str = "session") -> tqdm:
-    """Counts, rate and ETA on a terminal; silent when stderr is not one."""
-    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, disable=None, leave=False)
+def progress_bar(total: int, desc: str, unit: str = "session", file: TextIO | None = None) -> tqdm:
+    """Counts, rate and ETA on a terminal; silent when the output (stderr) is not one."""
+    return tqdm(
+        total=total, desc=desc, unit=unit, file=file or sys.stderr, disable=None, leave=False
+    )
 
 
 def wait_for_sessions(session_ids: list[int], timeout_s: float = 3600.0) -> WaitOutcome:

@@ -44,8 +44,9 @@ class TcpServices:
         return "pgserver" if os.geteuid() == 0 else None
 
     def _start_postgres(self) -> None:
-        os.environ.setdefault("XDG_RUNTIME_DIR", str(self.root / "run"))
-        (self.root / "run").mkdir(parents=True, exist_ok=True)
+        run_dir = self.root / "run"
+        run_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.environ.setdefault("XDG_RUNTIME_DIR", str(run_dir))
         import pgserver
         from pgserver._commands import pg_ctl
 

@@ -123,7 +123,8 @@ def _run(args: list[str]) -> None:
 
     from medgraph_web import __version__
 
-    if args[:1] in (["--version"], ["version"]):
+    # Also `medgraph import --version`: Django would print its own version there.
+    if args[:1] == ["version"] or "--version" in args:
         print(f"medgraph {__version__}")
         return
     help_only = not args or args[0] in ("help", *HELP_FLAGS) or bool(HELP_FLAGS & set(args))

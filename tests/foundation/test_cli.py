@@ -21,8 +21,9 @@ def fresh_var(tmp_path):
     return {"MEDGRAPH_VAR_DIR": str(tmp_path / "var")}
 
 
-def test_version_is_medgraphs_not_djangos(fresh_var):
-    out = medgraph("--version", env=fresh_var)
+@pytest.mark.parametrize("argv", [["--version"], ["import", "--version"]])
+def test_version_is_medgraphs_not_djangos(argv, fresh_var):
+    out = medgraph(*argv, env=fresh_var)
     assert out.returncode == 0 and out.stdout.strip() == f"medgraph {__version__}"
 
 

@@ -17,7 +17,7 @@ os.environ.setdefault("CSRF_COOKIE_SECURE", "0")
 
 from medgraph_web.broker import with_db
 from medgraph_web.settings import *  # noqa: F403
-from medgraph_web.settings import DATABASES, REDIS_URL, STORAGES
+from medgraph_web.settings import DATABASES, REDIS_URL, STATIC_ROOT, STORAGES
 
 _RUN = os.environ.get("MEDGRAPH_TEST_RUN") or str(os.getpid())
 DATABASES["default"]["TEST"] = {"NAME": f"test_medgraph_{_RUN}"}
@@ -31,3 +31,5 @@ STORAGES = {
     **STORAGES,
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
+# WhiteNoise warns about a missing STATIC_ROOT on every request otherwise.
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)

@@ -18,7 +18,7 @@ doctor-patient dialogues (English and Chinese).
 Quick start: `medgraph run` starts everything (embedded PostgreSQL and Redis,
 a worker, the web app at http://127.0.0.1:8000/ with a demo patient); then,
 in another terminal, `medgraph import FILE --wait`, `medgraph sessions`,
-`medgraph ask --patient demo-1 "current dose of metformin?"`.
+`medgraph ask --patient demo-001 "what is the current medication?"`.
 Nothing needs configuring on a fresh machine; see README "Configuration".
 
 Usage: medgraph COMMAND [options]      medgraph COMMAND --help

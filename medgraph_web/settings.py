@@ -1,4 +1,9 @@
-"""Django settings, read entirely from the environment (see README "Configuration")."""
+"""Django settings, read entirely from the environment (see README "Configuration").
+
+Importing them starts nothing: the embedded PostgreSQL starts on the first
+database connection (medgraph_web.embedded_pg) and the embedded Redis on the
+first broker connection (medgraph_web.celery).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ from pathlib import Path
 
 import dj_database_url
 
-from medgraph_web import embedded
+from medgraph_web import __version__, embedded, paths
 from medgraph_web.env import (
     EnvError,
     env_bool,
@@ -17,9 +22,10 @@ from medgraph_web.env import (
     env_str,
     env_url,
 )
+from medgraph_web.logconfig import logging_config
 
-BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(env_str("MEDGRAPH_VAR_DIR", str(BASE_DIR / "var"))).resolve()
+BASE_DIR = paths.CHECKOUT_DIR
+VAR_DIR = paths.var_dir()
 
 DEBUG = env_bool("DEBUG", False)
 _INSECURE_KEY = "insecure-development-key-do-not-use-in-production"
@@ -54,6 +60,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "medgraph_web.observability.RequestContextMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -73,7 +80,7 @@ ASGI_APPLICATION = "medgraph_web.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [paths.resource("templates")],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -90,39 +97,49 @@ TEMPLATES = [
 DATABASE_URL = env_url("DATABASE_URL", ("postgres", "postgresql", "postgis"))
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    DATABASES["default"]["ENGINE"] = "django.db.backends.postgresql"
     EMBEDDED_POSTGRES = False
 else:
     # Benchmarks point MEDGRAPH_EMBEDDED_DB at their own database on the same server.
     _db_name = env_str("MEDGRAPH_EMBEDDED_DB", embedded.DB_NAME)
     if not _db_name.replace("_", "").isalnum():
         raise EnvError(f"MEDGRAPH_EMBEDDED_DB={_db_name!r}: letters, digits and _ only")
-    _pg = embedded.ensure_postgres(VAR_DIR, _db_name)
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.postgresql",
-            "NAME": _pg["NAME"],
-            "USER": _pg["USER"],
-            "HOST": _pg["HOST"],
-            "PORT": _pg["PORT"],
+            # Starts the server on the first connection; HOST/PORT are filled in then.
+            "ENGINE": "medgraph_web.embedded_pg",
+            "NAME": _db_name,
+            "USER": "postgres",
+            "HOST": "",
+            "PORT": "",
             "CONN_MAX_AGE": 60,
+            "EMBEDDED": {"VAR_DIR": str(VAR_DIR), "DB": _db_name},
         }
     }
     EMBEDDED_POSTGRES = True
-DATABASES["default"]["ENGINE"] = "django.db.backends.postgresql"
+# A connection the server dropped (restart, failover) is replaced, not reported as an error.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Celery / Redis (embedded redis-server when REDIS_URL is unset) ---
 REDIS_URL = env_url("REDIS_URL", ("redis", "rediss", "redis+socket", "unix"))
 EMBEDDED_REDIS = REDIS_URL is None
 if REDIS_URL is None:
-    REDIS_URL = embedded.ensure_redis(VAR_DIR)
+    REDIS_URL = embedded.redis_url(VAR_DIR)
 CELERY_BROKER_URL = REDIS_URL
-CELERY_RESULT_BACKEND = REDIS_URL
+CELERY_TASK_DEFAULT_QUEUE = "medgraph"
+# Nothing reads task results: construction reports through the Session row.
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_RESULT_BACKEND = None
+# A task is acknowledged only when done; a worker killed mid-task gives it back.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ALWAYS_EAGER = False
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # --- LLM (OpenAI-compatible) and embedder ---
 LLM_BASE_URL = env_url("LLM_BASE_URL", ("http", "https"))
@@ -144,6 +161,20 @@ if LLM_BASE_URL and not LLM_EXTRACTION_MODEL:
     raise EnvError("LLM_BASE_URL is set but LLM_EXTRACTION_MODEL is not: name the model to use")
 EMBEDDER = env_str("MEDGRAPH_EMBEDDER", "use-multilingual")
 
+# One session's extraction may take LLM_TIMEOUT_S x LLM_MAX_ATTEMPTS; a task drains a
+# patient's queue until its soft limit nears, then re-queues itself for the rest.
+LLM_WORST_CASE_S = LLM_TIMEOUT_S * LLM_MAX_ATTEMPTS
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("MEDGRAPH_TASK_SOFT_TIME_LIMIT_S", 900, minimum=60)
+if CELERY_TASK_SOFT_TIME_LIMIT < LLM_WORST_CASE_S + 60:
+    raise EnvError(
+        f"MEDGRAPH_TASK_SOFT_TIME_LIMIT_S={CELERY_TASK_SOFT_TIME_LIMIT} must exceed "
+        f"LLM_TIMEOUT_S x LLM_MAX_ATTEMPTS ({LLM_WORST_CASE_S:.0f} s) by at least 60 s"
+    )
+CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
+# Redis hands an unacknowledged task to another worker after this: it must outlast any task.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": max(3600, 2 * CELERY_TASK_TIME_LIMIT)}
+CONSTRUCT_DRAIN_BUDGET_S = CELERY_TASK_SOFT_TIME_LIMIT - LLM_WORST_CASE_S - 30
+
 # --- Limits ---
 MAX_UPLOAD_BYTES = env_int("MEDGRAPH_MAX_UPLOAD_BYTES", 20 * 1024 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_BYTES
@@ -160,17 +191,17 @@ LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("zh-hans", "简体中文")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [paths.resource("locale")]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = VAR_DIR / "staticfiles"
+STATICFILES_DIRS = [paths.resource("static")]
+STATIC_ROOT = Path(env_str("MEDGRAPH_STATIC_ROOT", str(VAR_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
@@ -192,20 +223,25 @@ REST_FRAMEWORK = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "MedGraph API",
     "DESCRIPTION": "Longitudinal patient memory with cited evidence.",
-    "VERSION": "0.1.0",
+    "VERSION": __version__,
     # Swagger UI assets are served locally: a hospital network may have no internet.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"jieba": {"level": "WARNING"}, "pgserver": {"level": "WARNING"}},
-}
+# JSON lines by default (LOG_FORMAT=text for a terminal); request and task ids on every line.
+LOG_FORMAT = env_str("LOG_FORMAT", "text" if env_bool("MEDGRAPH_CLI", False) else "json")
+if LOG_FORMAT not in ("json", "text"):
+    raise EnvError(f"LOG_FORMAT={LOG_FORMAT!r}: expected json or text")
+# The CLI keeps its terminal for its own output: warnings only unless LOG_LEVEL says so.
+LOG_LEVEL = env_str("LOG_LEVEL", "WARNING" if env_bool("MEDGRAPH_CLI", False) else "INFO").upper()
+if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+    raise EnvError(f"LOG_LEVEL={LOG_LEVEL!r}: expected DEBUG, INFO, WARNING, ERROR or CRITICAL")
+LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)
+
+# /metrics (Prometheus): staff users, or `Authorization: Bearer <METRICS_TOKEN>` for scrapers.
+METRICS_TOKEN = env_optional("METRICS_TOKEN")
 
 # --- Hardening (security, API errors, stuck sessions): one block, medgraph_web/hardening.py ---
 from medgraph_web.hardening import configure as _harden  # noqa: E402

@@ -4,10 +4,12 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from medgraph_web import observability
 from memory.web import health
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
+    path("metrics", observability.metrics, name="metrics"),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.db import models
 from django.db.models import Q, QuerySet
 
 from memory.models import AuditEvent, Patient
+
+log = logging.getLogger("medgraph.audit")
 
 
 def record(
@@ -22,6 +25,18 @@ def record(
     reason: str = "",
 ) -> AuditEvent:
     user = actor if getattr(actor, "is_authenticated", False) else None
+    # Identifiers only: clinical content stays in the audit table, out of log shipping.
+    log.info(
+        "audit %s",
+        action,
+        extra={
+            "action": action,
+            "channel": channel,
+            "actor": getattr(user, "username", ""),
+            "patient": getattr(patient, "external_id", ""),
+            "object": f"{obj.__class__.__name__}:{obj.pk}" if obj is not None else "",
+        },
+    )
     return AuditEvent.objects.create(
         actor=user,
         channel=channel,

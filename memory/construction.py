@@ -24,26 +24,60 @@ log = logging.getLogger(__name__)
 _LOCK_NAMESPACE = 7_351
 
 
-def construct_pending(session_id: int, extractor: Extractor | None = None) -> list[int]:
-    """Drain the patient's queue up to and including `session_id`, in arrival order."""
+class PatientBusy(RuntimeError):
+    """Another process is constructing this patient's sessions right now."""
+
+
+def construct_pending(
+    session_id: int,
+    extractor: Extractor | None = None,
+    *,
+    block: bool = True,
+    budget_s: float | None = None,
+    drain_all: bool = False,
+) -> list[int]:
+    """Drain the patient's queue up to and including `session_id`, in arrival order.
+
+    block=False raises PatientBusy instead of waiting for the patient's lock, so a
+    worker slot is never tied up behind another worker (the task retries later).
+    drain_all=True goes on past `session_id` with sessions that arrive meanwhile, so
+    a busy patient's later tasks find their session already done.
+    budget_s stops the drain after the session that crosses it; the caller re-queues.
+    """
     session = Session.objects.select_related("patient").get(pk=session_id)
     patient_id = session.patient_id
+    if not _lock(patient_id, block):
+        raise PatientBusy(f"patient {session.patient.external_id} is being constructed")
+    started = time.monotonic()
     done: list[int] = []
-    with connection.cursor() as cur:
-        cur.execute("SELECT pg_advisory_lock(%s, %s)", [_LOCK_NAMESPACE, patient_id])
+    pending = Session.objects.filter(
+        patient_id=patient_id, status__in=[Session.Status.QUEUED, Session.Status.EXTRACTING]
+    ).order_by("seq")
+    if not drain_all:
+        pending = pending.filter(seq__lte=session.seq)
     try:
-        pending = Session.objects.filter(
-            patient_id=patient_id,
-            seq__lte=session.seq,
-            status__in=[Session.Status.QUEUED, Session.Status.EXTRACTING],
-        ).order_by("seq")
-        for sid in list(pending.values_list("pk", flat=True)):
+        # One at a time, re-reading the queue: arrival order holds for late arrivals too.
+        while (
+            sid := pending.exclude(pk__in=done).values_list("pk", flat=True).first()
+        ) is not None:
             construct_session(sid, extractor=extractor)
             done.append(sid)
+            if budget_s is not None and time.monotonic() - started > budget_s:
+                log.info("drain budget used after %d session(s)", len(done))
+                break
     finally:
         with connection.cursor() as cur:
             cur.execute("SELECT pg_advisory_unlock(%s, %s)", [_LOCK_NAMESPACE, patient_id])
     return done
+
+
+def _lock(patient_id: int, block: bool) -> bool:
+    with connection.cursor() as cur:
+        if block:
+            cur.execute("SELECT pg_advisory_lock(%s, %s)", [_LOCK_NAMESPACE, patient_id])
+            return True
+        cur.execute("SELECT pg_try_advisory_lock(%s, %s)", [_LOCK_NAMESPACE, patient_id])
+        return bool(cur.fetchone()[0])
 
 
 def construct_session(session_id: int, extractor: Extractor | None = None) -> Session:
@@ -67,6 +101,8 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
         title=session.title,
     )
     failure, failed_reply = "", ""
+    ctx = {"session_id": session_id, "patient_id": session.patient_id, "seq": session.seq}
+    log.info("construction started", extra={**ctx, "extractor": getattr(extractor, "name", "")})
     try:
         result = extractor.extract(text)
     except ExtractionFailed as exc:
@@ -80,9 +116,13 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
     except Exception as exc:  # an extractor bug must not leave the session "extracting"
         log.exception("extractor crashed on session %s", session_id)
         return _fail(session_id, f"extractor error: {exc!r}", "", 0, extractor)
+    extracted_ms = (time.perf_counter() - started) * 1000
+    n_facts = len(result.extraction.facts)
+    log.info("extracted", extra={**ctx, "facts": n_facts, "ms": round(extracted_ms)})
     try:
         with transaction.atomic():
             created = writes.apply_extraction(session, result)
+            log.info("graph updated", extra={**ctx, "facts_created": len(created)})
             index_session(session, created)
             elapsed = (time.perf_counter() - started) * 1000
             # The failure stays visible: the profile lists the session until dismissed.
@@ -92,6 +132,7 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
             )  # fmt: skip
             if failed_reply:  # the LLM's rejected reply stays inspectable
                 Session.objects.filter(pk=session_id).update(raw_reply=failed_reply[:200_000])
+        log.info("indexed; construction done", extra={**ctx, "ms": round(elapsed)})
     except (OperationalError, InterfaceError):
         raise  # the database is away: the task retries, the session is not failed
     except Exception as exc:
@@ -124,6 +165,10 @@ def _rule_fallback(
 def _fail(
     session_id: int, reason: str, raw_reply: str, attempts: int, extractor: Extractor
 ) -> Session:
+    log.warning(
+        "construction failed",
+        extra={"session_id": session_id, "reason": reason[:300], "attempts": attempts},
+    )
     Session.objects.filter(pk=session_id).update(
         status=Session.Status.FAILED,
         status_reason=reason[:5000] or "unknown failure",

@@ -8,11 +8,13 @@ so the same tokenizer serves index and query.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from django.conf import settings
 from django.db import connection
+from pgvector.psycopg import register_vector
 
 from memory.embedding import Embedder, get_embedder
 from memory.models import Fact, IndexState, Session, TurnPair
@@ -104,84 +106,117 @@ def _rebuild_turn_pairs(session: Session) -> list[TurnPair]:
     return TurnPair.objects.bulk_create(pairs)
 
 
+_ADAPTED: weakref.WeakSet = weakref.WeakSet()
+
+
+def vector_cursor():  # type: ignore[no-untyped-def]
+    """A cursor whose connection sends numpy arrays as `vector` through pgvector's adapter.
+
+    Registered lazily per connection: the type exists only once migrations ran.
+    """
+    connection.ensure_connection()
+    raw = connection.connection
+    if raw not in _ADAPTED:
+        register_vector(raw)
+        _ADAPTED.add(raw)
+    return connection.cursor()
+
+
 def _write_index(table: str, ids: list[int], texts: list[str], vectors: np.ndarray) -> None:
     rows = [
-        (tsvector_text(text), _vector_literal(vec), pk)
+        (tsvector_text(text), np.asarray(vec, dtype=np.float32), pk)
         for pk, text, vec in zip(ids, texts, vectors, strict=True)
     ]
-    with connection.cursor() as cur:
+    with vector_cursor() as cur:
         cur.executemany(
-            f"UPDATE {table} SET search = to_tsvector('simple', %s), "
-            "embedding = %s::vector WHERE id = %s",
+            f"UPDATE {table} SET search = to_tsvector('simple', %s), embedding = %s WHERE id = %s",
             rows,
         )
 
 
-def _vector_literal(vec: np.ndarray) -> str:
-    return "[" + ",".join(f"{x:.6f}" for x in vec.tolist()) + "]"
-
-
 # --- switching embedders -----------------------------------------------------
 
-_VECTOR_TABLES = (
-    ("memory_fact", "fact_embedding_hnsw"),
-    ("memory_turnpair", "turnpair_embedding_hnsw"),
-)
 _BATCH = 512
+Progress = Callable[[int], None]
 
 
-def reindex_all(embedder: Embedder) -> dict[str, int]:
+def reindex_all(
+    embedder: Embedder, progress: Callable[[str, int], Progress] | None = None
+) -> dict[str, int]:
     """Rebuild vector columns, their HNSW indexes and every embedding for `embedder`.
 
-    Runs in the caller's transaction: facts and turns are never touched, and
-    no reader ever sees vectors of two models at once.
+    The column type and the HNSW index change through Django's schema editor, with
+    the same field and index definitions the migrations use, so the schema stays one
+    Django can migrate. Runs in the caller's transaction: facts and turns are never
+    touched, and no reader ever sees vectors of two models at once.
+    `progress(label, total)` returns a callback advanced by each embedded batch.
     """
+    state = IndexState.objects.first()
     with connection.cursor() as cur:
         # ALTER TABLE refuses to run while deferred FK checks are pending.
         cur.execute("SET CONSTRAINTS ALL IMMEDIATE")
-        for table, index in _VECTOR_TABLES:
-            cur.execute(f"DROP INDEX IF EXISTS {index}")
-            cur.execute(
-                f"ALTER TABLE {table} ALTER COLUMN embedding TYPE vector({int(embedder.dim)}) "
-                "USING NULL"
-            )
+    for model in (Fact, TurnPair):
+        _retype_vectors(model, state.dim if state else None, embedder.dim)
     counts = {
         "facts": _reembed(
-            Fact.objects.select_related("entity").order_by("pk"), embedder, _fact_text
+            Fact.objects.select_related("entity").order_by("pk"), embedder, _fact_text, progress
         ),
-        "turn_pairs": _reembed(TurnPair.objects.order_by("pk"), embedder, lambda p: p.text),
+        "turn_pairs": _reembed(
+            TurnPair.objects.order_by("pk"), embedder, lambda p: p.text, progress
+        ),
     }
-    with connection.cursor() as cur:
-        for table, index in _VECTOR_TABLES:
-            cur.execute(
-                f"CREATE INDEX {index} ON {table} USING hnsw (embedding vector_cosine_ops) "
-                "WITH (m = 16, ef_construction = 64)"
-            )
+    with connection.schema_editor() as editor:
+        for model in (Fact, TurnPair):
+            editor.add_index(model, _hnsw_index(model))
     IndexState.objects.update_or_create(
         singleton=True, defaults={"embedder": embedder.name, "dim": embedder.dim}
     )
     return counts
 
 
+def _hnsw_index(model):  # type: ignore[no-untyped-def]
+    return next(i for i in model._meta.indexes if i.name.endswith("_embedding_hnsw"))
+
+
+def _retype_vectors(model, old_dim: int | None, new_dim: int) -> None:  # type: ignore[no-untyped-def]
+    """Drop the HNSW index, empty the column and give it the new dimension."""
+    from pgvector.django import VectorField
+
+    model.objects.update(embedding=None)
+    declared = model._meta.get_field("embedding")
+    old = VectorField(dimensions=old_dim or declared.dimensions, null=True)
+    new = VectorField(dimensions=new_dim, null=True)
+    for field in (old, new):
+        field.set_attributes_from_name("embedding")
+        field.model = model
+    with connection.schema_editor() as editor:
+        editor.execute(f"DROP INDEX IF EXISTS {_hnsw_index(model).name}")
+        if old_dim != new_dim:
+            editor.alter_field(model, old, new)
+
+
 def _fact_text(fact: Fact) -> str:
     return fact_index_text(fact.entity.name if fact.entity_id else "", fact.content, fact.status)
 
 
-def _reembed(queryset, embedder: Embedder, text_of) -> int:
+def _reembed(queryset, embedder: Embedder, text_of, progress=None) -> int:  # type: ignore[no-untyped-def]
     table = queryset.model._meta.db_table
+    advance = progress(table, queryset.count()) if progress else (lambda n: None)
     total = 0
     batch: list = []
     for obj in queryset.iterator(chunk_size=_BATCH):
         batch.append(obj)
         if len(batch) == _BATCH:
             total += _embed_batch(table, batch, embedder, text_of)
+            advance(len(batch))
             batch = []
     if batch:
         total += _embed_batch(table, batch, embedder, text_of)
+        advance(len(batch))
     return total
 
 
-def _embed_batch(table: str, objs: list, embedder: Embedder, text_of) -> int:
+def _embed_batch(table: str, objs: list, embedder: Embedder, text_of) -> int:  # type: ignore[no-untyped-def]
     texts = [text_of(o) for o in objs]
     _write_index(table, [o.pk for o in objs], texts, embed_texts(embedder, texts))
     return len(objs)

@@ -1,15 +1,19 @@
 """Celery tasks. They only call the stage entry points.
 
-A database outage (OperationalError / InterfaceError) is retried with
+A worker never waits for a patient's lock: when another worker holds it, the
+task comes back a few seconds later and the slot serves other patients. A
+database outage (OperationalError / InterfaceError) is retried with
 exponential backoff on a fresh connection, never turned into a stuck or failed
-session; a lost task is found again by the reaper (`reap_stuck_sessions`,
-run at worker start and periodically by beat).
+session; a lost task is found again by the reaper (`reap_stuck_sessions`, run
+at worker start and periodically by beat).
 """
 
 from __future__ import annotations
 
 import logging
+import random
 from datetime import timedelta
+from typing import Any
 
 from celery import shared_task
 from celery.signals import worker_ready
@@ -17,15 +21,20 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections, connection
 from django.utils import timezone
 
-from memory.construction import construct_pending
+from memory.construction import PatientBusy, construct_pending
+from memory.models import Session
 
 log = logging.getLogger(__name__)
+
+# A busy patient's task comes back after a few seconds (jittered so that a
+# burst of one patient's uploads does not retry in lockstep).
+BUSY_RETRY_S = (2.0, 6.0)
 DB_ERRORS = (OperationalError, InterfaceError)
-MAX_DB_RETRIES = 8  # 2 s doubling to a 5 min cap: about 12 minutes of outage
+DB_BACKOFF_CAP_S = 300  # 2 s doubling to a 5 min cap
 
 
-@shared_task(name="memory.construct_session", acks_late=True, bind=True, max_retries=MAX_DB_RETRIES)
-def construct_session_task(self: object, session_id: int) -> dict[str, object]:
+@shared_task(name="memory.construct_session", acks_late=True, bind=True, max_retries=None)
+def construct_session_task(self: Any, session_id: int) -> None:
     """Construct `session_id` and every earlier queued session of its patient.
 
     Sessions of one patient are constructed strictly in arrival order under a
@@ -34,15 +43,28 @@ def construct_session_task(self: object, session_id: int) -> dict[str, object]:
     """
     close_old_connections()
     try:
-        done = construct_pending(session_id=session_id)
+        done = construct_pending(
+            session_id, block=False, budget_s=settings.CONSTRUCT_DRAIN_BUDGET_S, drain_all=True
+        )
+    except PatientBusy as exc:
+        log.info("patient busy, retrying", extra={"session_id": session_id})
+        raise self.retry(exc=exc, countdown=random.uniform(*BUSY_RETRY_S)) from None
+    except Session.DoesNotExist:
+        log.warning("session %s no longer exists", session_id)
+        return
     except DB_ERRORS as exc:
         connection.close()  # the next attempt opens a fresh connection
-        retries = self.request.retries  # type: ignore[attr-defined]
-        delay = min(2 * 2**retries, 300)
+        retries = self.request.retries
+        delay = min(2 * 2 ** min(retries, 10), DB_BACKOFF_CAP_S)
         log.warning("database error on session %s (retry %s in %ss): %s", session_id,
                     retries + 1, delay, exc)  # fmt: skip
-        raise self.retry(exc=exc, countdown=delay) from None  # type: ignore[attr-defined]
-    return {"constructed": done}
+        raise self.retry(exc=exc, countdown=delay) from None
+    still_open = Session.objects.filter(
+        pk=session_id, status__in=[Session.Status.QUEUED, Session.Status.EXTRACTING]
+    ).exists()
+    if still_open:  # the drain budget ran out before this session: continue in a new task
+        log.info("drain continues", extra={"session_id": session_id, "constructed": len(done)})
+        raise self.retry(countdown=0)
 
 
 @shared_task(name="memory.reap_stuck_sessions")

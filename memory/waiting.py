@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
+from typing import TextIO
+
+from tqdm import tqdm
 
 from memory.construction import construct_pending
 from memory.models import Session
+
+OPEN = (Session.Status.QUEUED, Session.Status.EXTRACTING)
 
 
 @dataclass
@@ -29,40 +35,57 @@ class WaitOutcome:
         return out
 
 
-def workers_available(timeout_s: float = 1.0) -> bool:
-    from medgraph_web.celery import app
+def workers_available() -> bool:
+    """A live worker consumes this process's queue (its heartbeat is recent).
+
+    Only workers of the same queue count: a worker of another deployment or of
+    a running app on the same Redis would never take these tasks.
+    """
+    from django.conf import settings
+
+    from medgraph_web import broker
 
     try:
-        return bool(app.control.ping(timeout=timeout_s))
+        client = broker.redis_client(timeout_s=1.0)
+        return bool(broker.live_workers(client, settings.CELERY_TASK_DEFAULT_QUEUE))
     except Exception:  # broker down counts as "no worker": fall back to in-process
         return False
 
 
+def progress_bar(total: int, desc: str, unit: str = "session", file: TextIO | None = None) -> tqdm:
+    """Counts, rate and ETA on a terminal; silent when the output (stderr) is not one."""
+    return tqdm(
+        total=total, desc=desc, unit=unit, file=file or sys.stderr, disable=None, leave=False
+    )
+
+
 def wait_for_sessions(session_ids: list[int], timeout_s: float = 3600.0) -> WaitOutcome:
     mode = "worker" if workers_available() else "in-process"
-    last_per_patient: dict[int, int] = {}
-    for s in Session.objects.filter(pk__in=session_ids).order_by("patient_id", "seq"):
-        last_per_patient[s.patient_id] = s.pk
-    if mode == "in-process":
-        # Same code path as the task: drain each patient's queue in arrival order.
-        for sid in last_per_patient.values():
-            construct_pending(sid)
-    else:
-        # One task per patient, even if the caller queued some already: a drain
-        # is idempotent, and a caller that queued none (reconstruct) must not hang.
-        from memory.tasks import construct_session_task
+    with progress_bar(len(session_ids), f"constructing ({mode})") as bar:
+        if mode == "in-process":
+            # Same code path as the task, one session at a time in each patient's order.
+            order = Session.objects.filter(pk__in=session_ids).order_by("patient_id", "seq")
+            for sid in order.values_list("pk", flat=True):
+                construct_pending(sid)
+                bar.update(1)
+        else:
+            # One task per patient, even if the caller queued some already: a drain
+            # is idempotent, and a caller that queued none (reconstruct) must not hang.
+            from memory.tasks import construct_session_task
 
-        for sid in last_per_patient.values():
-            construct_session_task.delay(sid)
-    deadline = time.monotonic() + timeout_s
-    while True:
-        sessions = list(Session.objects.filter(pk__in=session_ids).select_related("patient"))
-        open_ = [
-            s for s in sessions if s.status in (Session.Status.QUEUED, Session.Status.EXTRACTING)
-        ]
-        if not open_ or time.monotonic() > deadline:
-            break
-        time.sleep(0.5)
+            last_per_patient: dict[int, int] = {}
+            for s in Session.objects.filter(pk__in=session_ids).order_by("patient_id", "seq"):
+                last_per_patient[s.patient_id] = s.pk
+            for sid in last_per_patient.values():
+                construct_session_task.delay(sid)
+        deadline = time.monotonic() + timeout_s
+        while True:
+            sessions = list(Session.objects.filter(pk__in=session_ids).select_related("patient"))
+            open_ = [s for s in sessions if s.status in OPEN]
+            bar.update(len(sessions) - len(open_) - bar.n)
+            if not open_ or time.monotonic() > deadline:
+                break
+            time.sleep(0.5)
     return WaitOutcome(
         done=[s for s in sessions if s.status == Session.Status.DONE],
         failed=[s for s in sessions if s.status == Session.Status.FAILED],

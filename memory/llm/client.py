@@ -16,7 +16,10 @@ from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from typing import Any
 
-import openai
+try:
+    import openai
+except ImportError:  # installed without the [llm] extra: the offline path needs no client
+    openai = None  # type: ignore[assignment]
 
 # Upper bound on any single wait, whatever a server's Retry-After says: a
 # worker must not sleep for an hour on one session.
@@ -77,6 +80,11 @@ class ChatClient:
         self._rng = rng
         # Once a server has rejected response_format, stop sending it.
         self._json_supported = True
+        if openai is None:
+            raise LLMError(
+                "an LLM is configured but the openai package is missing: "
+                "pip install 'medgraph[llm]'"
+            )
         self._client = openai.OpenAI(
             base_url=config.base_url,
             # Local servers often need no key, but the package insists on one

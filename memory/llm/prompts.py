@@ -12,7 +12,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-PROMPTS_DIR: Path = Path(__file__).resolve().parents[2] / "prompts"
+from medgraph_web.paths import resource
+
+PROMPTS_DIR: Path = resource("prompts")
 LANGS: tuple[str, ...] = ("zh", "en")
 
 # Only bare lower-case identifiers are placeholders, so the JSON examples in

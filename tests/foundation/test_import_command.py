@@ -136,3 +136,25 @@ def test_wait_without_a_worker_constructs_in_process(zh_file, capsys):
     call_command("import", str(zh_file), "--patient", "zh-1", "--wait")
     session = Session.objects.get()
     assert session.status == "done" and "in-process" in capsys.readouterr().out
+
+
+def test_wait_progress_stays_quiet_when_output_is_not_a_terminal(zh_file, capsys):
+    call_command("import", str(zh_file), "--patient", "zh-1", "--wait")
+    captured = capsys.readouterr()
+    assert "\r" not in captured.err and "session/s" not in captured.err + captured.out
+
+
+def test_wait_progress_shows_count_rate_and_eta_on_a_terminal():
+    from io import StringIO
+
+    from memory.waiting import progress_bar
+
+    class Terminal(StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = Terminal()
+    with progress_bar(4, "constructing", file=out) as bar:
+        bar.update(2)
+        bar.refresh()
+    assert "2/4" in out.getvalue() and "<" in out.getvalue()  # count and remaining time

@@ -22,10 +22,18 @@ class Command(BaseCommand):
     help = "Answer a question about one patient from its memory, with cited evidence."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("question")
+        parser.add_argument("question", help="the question, in English or Chinese (quote it)")
         parser.add_argument("--patient", required=True, help="patient external id")
-        parser.add_argument("--at", help="read the memory as of this date (YYYY-MM-DD)")
-        parser.add_argument("--json", action="store_true", help="print the JSON document")
+        parser.add_argument(
+            "--at",
+            default=None,
+            help="read the memory as of this date (YYYY-MM-DD; default: today)",
+        )
+        parser.add_argument(
+            "--json",
+            action="store_true",
+            help="print the JSON document instead of text (default: text)",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         at = _date(opts["at"]) if opts["at"] else None

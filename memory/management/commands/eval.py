@@ -11,12 +11,16 @@ already points at a scratch database).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection
+from tqdm import tqdm
+
+from memory.waiting import progress_bar
 
 QUICK_HISTORIES = 6
 QUICK_SCALE = "1x30"
@@ -27,12 +31,35 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--quick", action="store_true", help="6 histories + 1x30 scale")
-        parser.add_argument("--histories", type=int, help="number of histories (default: all 87)")
-        parser.add_argument("--seed", type=int, default=7)
-        parser.add_argument("--scale", default=None, help="grid such as 1x30,1x300,10x30; 'none'")
-        parser.add_argument("--out", type=Path, default=Path(settings.BASE_DIR) / "reports")
-        parser.add_argument("--database", default="medgraph_eval")
-        parser.add_argument("--keep-db", action="store_true")
+        parser.add_argument(
+            "--histories",
+            type=int,
+            default=None,
+            help="number of histories (default: all 87; 6 with --quick)",
+        )
+        parser.add_argument(
+            "--seed", type=int, default=7, help="history assembly seed (default: 7)"
+        )
+        parser.add_argument(
+            "--scale",
+            default=None,
+            help="scale grid PATIENTSxSESSIONS such as 1x30,1x300,10x30, or none "
+            "(default: 1x30,1x300,10x30; 1x30 with --quick)",
+        )
+        parser.add_argument(
+            "--out",
+            type=Path,
+            default=Path(settings.BASE_DIR) / "reports",
+            help="report directory (default: reports/)",
+        )
+        parser.add_argument(
+            "--database",
+            default="medgraph_eval",
+            help="scratch database, created and dropped (default: medgraph_eval)",
+        )
+        parser.add_argument(
+            "--keep-db", action="store_true", help="keep the scratch database afterwards"
+        )
         parser.add_argument("--in-place", action="store_true", help="use the current database")
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -61,7 +88,8 @@ class Command(BaseCommand):
         n = opts["histories"] or (QUICK_HISTORIES if opts["quick"] else None)
         scale = opts["scale"] or (QUICK_SCALE if opts["quick"] else "1x30,1x300,10x30")
         histories = build_histories(n, seed=opts["seed"])
-        log = self.stdout.write
+        bar = progress_bar(len(histories), "histories", unit="history")
+        log = _progress_log(self.stdout.write, bar)
         results: dict[str, Any] = {
             "mode": "quick" if opts["quick"] else "full",
             "command": _command_line(opts),
@@ -73,10 +101,26 @@ class Command(BaseCommand):
         }
         if scale != "none":
             results["scale"] = run_scale(parse_grid(scale), histories, log=log)
+        bar.close()
         results["wall_s"] = time.perf_counter() - started
         for path in write(results, opts["out"]):
             log(f"wrote {path}")
         log(f"done in {results['wall_s']:.0f} s")
+
+
+def _progress_log(write: Callable[[str], None], bar: tqdm) -> Callable[[str], None]:
+    """On a terminal, per-history lines advance the bar; elsewhere they are printed."""
+
+    def log(line: str) -> None:
+        if bar.disable:
+            write(line)
+        elif line.startswith("["):
+            bar.set_postfix_str(line.split("] ", 1)[-1][:60])
+            bar.update(1)
+        else:
+            bar.write(line)
+
+    return log
 
 
 def _command_line(opts: dict[str, Any]) -> str:

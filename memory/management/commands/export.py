@@ -18,12 +18,16 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--patient", required=True, help="patient external id")
-        parser.add_argument("--format", default="fhir", choices=["fhir"])
+        parser.add_argument(
+            "--format", default="fhir", choices=["fhir"], help="export format (default: fhir)"
+        )
         parser.add_argument(
             "--fhir-version", default="R4", choices=list(VERSIONS),
             help="R4 (the IPS guide's version, default) or R5",
         )  # fmt: skip
-        parser.add_argument("--output", type=Path, help="write to FILE instead of stdout")
+        parser.add_argument(
+            "--output", type=Path, default=None, help="write to FILE (default: standard output)"
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         patient = Patient.objects.filter(external_id=opts["patient"]).first()

@@ -17,19 +17,31 @@ class Command(BaseCommand):
     help = "Import dialogue sessions (MedGraph JSON/JSONL, transcripts, MedMemoryBench)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("paths", nargs="+", type=Path)
-        parser.add_argument("--patient", help="patient external id (required for transcripts)")
+        parser.add_argument(
+            "paths", nargs="+", type=Path, help="files to import (JSON, JSONL or transcript .txt)"
+        )
+        parser.add_argument(
+            "--patient",
+            default=None,
+            help="patient external id (required for transcripts; default: from the file)",
+        )
         parser.add_argument(
             "--format",
             default="auto",
             choices=["auto", "medgraph", "transcript", "medmemorybench"],
+            help="input format (default: auto, detected from the content)",
         )
         parser.add_argument(
             "--wait",
             action="store_true",
             help="block until every imported session is constructed; exit 1 if any failed",
         )
-        parser.add_argument("--timeout", type=float, default=3600.0, help="seconds for --wait")
+        parser.add_argument(
+            "--timeout",
+            type=float,
+            default=3600.0,
+            help="give up waiting after SECONDS (default: 3600)",
+        )
         parser.add_argument(
             "--replace",
             action="store_true",

@@ -28,18 +28,33 @@ class Command(BaseCommand):
     help = "Queue sessions for re-extraction (in arrival order); --wait blocks until done."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--patient", required=True)
-        parser.add_argument("--session", action="append", default=[], help="external id")
+        parser.add_argument("--patient", required=True, help="patient external id")
+        parser.add_argument(
+            "--session",
+            action="append",
+            default=[],
+            help="session external id; repeat for several (default: every session)",
+        )
         parser.add_argument(
             "--failed",
             action="store_true",
-            help="only failed and stuck sessions (and those built by rules after an LLM failure)",
+            help="only failed and stuck sessions, and those built by rules after an LLM "
+            "failure (default: all)",
         )
         parser.add_argument(
             "--stuck", action="store_true", help="only sessions stuck in queued/extracting"
         )
-        parser.add_argument("--wait", action="store_true")
-        parser.add_argument("--timeout", type=float, default=3600.0, help="seconds for --wait")
+        parser.add_argument(
+            "--wait",
+            action="store_true",
+            help="block until every queued session is constructed; exit 1 if any failed",
+        )
+        parser.add_argument(
+            "--timeout",
+            type=float,
+            default=3600.0,
+            help="give up waiting after SECONDS (default: 3600)",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         patient = Patient.objects.filter(external_id=opts["patient"]).first()

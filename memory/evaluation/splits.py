@@ -46,7 +46,8 @@ def aci_part(split: str) -> str:
     try:
         return ACI_SPLITS[split]
     except KeyError:
-        raise ValueError(f"ACI-Bench split {split!r}: expected one of {sorted(ACI_SPLITS)}") from None
+        expected = sorted(ACI_SPLITS)
+        raise ValueError(f"ACI-Bench split {split!r}: expected one of {expected}") from None
 
 
 def halves(records: Sequence[T]) -> dict[str, list[T]]:

@@ -248,13 +248,27 @@ _ZH_MARKERS = re.compile(
 )
 
 
+# "I think", "I'm worried", 我想问, 我担心: the speaker's stance, not a statement
+# about the speaker's body ("I'm worried it's his heart" is about him).
+_EN_STANCE = re.compile(
+    r"\s*(?:(?:am|'m|was|just|really|also|do|did)\s+)*(?:think|thought|guess|believe|wonder|"
+    r"wondering|worried|afraid|concerned|scared|hope|not sure|don't know|do not know|"
+    r"(?:want|wanted|would like|'d like) to (?:know|ask))\b",
+    re.I,
+)
+_ZH_STANCE = re.compile(r"(?:想(?:问|知道|咨询|了解|请教)|担心|觉得|认为|怀疑|害怕|不知道|不确定)")
+
+
 def person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> list[Marker]:
     """Personal markers outside relation mentions ("我" of "我爸" is the mention's)."""
     out: list[Marker] = []
+    stance = _ZH_STANCE if zh else _EN_STANCE
     for m in (_ZH_MARKERS if zh else _EN_MARKERS).finditer(text):
         if any(r.start <= m.start() < r.end for r in rels):
             continue
         kind = m.lastgroup or ""
+        if kind == "first" and stance.match(text, m.end()):
+            continue
         if kind in ("first", "second"):
             out.append(Marker(m.start(), kind))
         else:

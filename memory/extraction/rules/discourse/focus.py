@@ -202,27 +202,36 @@ def _came_for_self(turns: Sequence[Turn]) -> bool:
 # relative; one that speaks of the speaker alone votes for the patient. The
 # doctor's "how is he", "your dad" vote for the relative too, but the doctor's
 # bare "you" does not vote: it is said to whoever is in the room, caregiver or
-# patient. A relative focus needs a clear majority of at least MIN_VOTES, so a
-# patient who mentions his wife in passing keeps every unmarked sentence.
-MIN_VOTES = 2
+# patient. A relative focus needs a clear majority, so a patient who mentions
+# his wife in passing keeps every unmarked sentence, and
+# a doctor dictating "he reports chest pain" is outvoted by the patient's many
+# "I"s; a session where nobody speaks of himself and the doctor asks "has he
+# had this before?" is about someone else.
 _OWNERS = frozenset({"", "my", "our", "your", "我", "我的", "我家", "我们家", "您的", "你的"})
 
 
 def _inferred(turns: Sequence[Turn]) -> str | None:
     """The relative a whole session is about, from the words alone (or None)."""
     relative = own = 0
+    opening: bool | None = None  # the patient speaker's first words name a relative
     named: dict[str, int] = {}
     for turn in turns:
         role = speaker_role(turn.speaker)
         if role == "relative":
             return None  # a relative speaker answers for the patient (Guest_family)
         for text in _sentences(turn.text):
-            vote, rels = _vote(text, role, relative > 0)
+            vote, rels = _vote(text, role)
             relative += vote == "relative"
             own += vote == "self"
+            if role != "doctor" and vote and opening is None:
+                opening = bool(rels)
             for r in rels:
                 named[r] = named.get(r, 0) + 1
-    if relative < MIN_VOTES or relative <= own:
+    # "我爸晚上打呼噜…", "my dad's pressure has been high": a consultation opened about
+    # a relative needs only as many votes as the speaker's own "I"s; otherwise the
+    # relative must clearly outnumber them.
+    needed = own if opening else 2 * own + 1
+    if relative < max(needed, 1):
         return None
     if not named:
         return "family:relative"  # only pronouns: someone, not the patient
@@ -239,10 +248,8 @@ def _sentences(text: str) -> list[str]:
     return [s for s in _SPLIT.split(text) if s.strip()]
 
 
-def _vote(text: str, role: str, someone: bool) -> tuple[str, list[str]]:
-    """("relative" | "self" | "", relations named as the person concerned).
-    `someone`: the patient speaker already spoke of a third person; until then
-    the doctor's he/she is the doctor dictating about the patient (ACI-Bench)."""
+def _vote(text: str, role: str) -> tuple[str, list[str]]:
+    """("relative" | "self" | "", relations named as the person concerned)."""
     zh = is_chinese(text)
     mentions = tuple(relative_mentions(text, zh))
     rels = [m.relation for m in mentions if m.owner in _OWNERS and m.relation != "relative"]
@@ -250,7 +257,9 @@ def _vote(text: str, role: str, someone: bool) -> tuple[str, list[str]]:
     doctors = clinician_mentions(text)
     third = [m for m in markers if m.person == "third" and not any(d < m.start for d in doctors)]
     if role == "doctor":
-        return ("relative" if rels or (third and someone) else ""), rels
+        return ("relative" if rels or third else ""), rels
+    if _FOR_ME.search(text):
+        return "self", rels  # "I brought my wife so she can translate for me"
     if rels or third:
         return "relative", rels
     if any(m.person == "first" for m in markers):

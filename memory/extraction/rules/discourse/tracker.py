@@ -18,6 +18,7 @@ strongest cue the words give, in this order:
      for; the doctor's "I"/"we" is nobody;
    - the doctor's second person -> whom the doctor addresses: the patient, or
      the focus relative who just spoke ("your dad" is a relation noun, rule 1);
+     in a session about a relative, the person the caregiver last spoke of;
    - a third person -> the most recent relative of a fitting gender
      (`_antecedent`); a clinician named more recently ("my pcp ... she
      increased the meds") makes a "he"/"she" no cue at all (but "has him on"
@@ -100,10 +101,16 @@ class SubjectTracker:
         return replace(self, recent=list(self.recent))
 
     def begin_turn(self, turn: int, role: str) -> None:
-        self.turn, self.role = turn, role
-        if role != "doctor" and self.focus.active:
+        if self.focus.active and role == "doctor" and self.role in ("patient", "other"):
+            # A caregiver is addressed as "you", but in a consultation about his
+            # child "建议您少食多餐" is the child's diet: the doctor's "you" goes to
+            # whom the caregiver last spoke of - himself ("I take aspirin myself")
+            # or the relative.
+            self.addressee = self.topic
+        elif self.focus.active and role != "doctor":
             # The doctor's next "you" means whoever spoke last (the son, or his father).
             self.addressee = self._first_person(role) or "patient"
+        self.turn, self.role = turn, role
 
     # ------------------------------------------------------------------ reading
 

@@ -12,7 +12,10 @@ record (no rule of the extractor may quote it; this only moves pronouns):
   your -> his); the first such word of the patient's first turn names the
   relative instead ("my father"), and so does the doctor's first ("your
   father"); every later turn has pronouns only;
-* `follow_up`: the same rewrite of another dialogue, with nobody ever named.
+* `follow_up`: the same rewrite of another dialogue, with nobody ever named;
+* in both, a third person the original dialogue already used for the person
+  examined (the doctor's "she underwent ...") takes the relative's gender, so
+  the session speaks of one person throughout.
 
 Every health fact of these sessions is the relative's: their gold subject is
 "relative", and a fact stored under the patient is pollution.
@@ -129,6 +132,26 @@ def _agree(spaced: str) -> str:
     return ""
 
 
+_THIRD = re.compile(r"\b(he|she|him|her|his|hers|himself|herself)\b", re.I)
+_SAME = {"he": "subj", "she": "subj", "him": "obj", "his": "poss", "hers": "own",
+         "himself": "self", "herself": "self"}  # fmt: skip
+_NOT_A_NOUN = re.compile(r"\s*(?:[^\w\s]|$|(?:to|for|and|or|about|with|at|in|on|that|if|"
+                         r"so|but|up|out|off|down|again|too|a|an|the)\b)", re.I)  # fmt: skip
+
+
+def _regender(text: str, gender: str) -> str:
+    """The original's he/she (the person examined) -> the relative's gender."""
+
+    def one(m: re.Match[str]) -> str:
+        word = m[0].casefold()
+        role = _SAME.get(word)
+        if role is None:  # "her": possessive before a noun, else an object
+            role = "obj" if _NOT_A_NOUN.match(text, m.end()) else "poss"
+        return _case(_PRONOUNS[gender][role], m[0])
+
+    return _THIRD.sub(one, text)
+
+
 def _caregiver(turns: tuple[Turn, ...], relation: str, name_once: bool) -> tuple[Turn, ...]:
     gender = gender_of(relation)
     named = {"patient": not name_once, "doctor": not name_once}
@@ -142,8 +165,8 @@ def _caregiver(turns: tuple[Turn, ...], relation: str, name_once: bool) -> tuple
         if found and not named[role] and (role == "patient" or named["patient"]):
             name = ("your " if role == "doctor" else "my ") + relation
             named[role] = True
-        out.append(Turn(t.index, "patient" if role == "patient" else "doctor",
-                        rewrite(t.text, gender, pattern, name)))  # fmt: skip
+        text = rewrite(_regender(t.text, gender), gender, pattern, name)
+        out.append(Turn(t.index, role, text))
     return tuple(out)
 
 

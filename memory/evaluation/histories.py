@@ -95,9 +95,9 @@ class Question:
 class History:
     patient_id: str
     name: str
-    part: str = PARTS[0]  # splits.TUNE | splits.CHECK: the part of every record it shows
     sessions: list[HistorySession] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
+    part: str = PARTS[0]  # splits.TUNE | splits.CHECK: the part of every record it shows
 
     def parsed(self) -> list[ParsedSession]:
         return [

@@ -160,8 +160,15 @@ def starts_with_pronoun(text: str) -> bool:
     return bool(_EN_PRONOUN_START.match(text) or _EN_THIRD_PERSON.search(text))
 
 
-def _self_between(text: str, a: int, b: int, zh: bool) -> bool:
-    return a < b and self_marked(text[a:b], zh)
+_YOU = re.compile(
+    r"\b(?:you|you're|you've|yourself)\b|\byour\s+(?!(?:" + "|".join(_EN_WORDS) + r")\b)", re.I
+)
+_ZH_YOU = re.compile(r"[您你](?!们)(?!的?(?:" + "|".join(_ZH_MULTI) + "))")
+
+
+def _you_marked(text: str, zh: bool) -> bool:
+    """The doctor speaks of the addressee ("you", "your knee"; not "your dad")."""
+    return bool((_ZH_YOU if zh else _YOU).search(text))
 
 
 def subject_for(
@@ -171,20 +178,24 @@ def subject_for(
     rels: list[RelMention],
     relative_speaker: bool,
     family_frame: bool,
+    doctor: bool = False,
 ) -> str | None:
     """The family subject governing the mention at `start` inside this sentence,
-    or None when the sentence gives no relative for it (caller decides)."""
+    or None when the sentence gives no relative for it (caller decides).
+    `doctor`: the doctor's own "I" is nobody's body ("Your mother - I see heart
+    failure in her chart"); his "you" is the patient's, as a speaker's "I" is."""
     before = [r for r in rels if r.end <= start]
     after = [r for r in rels if r.start >= start]
     chosen: RelMention | None = None
+    own = _you_marked if doctor else self_marked
     # "My dad had diabetes and I think he had a stroke": "I" comes between, but the
     # pronoun nearest the mention is "he", so the dad still owns it.
     if before and (
-        not _self_between(text, before[-1].end, start, zh)
+        not (before[-1].end < start and own(text[before[-1].end : start], zh))
         or nearest_pronoun_is_third(text, start, zh)
     ):
         chosen = before[-1]
-    elif after and not self_marked(text[:start], zh):
+    elif after and not own(text[:start], zh):
         chosen = after[0]
     if chosen is None:
         return "family:relative" if _IN_FAMILY.search(text) else None

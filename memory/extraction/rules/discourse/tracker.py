@@ -226,8 +226,16 @@ class _Resolution:
     def named(self, pos: int) -> str | None:
         """The relative a relation noun makes the owner of the mention, if any."""
         found = self._segment_subject(pos) if len(self.spans) > 1 else None
+        role = self.role
+        rels = list(self.rels)
         return found or subject_for(
-            self.sent.text, pos, self.sent.zh, list(self.rels), self.role == "relative", self.family
+            self.sent.text,
+            pos,
+            self.sent.zh,
+            rels,
+            role == "relative",
+            self.family,
+            role == "doctor",
         )
 
     def _segment_subject(self, pos: int) -> str | None:

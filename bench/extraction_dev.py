@@ -68,6 +68,7 @@ from memory.evaluation.caregiver import (  # noqa: E402
     follow_up_session,
     named_session,
     relation_for,
+    speaks_in_person,
 )
 from memory.evaluation.splits import ACI_SPLITS, MTS_FILES, PARTS  # noqa: E402
 from memory.extraction.base import SessionText  # noqa: E402
@@ -252,6 +253,8 @@ def caregiver_sessions() -> list[tuple[str, str, tuple[Turn, ...]]]:
     ]
     for i, (part, row) in enumerate(own):
         turns = tuple(t for t in parse_dialogue(row["dialogue"]) if t.text)
+        if not speaks_in_person(turns):
+            continue
         relation = relation_for(i)
         out.append((part, "named", named_session(turns, relation)))
         out.append((part, "follow-up", follow_up_session(turns, relation)))

@@ -170,6 +170,13 @@ def _caregiver(turns: tuple[Turn, ...], relation: str, name_once: bool) -> tuple
     return tuple(out)
 
 
+def speaks_in_person(turns: tuple[Turn, ...]) -> bool:
+    """The patient says I / me / my somewhere: the rewrite then leaves a person cue.
+    A dialogue without any ("Any medications?" - "Metformin.") would be nobody's
+    in particular once rewritten, so it makes no caregiver session."""
+    return any(t.speaker != "doctor" and _FIRST.search(t.text) for t in turns)
+
+
 def named_session(turns: tuple[Turn, ...], relation: str) -> tuple[Turn, ...]:
     """The relative named once by the caregiver (and once by the doctor), then pronouns."""
     return _caregiver(turns, relation, name_once=True)

@@ -50,7 +50,12 @@ from typing import TypeVar
 
 from memory.domain.types import ParsedSession, Turn
 from memory.evaluation import gold as g
-from memory.evaluation.caregiver import follow_up_session, named_session, relation_for
+from memory.evaluation.caregiver import (
+    follow_up_session,
+    named_session,
+    relation_for,
+    speaks_in_person,
+)
 from memory.evaluation.sources import (
     AciVisit,
     CmtConsultation,
@@ -164,7 +169,7 @@ def _answered_for(row: MtsRow) -> bool:
 
 
 def _has_items(row: MtsRow) -> bool:
-    return bool(g.entities_in(row.dialogue))
+    return bool(g.entities_in(row.dialogue)) and speaks_in_person(parse_dialogue(row.dialogue))
 
 
 def _in_dialogue(items: list[g.GoldItem], dialogue: str) -> list[g.GoldItem]:

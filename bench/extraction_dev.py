@@ -43,8 +43,10 @@ a match of canonical names):
   patient role), and English sessions derived mechanically from MTS-Dialog
   GENHX / PASTMEDICALHX / MEDICATIONS rows (memory/evaluation/caregiver.py: a
   caregiver naming the father or mother once, then pronouns; and a follow-up
-  that never names him or her). Attribution = share of facts with an entity
-  not stored under the patient; rows = share of sessions with no patient fact.
+  that never names him or her), and MTS-Dialog GENHX / PASTMEDICALHX rows
+  where only a relative answers (Guest_family), put in the patient role.
+  Attribution = share of facts with an entity not stored under the patient;
+  rows = share of sessions with no patient fact.
 - Speed: sessions per second over the ACI-Bench visits (long, ~5,800 chars), in
   process CPU time (the machine is shared; wall time would measure the neighbours).
 """
@@ -246,6 +248,12 @@ def caregiver_sessions() -> list[tuple[str, str, tuple[Turn, ...]]]:
     from memory.evaluation.sources import cmt_consultations
 
     out = [(c.part, "CMtMedQA", c.turns) for c in cmt_consultations() if c.relation]
+    for part, row in _mts_rows("GENHX", "PASTMEDICALHX"):
+        turns = parse_dialogue(row["dialogue"])
+        speakers = {t.speaker for t in turns}
+        if "guest_family" in speakers and "patient" not in speakers:
+            # A relative answering for someone, put in the patient role as in `medgraph eval`.
+            out.append((part, "answering", tuple(_as_patient(t) for t in turns)))
     own = [
         (p, r)
         for p, r in _mts_rows(*_CAREGIVER_HEADERS)
@@ -261,6 +269,10 @@ def caregiver_sessions() -> list[tuple[str, str, tuple[Turn, ...]]]:
     return out
 
 
+def _as_patient(t: Turn) -> Turn:
+    return Turn(t.index, "patient" if t.speaker == "guest_family" else t.speaker, t.text)
+
+
 def caregiver_report() -> None:
     facts: dict[str, dict[str, Ratio]] = {}
     rows: dict[str, dict[str, Ratio]] = {}
@@ -272,7 +284,7 @@ def caregiver_report() -> None:
             rows.setdefault(key, {}).setdefault(part, Ratio(0, 0))
             facts[key][part] += Ratio(ok, len(found))
             rows[key][part] += Ratio(int(ok == len(found)), 1)
-    for key in ("all", "CMtMedQA", "named", "follow-up"):
+    for key in ("all", "CMtMedQA", "answering", "named", "follow-up"):
         print(f"caregiver sessions ({key}): relative's facts not given to the patient: "
               + side(facts[key]))  # fmt: skip
         print(f"  sessions with no patient fact: {side(rows[key])}")

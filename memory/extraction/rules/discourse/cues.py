@@ -259,15 +259,19 @@ _ZH_MARKERS = re.compile(
 )
 
 
-# "I think", "I'm worried", 我想问, 我担心: the speaker's stance, not a statement
-# about the speaker's body ("I'm worried it's his heart" is about him).
+# "I think", "I'm worried", "did you notice", 我想问, 我担心: the speaker's stance or
+# what an observer saw, not a statement about the speaker's body ("I noticed a
+# blister near her navel" is the baby's; "I'm worried it's his heart" is his).
 _EN_STANCE = re.compile(
-    r"\s*(?:(?:am|'m|was|just|really|also|do|did)\s+)*(?:think|thought|guess|believe|wonder|"
-    r"wondering|worried|afraid|concerned|scared|hope|not sure|don't know|do not know|"
-    r"(?:want|wanted|would like|'d like) to (?:know|ask))\b",
+    r"\s*(?:(?:am|'m|are|'re|was|were|just|really|also|do|did|don't|didn't|do not|did not|"
+    r"have|'ve|ever)\s+)*(?:think|thought|guess|believe|wonder|wondering|worried|afraid|"
+    r"concerned|scared|hope|not sure|know|remember|recall|notice|noticed|noticing|see|saw|"
+    r"seen|observe|observed|(?:want|wanted|would like|'d like) to (?:know|ask))\b",
     re.I,
 )
-_ZH_STANCE = re.compile(r"(?:想(?:问|知道|咨询|了解|请教)|担心|觉得|认为|怀疑|害怕|不知道|不确定)")
+_ZH_STANCE = re.compile(
+    r"(?:想(?:问|知道|咨询|了解|请教)|担心|觉得|认为|怀疑|害怕|不知道|不确定|发现|注意到|看到)"
+)
 
 
 def person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> list[Marker]:
@@ -278,7 +282,7 @@ def person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> list[Ma
         if any(r.start <= m.start() < r.end for r in rels):
             continue
         kind = m.lastgroup or ""
-        if kind == "first" and stance.match(text, m.end()):
+        if kind in ("first", "second") and stance.match(text, m.end()):
             continue
         if kind in ("first", "second"):
             out.append(Marker(m.start(), kind))

@@ -117,6 +117,7 @@ def session_focus(title: str, turns: Sequence[Turn]) -> Focus:
 GENERIC_OF: dict[str, tuple[str, ...]] = {
     "family:child": ("family:son", "family:daughter", "family:grandchild"),
     "family:parent": ("family:father", "family:mother"),
+    "family:spouse": ("family:husband", "family:wife"),
 }
 
 
@@ -224,12 +225,12 @@ def _inferred(turns: Sequence[Turn]) -> str | None:
             relative += vote == "relative"
             own += vote == "self"
             if role != "doctor" and vote and opening is None:
-                opening = bool(rels)
+                opening = vote == "relative"
             for r in rels:
                 named[r] = named.get(r, 0) + 1
-    # "我爸晚上打呼噜…", "my dad's pressure has been high": a consultation opened about
-    # a relative needs only as many votes as the speaker's own "I"s; otherwise the
-    # relative must clearly outnumber them.
+    # "我爸晚上打呼噜…", "She is just two weeks old": a consultation the patient speaker
+    # opens about someone else needs only as many votes as the speaker's own "I"s;
+    # otherwise the relative must clearly outnumber them.
     needed = own if opening else 2 * own + 1
     if relative < max(needed, 1):
         return None

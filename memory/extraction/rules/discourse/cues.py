@@ -122,8 +122,10 @@ def _relative_mentions(text: str, zh: bool) -> tuple[RelMention, ...]:
 
 
 def forget_relatives() -> None:
-    """Empty the sentence cache (benchmarks measure cold sessions)."""
+    """Empty the sentence caches (benchmarks measure cold sessions)."""
     _relative_mentions.cache_clear()
+    _person_markers.cache_clear()
+    _clinicians.cache_clear()
 
 
 def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
@@ -276,6 +278,12 @@ _ZH_STANCE = re.compile(
 
 def person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> list[Marker]:
     """Personal markers outside relation mentions ("我" of "我爸" is the mention's)."""
+    return list(_person_markers(text, zh, rels))
+
+
+@lru_cache(maxsize=4096)
+def _person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> tuple[Marker, ...]:
+    """Cached: the session focus and the tracker read every sentence."""
     out: list[Marker] = []
     stance = _ZH_STANCE if zh else _EN_STANCE
     for m in (_ZH_MARKERS if zh else _EN_MARKERS).finditer(text):
@@ -290,7 +298,7 @@ def person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> list[Ma
             word = m[0].casefold()
             nominative = word in ("he", "she", "he's", "she's")
             out.append(Marker(m.start(), "third", "" if kind == "any" else kind, nominative))
-    return out
+    return tuple(out)
 
 
 def fits(relation: str, gender: str) -> bool:
@@ -316,4 +324,9 @@ _CLINICIAN = re.compile(
 
 def clinician_mentions(text: str) -> list[int]:
     """Offsets of clinicians named in the text."""
-    return [m.start() for m in _CLINICIAN.finditer(text)]
+    return list(_clinicians(text))
+
+
+@lru_cache(maxsize=4096)
+def _clinicians(text: str) -> tuple[int, ...]:
+    return tuple(m.start() for m in _CLINICIAN.finditer(text))

@@ -229,9 +229,10 @@ def _inferred(turns: Sequence[Turn]) -> str | None:
             for r in rels:
                 named[r] = named.get(r, 0) + 1
     # "我爸晚上打呼噜…", "She is just two weeks old": a consultation the patient speaker
-    # opens about someone else needs only as many votes as the speaker's own "I"s;
-    # otherwise the relative must clearly outnumber them.
-    needed = own if opening else 2 * own + 1
+    # opens about someone else needs two votes for every three of the speaker's
+    # own "I"s (a worried parent says "I" a lot); otherwise the relative must
+    # clearly outnumber them.
+    needed = -(-2 * own // 3) if opening else 2 * own + 1
     if relative < max(needed, 1):
         return None
     if not named:

@@ -24,7 +24,6 @@ Every health fact of these sessions is the relative's: their gold subject is
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from memory.domain.types import Turn
 
@@ -190,6 +189,3 @@ def follow_up_session(turns: tuple[Turn, ...], relation: str) -> tuple[Turn, ...
 def relation_for(i: int) -> str:
     """Alternate fathers and mothers across histories (he and she both tested)."""
     return _RELATIONS["m" if i % 2 == 0 else "f"]
-
-
-Derive = Callable[[tuple[Turn, ...], str], tuple[Turn, ...]]

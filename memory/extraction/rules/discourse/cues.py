@@ -3,7 +3,8 @@
 Only the words are read here; whom they point to is decided by the tracker
 (discourse.tracker), which keeps the session's running state.
 - relation nouns with their possessive owner ("my dad", "his mother", "your
-  wife", 我爸, 我妈妈, 孩子, 老公) -> RelMention;
+  wife", 我爸, 我妈妈, 孩子, 老公) -> RelMention, and the one governing a
+  mention inside its sentence -> subject_for;
 - the speaker's own body ("I have", "my own", 我自己, 本人) -> self_marked;
 - personal markers with person and gender (I / you / he, she, 他, 她,
   老人家) -> person_markers: a third-person pronoun carries the gender that
@@ -77,9 +78,6 @@ _EN_MY_NON_REL = re.compile(rf"\bmy\s+(?!{_MODIFIERS}(?:{'|'.join(_EN_WORDS)})\b
 _ZH_SELF = re.compile(
     r"我(?:自己|本人|也|还|今年|最近|的(?!(?:" + "|".join(_ZH_MULTI) + r")))|本人|自己"
 )
-_EN_PRONOUN_START = re.compile(
-    r"^\s*(?:and\s+|also\s+|but\s+)?(?:he|she|they|his|her|their|him)\b", re.I
-)
 _GENERIC_REL = frozenset({"relative"})
 # "a lot of diabetes in the family": the family owns it even in an "I" sentence.
 _IN_FAMILY = re.compile(
@@ -87,9 +85,6 @@ _IN_FAMILY = re.compile(
     r"\bfamily history\b|"
     r"家族|家里人都|遗传",
     re.I,
-)
-_EN_THIRD_PERSON = re.compile(
-    r"\b(?:he|she|they|his|her|him|them|their|he's|she's|they're)\b", re.I
 )
 
 
@@ -157,11 +152,6 @@ def self_marked(text: str, zh: bool) -> bool:
     return bool(_EN_SELF.search(text) or _EN_MY_NON_REL.search(text))
 
 
-def starts_with_pronoun(text: str) -> bool:
-    """An English sentence continuing about a third person ("She also takes ...")."""
-    return bool(_EN_PRONOUN_START.match(text) or _EN_THIRD_PERSON.search(text))
-
-
 _YOU = re.compile(
     r"\b(?:you|you're|you've|yourself)\b|\byour\s+(?!(?:" + "|".join(_EN_WORDS) + r")\b)", re.I
 )
@@ -225,10 +215,6 @@ def nearest_pronoun_is_third(text: str, pos: int, zh: bool) -> bool | None:
         return None
     word = found[-1][0].casefold()
     return not (word.startswith("i") or word in ("me", "my", "我"))
-
-
-def is_generic_relation(subject: str) -> bool:
-    return subject.removeprefix("family:") in _GENERIC_REL
 
 
 # Gender of a relation noun: a pronoun may only stand for a relative of its gender

@@ -231,21 +231,21 @@ def _alternate(by_part: dict[str, list[AciVisit]]) -> list[AciVisit]:
     return out
 
 
-def _history(i: int, k: int, visit: AciVisit, pools: _Pools, rng: random.Random) -> History:
-    """History number i; k is its index inside its part (it picks the part's records)."""
+def _history(i: int, nth: int, visit: AciVisit, pools: _Pools, rng: random.Random) -> History:
+    """History number i; nth is its index inside its part (it picks the part's records)."""
     hist = History(
         patient_id=f"eval-{i + 1:03d}-{visit.encounter_id}",
         name=visit.first_name.title(),
         part=visit.part,
     )
-    early, questions = _early_sessions(k, visit, pools)
+    early, questions = _early_sessions(nth, visit, pools)
     start = date(2022, 1, 3) + timedelta(days=rng.randrange(0, 700))
     patient: list[HistorySession] = []
     for k, session in enumerate([*early, _core(visit)]):
         day = start + timedelta(days=30 * k + rng.randrange(-5, 6))
         patient.append(HistorySession(**{**session.__dict__, "day": day}))
     taken = {s.external_id.removeprefix("mts-") for s in early}
-    distractors = _distractors(k, pools, taken)
+    distractors = _distractors(nth, pools, taken)
     buckets: list[list[HistorySession]] = [[] for _ in patient]
     for d in distractors:
         # u² skews positions towards the start: more distractors early (MedMemoryBench).

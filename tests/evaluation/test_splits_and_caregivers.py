@@ -119,3 +119,14 @@ def test_the_original_third_person_takes_the_relatives_gender() -> None:
 def test_a_dialogue_without_first_person_makes_no_caregiver_session() -> None:
     turns = (Turn(1, "doctor", "Any medications?"), Turn(2, "patient", "Metformin."))
     assert not speaks_in_person(turns)
+
+
+def test_histories_of_one_part_draw_different_records() -> None:
+    check = [h for h in build_histories(8, seed=7) if h.part == CHECK]
+    consultations = [
+        s.external_id
+        for h in check
+        for s in h.sessions
+        if s.external_id.startswith("cmt-") and s.subject == "relative"
+    ]
+    assert len(consultations) == len(set(consultations)) == len(check)

@@ -1,5 +1,9 @@
 """Rule-extractor figures on the development splits (never the test splits).
 
+Every figure is printed for the tuning part and the check part side by side
+(memory/evaluation/splits.py): rules are written from tuning records only; of
+the check part only these aggregates are looked at.
+
 Run from the repository root:  .venv/bin/python bench/extraction_dev.py
 
 Definitions (gold is derived from the reference notes written by the datasets'
@@ -34,6 +38,15 @@ a match of canonical names):
   content in characters, and the share longer than 240 characters. Content is
   one sentence keeping the numbers, cut to ~200 characters around the fact in
   long unpunctuated ASR runs (rules.bounded).
+- Caregiver sessions (every health fact is a relative's): CMtMedQA
+  consultations about a relative, as they are (the caregiver speaks in the
+  patient role), and English sessions derived mechanically from MTS-Dialog
+  GENHX / PASTMEDICALHX / MEDICATIONS rows (memory/evaluation/caregiver.py: a
+  caregiver naming the father or mother once, then pronouns; and a follow-up
+  that never names him or her), and MTS-Dialog GENHX / PASTMEDICALHX rows
+  where only a relative answers (Guest_family), put in the patient role.
+  Attribution = share of facts with an entity not stored under the patient;
+  rows = share of sessions with no patient fact.
 - Speed: sessions per second over the ACI-Bench visits (long, ~5,800 chars), in
   process CPU time (the machine is shared; wall time would measure the neighbours).
 """
@@ -53,9 +66,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from memory.domain.types import ExtractedFact, Turn  # noqa: E402
+from memory.evaluation.caregiver import (  # noqa: E402
+    follow_up_session,
+    named_session,
+    relation_for,
+    speaks_in_person,
+)
+from memory.evaluation.splits import ACI_SPLITS, MTS_FILES, PARTS  # noqa: E402
 from memory.extraction.base import SessionText  # noqa: E402
 from memory.extraction.rules import RuleExtractor  # noqa: E402
-from memory.extraction.rules.attribution import relative_mentions  # noqa: E402
+from memory.extraction.rules.discourse.cues import relative_mentions  # noqa: E402
 from memory.extraction.rules.entities import clear_cache, find_entities, lookup  # noqa: E402
 from memory.extraction.rules.safety import _ALLERGEN_EN  # noqa: E402
 from memory.extraction.rules.text import is_chinese  # noqa: E402
@@ -111,6 +131,14 @@ class Ratio:
 
     def __str__(self) -> str:
         return f"{100 * self.value:.1f}% ({self.hit}/{self.total})"
+
+    def __add__(self, other: Ratio) -> Ratio:
+        return Ratio(self.hit + other.hit, self.total + other.total)
+
+
+def side(by_part: dict[str, object]) -> str:
+    """tune and check figures side by side."""
+    return "  |  ".join(f"{part} {by_part[part]}" for part in PARTS if part in by_part)
 
 
 def relative_entities(section_text: str) -> dict[str, set[str]]:
@@ -186,26 +214,80 @@ def _extract(turns: tuple[Turn, ...]) -> tuple[ExtractedFact, ...]:
     return RuleExtractor().extract(SessionText(SESSION_DATE, turns)).extraction.facts
 
 
-def _mts_rows(header: str) -> list[dict[str, str]]:
-    rows: list[dict[str, str]] = []
-    for name in ("MTS-Dialog-TrainingSet.csv", "MTS-Dialog-ValidationSet.csv"):
+def _mts_rows(*headers: str) -> list[tuple[str, dict[str, str]]]:
+    """(part, row) of the MTS-Dialog rows under these section headers."""
+    rows: list[tuple[str, dict[str, str]]] = []
+    for name, part in MTS_FILES.items():
         with open(DATA / "mts-dialog" / name, encoding="utf-8") as fh:
-            rows += [r for r in csv.DictReader(fh) if r["section_header"] == header]
+            rows += [(part, r) for r in csv.DictReader(fh) if r["section_header"] in headers]
     return rows
 
 
 def attribution_report() -> None:
-    total = nonpatient = exact = rows_ok = rows_n = 0
-    for row in _mts_rows("FAM/SOCHX"):
+    counts = {p: [0, 0, 0, 0, 0] for p in PARTS}  # total, nonpatient, exact, rows ok, rows
+    for part, row in _mts_rows("FAM/SOCHX"):
         rel = relative_entities(row["section_text"])
         t, n, e = attribution_counts(_extract(parse_dialogue(row["dialogue"])), rel)
-        total, nonpatient, exact = total + t, nonpatient + n, exact + e
+        c = counts[part]
+        c[0], c[1], c[2] = c[0] + t, c[1] + n, c[2] + e
         if t:
-            rows_n += 1
-            rows_ok += n == t
-    print(f"attribution (FAM/SOCHX facts about relative entities): {Ratio(nonpatient, total)}")
-    print(f"  exact relation: {Ratio(exact, total)}")
-    print(f"  rows with no relative fact attributed to the patient: {Ratio(rows_ok, rows_n)}")
+            c[4] += 1
+            c[3] += n == t
+    print("attribution (FAM/SOCHX facts about relative entities): "
+          + side({p: Ratio(c[1], c[0]) for p, c in counts.items()}))  # fmt: skip
+    print("  exact relation: " + side({p: Ratio(c[2], c[0]) for p, c in counts.items()}))
+    print("  rows with no relative fact attributed to the patient: "
+          + side({p: Ratio(c[3], c[4]) for p, c in counts.items()}))  # fmt: skip
+
+
+_CAREGIVER_HEADERS = ("GENHX", "PASTMEDICALHX", "MEDICATIONS")
+
+
+def caregiver_sessions() -> list[tuple[str, str, tuple[Turn, ...]]]:
+    """(part, kind, turns) of every caregiver session of the development data."""
+    from memory.evaluation.sources import cmt_consultations
+
+    out = [(c.part, "CMtMedQA", c.turns) for c in cmt_consultations() if c.relation]
+    for part, row in _mts_rows("GENHX", "PASTMEDICALHX"):
+        turns = parse_dialogue(row["dialogue"])
+        speakers = {t.speaker for t in turns}
+        if "guest_family" in speakers and "patient" not in speakers:
+            # A relative answering for someone, put in the patient role as in `medgraph eval`.
+            out.append((part, "answering", tuple(_as_patient(t) for t in turns)))
+    own = [
+        (p, r)
+        for p, r in _mts_rows(*_CAREGIVER_HEADERS)
+        if "guest_" not in r["dialogue"].casefold()
+    ]
+    for i, (part, row) in enumerate(own):
+        turns = tuple(t for t in parse_dialogue(row["dialogue"]) if t.text)
+        if not speaks_in_person(turns):
+            continue
+        relation = relation_for(i)
+        out.append((part, "named", named_session(turns, relation)))
+        out.append((part, "follow-up", follow_up_session(turns, relation)))
+    return out
+
+
+def _as_patient(t: Turn) -> Turn:
+    return Turn(t.index, "patient" if t.speaker == "guest_family" else t.speaker, t.text)
+
+
+def caregiver_report() -> None:
+    facts: dict[str, dict[str, Ratio]] = {}
+    rows: dict[str, dict[str, Ratio]] = {}
+    for part, kind, turns in caregiver_sessions():
+        found = [f for f in _extract(turns) if f.entity]
+        ok = sum(f.subject != "patient" for f in found)
+        for key in (kind, "all"):
+            facts.setdefault(key, {}).setdefault(part, Ratio(0, 0))
+            rows.setdefault(key, {}).setdefault(part, Ratio(0, 0))
+            facts[key][part] += Ratio(ok, len(found))
+            rows[key][part] += Ratio(int(ok == len(found)), 1)
+    for key in ("all", "CMtMedQA", "answering", "named", "follow-up"):
+        print(f"caregiver sessions ({key}): relative's facts not given to the patient: "
+              + side(facts[key]))  # fmt: skip
+        print(f"  sessions with no patient fact: {side(rows[key])}")
 
 
 def polluted_content(facts: Iterable[ExtractedFact]) -> tuple[int, int]:
@@ -216,49 +298,46 @@ def polluted_content(facts: Iterable[ExtractedFact]) -> tuple[int, int]:
 
 
 def content_pollution_report() -> None:
-    total = polluted = 0
-    for row in _mts_rows("FAM/SOCHX"):
+    out = {p: Ratio(0, 0) for p in PARTS}
+    for part, row in _mts_rows("FAM/SOCHX"):
         n, p = polluted_content(_extract(parse_dialogue(row["dialogue"])))
-        total, polluted = total + n, polluted + p
-    print(f"patient facts whose content names a relative (FAM/SOCHX): {Ratio(polluted, total)}")
+        out[part] += Ratio(p, n)
+    print(f"patient facts whose content names a relative (FAM/SOCHX): {side(out)}")
 
 
 def allergy_report() -> None:
-    tp = gold_n = pred_ok = pred_n = neg_ok = neg_n = 0
-    for row in _mts_rows("ALLERGY"):
+    recall, precision, negatives = ({p: Ratio(0, 0) for p in PARTS} for _ in range(3))
+    for part, row in _mts_rows("ALLERGY"):
         gold, negative = allergy_gold(row["section_text"])
         found = present_allergies(_extract(parse_dialogue(row["dialogue"])))
         if negative:
-            neg_n += 1
-            neg_ok += not found
+            negatives[part] += Ratio(int(not found), 1)
         elif gold:
-            gold_n += len(gold)
-            tp += len(gold & found)
-            pred_n += len(found)
-            pred_ok += len(found & gold)
-    print(f"allergy recall: {Ratio(tp, gold_n)}  precision: {Ratio(pred_ok, pred_n)}")
-    print(f"  negative rows with no present allergy: {Ratio(neg_ok, neg_n)}")
+            recall[part] += Ratio(len(gold & found), len(gold))
+            precision[part] += Ratio(len(found & gold), len(found))
+    print(f"allergy recall: {side(recall)}")
+    print(f"  precision: {side(precision)}")
+    print(f"  negative rows with no present allergy: {side(negatives)}")
 
 
 def medication_report() -> None:
-    hit = total = 0
-    for row in _mts_rows("MEDICATIONS"):
+    mts = {p: Ratio(0, 0) for p in PARTS}
+    for part, row in _mts_rows("MEDICATIONS"):
         gold = drug_names(row["section_text"])
         if gold:
-            total += len(gold)
-            hit += len(gold & medication_names(_extract(parse_dialogue(row["dialogue"]))))
-    print(f"medication-name recall, MTS-Dialog MEDICATIONS: {Ratio(hit, total)}")
-    hit = total = 0
-    for row in _aci_rows():
+            found = medication_names(_extract(parse_dialogue(row["dialogue"])))
+            mts[part] += Ratio(len(gold & found), len(gold))
+    print(f"medication-name recall, MTS-Dialog MEDICATIONS: {side(mts)}")
+    aci = {p: Ratio(0, 0) for p in PARTS}
+    for part, row in _aci_rows():
         turns = parse_dialogue(row["dialogue"])
         dialogue_drugs = drug_names(" ".join(t.text for t in turns))
         gold = (
             drug_names(note_sections(row["note"], ("MEDICATIONS", "ASSESSMENT AND PLAN", "PLAN")))
             & dialogue_drugs
         )
-        total += len(gold)
-        hit += len(gold & medication_names(_extract(turns)))
-    print(f"medication-name recall, ACI-Bench notes: {Ratio(hit, total)}")
+        aci[part] += Ratio(len(gold & medication_names(_extract(turns))), len(gold))
+    print(f"medication-name recall, ACI-Bench notes: {side(aci)}")
 
 
 def content_lengths(facts: Iterable[ExtractedFact]) -> list[int]:
@@ -276,45 +355,44 @@ def length_summary(lengths: list[int]) -> tuple[int, int, Ratio]:
 
 def content_length_report() -> None:
     lengths: list[int] = []
-    for row in _aci_rows():
+    for _part, row in _aci_rows():
         lengths += content_lengths(_extract(parse_dialogue(row["dialogue"])))
     longest, p95, over = length_summary(lengths)
     print(f"content length, ACI-Bench facts: max {longest}, p95 {p95}; > 240 chars: {over}")
 
 
-def _aci_rows() -> list[dict[str, str]]:
-    rows: list[dict[str, str]] = []
-    for name in ("train.csv", "valid.csv"):
-        with open(DATA / "aci-bench" / name, encoding="utf-8") as fh:
-            rows += list(csv.DictReader(fh))
+def _aci_rows() -> list[tuple[str, dict[str, str]]]:
+    rows: list[tuple[str, dict[str, str]]] = []
+    for split, part in ACI_SPLITS.items():
+        with open(DATA / "aci-bench" / f"{split}.csv", encoding="utf-8") as fh:
+            rows += [(part, r) for r in csv.DictReader(fh)]
     return rows
 
 
-def speed_report() -> None:
-    sessions = [parse_dialogue(r["dialogue"]) for r in _aci_rows()]
-    _extract(sessions[0])  # load dictionaries once
+def _rate(sessions: list[tuple[Turn, ...]]) -> tuple[float, float]:
+    """(sessions per CPU second, ms each), cold caches."""
     clear_cache()  # measure cold sessions, not sentences cached by the reports above
     started = time.process_time()
     for turns in sessions:
         _extract(turns)
     elapsed = time.process_time() - started
-    chars = sum(len(t.text) for turns in sessions for t in turns) / len(sessions)
-    per = 1000 * elapsed / len(sessions)
-    print(
-        f"speed: {len(sessions) / elapsed:.1f} ACI-Bench sessions/s "
-        f"({per:.1f} ms each, {chars:.0f} chars)"
-    )
-    mts = [parse_dialogue(r["dialogue"]) for r in _mts_rows("GENHX")]
-    clear_cache()
-    started = time.process_time()
-    for turns in mts:
-        _extract(turns)
-    per = 1000 * (time.process_time() - started) / len(mts)
-    print(f"  MTS-Dialog GENHX sessions: {per:.1f} ms each ({len(mts)} sessions)")
+    return len(sessions) / elapsed, 1000 * elapsed / len(sessions)
+
+
+def speed_report() -> None:
+    by_part = {p: [parse_dialogue(r["dialogue"]) for q, r in _aci_rows() if q == p] for p in PARTS}
+    _extract(by_part[PARTS[0]][0])  # load dictionaries once
+    rates = {p: "{:.1f}/s ({:.1f} ms each)".format(*_rate(s)) for p, s in by_part.items()}
+    everything = [t for s in by_part.values() for t in s]
+    chars = sum(len(t.text) for turns in everything for t in turns) / len(everything)
+    print(f"speed, ACI-Bench sessions per CPU second ({chars:.0f} chars each): {side(rates)}")
+    mts = [parse_dialogue(r["dialogue"]) for _p, r in _mts_rows("GENHX")]
+    print(f"  MTS-Dialog GENHX sessions: {_rate(mts)[1]:.1f} ms each ({len(mts)} sessions)")
 
 
 def main() -> None:
     attribution_report()
+    caregiver_report()
     content_pollution_report()
     allergy_report()
     medication_report()

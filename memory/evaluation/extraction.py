@@ -12,7 +12,9 @@ the offline extractor plus entity resolution, as used by MedGraph):
   that session that match a gold item.
 * attribution — among facts of sessions about someone else whose entity is a
   relative's (mixed: from the note; relative sessions: any entity), the share
-  stored under a person other than the patient.
+  stored under a person other than the patient, by kind of session;
+* clean sessions — among sessions about a relative, the share with no fact
+  stored under the patient.
 """
 
 from __future__ import annotations
@@ -58,16 +60,44 @@ def extraction_counts(hist: History, patient_pk: int) -> dict:
             c["pred"] += len(pred)
             c["pred_ok"] += sum(any(_matches(f, i) for i in q.gold) for f in pred)
     attribution: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    clean: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for s in hist.sessions:
         if s.subject not in ("mixed", "relative"):
             continue
-        source = s.source.split()[0] + (" family-history" if s.subject == "mixed" else " relative")
-        for f in facts.get(s.external_id, []):
-            if not f.entity_id or (s.subject == "mixed" and _canon(f) not in s.relative_items):
-                continue
+        source = source_kind(s.external_id, s.subject)
+        kept = [
+            f
+            for f in facts.get(s.external_id, [])
+            if f.entity_id and (s.subject != "mixed" or _canon(f) in s.relative_items)
+        ]
+        for f in kept:
             attribution[source][0] += f.subject.key != "patient"
             attribution[source][1] += 1
-    return {"types": {k: dict(v) for k, v in counts.items()}, "attribution": dict(attribution)}
+        if s.subject == "relative":
+            clean[source][0] += all(f.subject.key != "patient" for f in kept)
+            clean[source][1] += 1
+    return {
+        "types": {k: dict(v) for k, v in counts.items()},
+        "attribution": dict(attribution),
+        "clean_sessions": dict(clean),
+    }
+
+
+_KINDS = (
+    ("care-named-", "English caregiver, named once"),
+    ("care-follow-up-", "English caregiver, follow-up never named"),
+    ("cmt-", "CMtMedQA caregiver"),
+)
+
+
+def source_kind(external_id: str, subject: str) -> str:
+    """The kind of someone else's session, for the attribution rows."""
+    if subject == "mixed":
+        return "MTS-Dialog family history"
+    for prefix, name in _KINDS:
+        if external_id.startswith(prefix):
+            return name
+    return "MTS-Dialog relative answering"
 
 
 def _matches(f: Fact, item: g.GoldItem) -> bool:
@@ -95,22 +125,32 @@ def _score(
 def merge_counts(parts: list[dict]) -> dict:
     types: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     attribution: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    clean: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for p in parts:
         for t, c in p["types"].items():
             for k, v in c.items():
                 types[t][k] += v
-        for src, (ok, n) in p["attribution"].items():
-            attribution[src][0] += ok
-            attribution[src][1] += n
+        for into, key in ((attribution, "attribution"), (clean, "clean_sessions")):
+            for src, (ok, n) in p.get(key, {}).items():
+                into[src][0] += ok
+                into[src][1] += n
     return {
         "types": {
             t: {**c, "recall": _div(c["tp"], c["gold"]), "precision": _div(c["pred_ok"], c["pred"])}
             for t, c in types.items()
         },
-        "attribution": {
-            s: {"ok": ok, "total": n, "value": _div(ok, n)} for s, (ok, n) in attribution.items()
-        },
+        "attribution": _ratios(attribution),
+        "clean_sessions": _ratios(clean),
     }
+
+
+def _ratios(counts: dict[str, list[int]]) -> dict[str, dict]:
+    out = {s: {"ok": ok, "total": n, "value": _div(ok, n)} for s, (ok, n) in counts.items()}
+    ok = sum(ok for ok, _ in counts.values())
+    n = sum(n for _, n in counts.values())
+    if counts:
+        out["all"] = {"ok": ok, "total": n, "value": _div(ok, n)}
+    return out
 
 
 def _div(a: int, b: int) -> float | None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from memory.evaluation.sources import ROOT
-from memory.extraction.rules.attribution import relative_mentions
+from memory.extraction.rules.discourse.cues import relative_mentions
 from memory.extraction.rules.entities import find_entities
 from memory.search.text import lexical_tokens
 

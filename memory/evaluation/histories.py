@@ -16,14 +16,24 @@ What one history contains (deterministic from the seed) and why its gold is vali
   section of that kind, so two notes never disagree.
 * **Relative sessions** — an MTS-Dialog FAM/SOCHX exchange (the patient speaks
   of relatives' illnesses: a *mixed* session; the relative's items are the
-  entities of note sentences that name a relative), a CMtMedQA consultation
-  about a relative (我爸/我妈/孩子..., detected on the opening turn), and an
-  MTS-Dialog exchange where a relative answers for the person examined
-  (Guest_family), shown under a "[Health consultation record about a relative]"
-  header as MedMemoryBench's harness does.
+  entities of note sentences that name a relative), and caregiver sessions in
+  which the history's patient speaks, in the patient role, about a relative:
+  a CMtMedQA consultation about a relative (我爸/我妈/孩子..., detected on the
+  opening turn) as it is; an MTS-Dialog exchange where a relative answers for
+  the person examined (Guest_family) with that speaker put in the patient role
+  (exchanges where the examined person speaks too are left out: nothing in
+  the words would tell the two apart); and two English caregiver sessions
+  derived mechanically from patient dialogues (memory/evaluation/caregiver.py):
+  one that names the father or mother once, then says only he / she, and a
+  follow-up that never names him or her. None carries a header or a
+  `relative` speaker: whose session it is must be found from the words.
 * **General distractors** — CMtMedQA consultations not about a relative and
   MTS-Dialog GENHX exchanges of other people, under "[Health consultation
   record]" and undated, as MedMemoryBench's noise sessions.
+
+Each history belongs to one part of the development data (splits.py): its
+core visit's part, and every other session is drawn from records of the same
+part, so the check histories show no tuning record.
 
 Distractors are interleaved before patient sessions with a density that falls
 over time (slot = floor(P·u²)), so more of them arrive early, as in
@@ -40,6 +50,12 @@ from typing import TypeVar
 
 from memory.domain.types import ParsedSession, Turn
 from memory.evaluation import gold as g
+from memory.evaluation.caregiver import (
+    follow_up_session,
+    named_session,
+    relation_for,
+    speaks_in_person,
+)
 from memory.evaluation.sources import (
     AciVisit,
     CmtConsultation,
@@ -50,11 +66,12 @@ from memory.evaluation.sources import (
     note_section,
     parse_dialogue,
 )
+from memory.evaluation.splits import PARTS
 
 T = TypeVar("T")
 KINDS = ("current", "state_on_date", "history", "safety", "relatives")
-RELATIVE_HEADER = "[Health consultation record about a relative]"
 GENERAL_HEADER = "[Health consultation record]"
+_CAREGIVER_HEADERS = ("GENHX", "PASTMEDICALHX", "MEDICATIONS")
 
 
 @dataclass(frozen=True)
@@ -85,6 +102,7 @@ class History:
     name: str
     sessions: list[HistorySession] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
+    part: str = PARTS[0]  # splits.TUNE | splits.CHECK: the part of every record it shows
 
     def parsed(self) -> list[ParsedSession]:
         return [
@@ -107,6 +125,7 @@ class _Pools:
     family: list[MtsRow]
     guest: list[MtsRow]
     general_mts: list[MtsRow]
+    caregiver: list[MtsRow]  # patient dialogues rewritten into caregiver sessions
     cmt_relative: list[CmtConsultation]
     cmt_general: list[CmtConsultation]
 
@@ -115,8 +134,8 @@ def _text(turns: tuple[Turn, ...]) -> str:
     return " ".join(t.text for t in turns)
 
 
-def _pools(rng: random.Random) -> _Pools:
-    rows = [r for r in mts_rows() if parse_dialogue(r.dialogue)]
+def _pools(rng: random.Random, part: str) -> _Pools:
+    rows = [r for r in mts_rows() if r.part == part and parse_dialogue(r.dialogue)]
     own = [r for r in rows if not r.relative_answered]
 
     def pick(header: str, ok: Callable[[MtsRow], bool]) -> list[MtsRow]:
@@ -124,10 +143,12 @@ def _pools(rng: random.Random) -> _Pools:
         rng.shuffle(out)
         return out
 
-    cmt = list(cmt_consultations())
+    cmt = [c for c in cmt_consultations() if c.part == part]
     rng.shuffle(cmt)
-    guest = [r for r in rows if r.relative_answered and r.header in ("GENHX", "PASTMEDICALHX")]
+    guest = [r for r in rows if _answered_for(r) and r.header in ("GENHX", "PASTMEDICALHX")]
     rng.shuffle(guest)
+    caregiver = [r for r in own if r.header in _CAREGIVER_HEADERS and _has_items(r)]
+    rng.shuffle(caregiver)
     return _Pools(
         allergy=pick("ALLERGY", lambda r: bool(_allergy_items(r))),
         surgical=pick("PASTSURGICAL", lambda r: bool(_surgical_items(r))),
@@ -135,9 +156,20 @@ def _pools(rng: random.Random) -> _Pools:
         family=pick("FAM/SOCHX", lambda r: bool(g.relative_entities(r.section_text))),
         guest=guest,
         general_mts=pick("GENHX", lambda r: True),
+        caregiver=caregiver,
         cmt_relative=[c for c in cmt if c.relation],
         cmt_general=[c for c in cmt if not c.relation],
     )
+
+
+def _answered_for(row: MtsRow) -> bool:
+    """A relative answers and the person examined never speaks."""
+    speakers = {t.speaker for t in parse_dialogue(row.dialogue)}
+    return row.relative_answered and "patient" not in speakers
+
+
+def _has_items(row: MtsRow) -> bool:
+    return bool(g.entities_in(row.dialogue)) and speaks_in_person(parse_dialogue(row.dialogue))
 
 
 def _in_dialogue(items: list[g.GoldItem], dialogue: str) -> list[g.GoldItem]:
@@ -174,28 +206,46 @@ def _nth(pool: list[T], i: int) -> T | None:
 
 
 def build_histories(n: int | None = None, seed: int = 7) -> list[History]:
-    """n histories (default: one per ACI-Bench train+valid visit), deterministic in seed."""
+    """n histories (default: one per ACI-Bench train+valid visit), deterministic in seed.
+    Tuning and check histories alternate, so any n reports both parts."""
     rng = random.Random(seed)
-    visits = list(aci_visits())
-    rng.shuffle(visits)
-    pools = _pools(rng)
+    by_part: dict[str, list[AciVisit]] = {}
+    for part in PARTS:
+        by_part[part] = [v for v in aci_visits() if v.part == part]
+        rng.shuffle(by_part[part])
+    pools = {part: _pools(rng, part) for part in PARTS}
+    order = _alternate(by_part)
     out = []
-    for i, visit in enumerate(visits[: n if n is not None else len(visits)]):
-        out.append(_history(i, visit, pools, random.Random(f"{seed}-{visit.encounter_id}")))
+    for i, visit in enumerate(order[: n if n is not None else len(order)]):
+        k = sum(1 for v in order[:i] if v.part == visit.part)  # index inside its part
+        hist_rng = random.Random(f"{seed}-{visit.encounter_id}")
+        out.append(_history(i, k, visit, pools[visit.part], hist_rng))
     return out
 
 
-def _history(i: int, visit: AciVisit, pools: _Pools, rng: random.Random) -> History:
+def _alternate(by_part: dict[str, list[AciVisit]]) -> list[AciVisit]:
+    """tune, check, tune, check, ... then the rest of the longer part."""
+    out: list[AciVisit] = []
+    for i in range(max(len(v) for v in by_part.values())):
+        out += [visits[i] for visits in by_part.values() if i < len(visits)]
+    return out
+
+
+def _history(i: int, nth: int, visit: AciVisit, pools: _Pools, rng: random.Random) -> History:
+    """History number i; nth is its index inside its part (it picks the part's records)."""
     hist = History(
-        patient_id=f"eval-{i + 1:03d}-{visit.encounter_id}", name=visit.first_name.title()
+        patient_id=f"eval-{i + 1:03d}-{visit.encounter_id}",
+        name=visit.first_name.title(),
+        part=visit.part,
     )
-    early, questions = _early_sessions(i, visit, pools)
+    early, questions = _early_sessions(nth, visit, pools)
     start = date(2022, 1, 3) + timedelta(days=rng.randrange(0, 700))
     patient: list[HistorySession] = []
     for k, session in enumerate([*early, _core(visit)]):
         day = start + timedelta(days=30 * k + rng.randrange(-5, 6))
         patient.append(HistorySession(**{**session.__dict__, "day": day}))
-    distractors = _distractors(i, pools)
+    taken = {s.external_id.removeprefix("mts-") for s in early}
+    distractors = _distractors(nth, pools, taken)
     buckets: list[list[HistorySession]] = [[] for _ in patient]
     for d in distractors:
         # u² skews positions towards the start: more distractors early (MedMemoryBench).
@@ -228,19 +278,51 @@ def _early_sessions(
     return [_mts_session(row, "patient", None) for _, row in chosen], chosen
 
 
-def _distractors(i: int, pools: _Pools) -> list[HistorySession]:
+def _distractors(i: int, pools: _Pools, taken: set[str]) -> list[HistorySession]:
+    """`taken`: MTS rows already shown as the patient's own visits."""
     out: list[HistorySession] = []
     if row := _nth(pools.family, i):
         out.append(_mts_session(row, "mixed", None))
     if row := _nth(pools.guest, i):
-        out.append(_mts_session(row, "relative", None, RELATIVE_HEADER))
-    for c in [_nth(pools.cmt_relative, i)] if pools.cmt_relative else []:
-        out.append(_cmt_session(c, "relative", RELATIVE_HEADER))
+        out.append(_guest_session(row))
+    if c := _nth(pools.cmt_relative, i):
+        out.append(_cmt_session(c, "relative", ""))
+    general = _nth(pools.general_mts, i)
+    out += _caregiver_sessions(i, pools, taken | ({general.row_id} if general else set()))
     for k in range(2):
         if c := _nth(pools.cmt_general, 2 * i + k):
             out.append(_cmt_session(c, "general", GENERAL_HEADER))
     if row := _nth(pools.general_mts, i):
         out.append(_mts_session(row, "general", None, GENERAL_HEADER))
+    return out
+
+
+def _guest_session(row: MtsRow) -> HistorySession:
+    """The relative who answers stays in the patient role: no speaker label gives it away."""
+    turns = tuple(
+        Turn(t.index, "patient" if t.speaker == "relative" else t.speaker, t.text)
+        for t in parse_dialogue(row.dialogue)
+    )
+    return HistorySession(**{**_mts_session(row, "relative", None).__dict__, "turns": turns})
+
+
+_DERIVED = (("named", named_session), ("follow-up", follow_up_session))
+
+
+def _caregiver_sessions(i: int, pools: _Pools, taken: set[str]) -> list[HistorySession]:
+    """A caregiver naming the relative once, then a follow-up that never names him."""
+    relation = relation_for(i)
+    free = [r for r in pools.caregiver if r.row_id not in taken]
+    out: list[HistorySession] = []
+    for n, (kind, derive) in enumerate(_DERIVED):
+        row = _nth(free, 2 * i + n)
+        if row is None:
+            continue
+        turns = derive(parse_dialogue(row.dialogue), relation)
+        out.append(HistorySession(
+            external_id=f"care-{kind}-{row.row_id}", subject="relative", turns=turns,
+            source=f"MTS-Dialog {row.row_id} {row.header} as caregiver ({kind}, {relation})",
+        ))  # fmt: skip
     return out
 
 

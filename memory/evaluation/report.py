@@ -11,6 +11,7 @@ from memory.evaluation.histories import KINDS
 SECTIONS = (
     "## Setup",
     "## Results by system",
+    "## Tuning part and check part",
     "## Recall by question kind",
     "## Extraction against the notes",
     "## Cost",
@@ -44,8 +45,8 @@ def render(results: dict) -> str:
         "memory/evaluation/README.md.",
         "",
     ]
-    lines += _systems(b) + _answers(b.get("answers")) + _recall(b)
-    lines += _extraction(b["extraction"]) + _cost(b)
+    lines += [*_systems(b), "", *parts_table(b), *_answers(b.get("answers")), *_recall(b)]
+    lines += [*_extraction(b["extraction"]), *_cost(b)]
     return "\n".join(lines + _scale(results.get("scale"))) + "\n"
 
 
@@ -106,6 +107,64 @@ def _systems(b: dict) -> list[str]:
     return lines
 
 
+def _cell(r: dict | None) -> str:
+    return "–" if not r else _ratio(r)
+
+
+def _ok(r: dict | None) -> str:
+    return "–" if not r else f"{pct(r['value'])} ({r['ok']}/{r['total']})"
+
+
+def parts_table(b: dict) -> list[str]:
+    """The key figures of the tuning part and the check part, side by side."""
+    parts = b.get("parts") or {}
+    if not parts:
+        return []
+    names = list(parts)
+    head = " | ".join(f"{p} ({parts[p]['histories']} histories)" for p in names)
+    lines = [
+        "## Tuning part and check part",
+        "",
+        "Rules are written from tuning records only; of the check part only these "
+        "aggregates are read (memory/evaluation/splits.py).",
+        "",
+        f"| figure | {head} |",
+        "|---|" + "---|" * len(names),
+    ]
+
+    def row(label: str, get: Any) -> None:
+        lines.append(f"| {label} | " + " | ".join(get(parts[p]) for p in names) + " |")
+
+    for system in parts[names[0]]["systems"]:
+        row(
+            f"{system}: pollution (entries)",
+            lambda x, s=system: _cell(x["systems"].get(s, {}).get("pollution_entries")),
+        )
+        row(
+            f"{system}: pollution (questions)",
+            lambda x, s=system: _cell(x["systems"].get(s, {}).get("pollution_questions")),
+        )
+    row(
+        "MedGraph: label pollution (entries)",
+        lambda x: _cell(x["systems"].get("MedGraph", {}).get("label_pollution_entries")),
+    )
+    for kind in KINDS:
+        row(
+            f"MedGraph recall: {kind}",
+            lambda x, k=kind: pct(x["systems"].get("MedGraph", {}).get("recall", {}).get(k)),
+        )
+    sources = sorted({src for p in names for src in parts[p]["extraction"]["attribution"]})
+    for src in sources:
+        row(f"attribution: {src}", lambda x, s=src: _ok(x["extraction"]["attribution"].get(s)))
+    sources = sorted({src for p in names for src in parts[p]["extraction"]["clean_sessions"]})
+    for src in sources:
+        row(
+            f"relative sessions with no patient fact: {src}",
+            lambda x, s=src: _ok(x["extraction"]["clean_sessions"].get(s)),
+        )
+    return [*lines, ""]  # fmt: skip
+
+
 def _recall(b: dict) -> list[str]:
     counts = next(iter(b["systems"].values()))["n_by_kind"]
     lines = [
@@ -147,6 +206,10 @@ def _extraction(ex: dict) -> list[str]:
         "|---|---|",
     ]
     for src, a in sorted(ex["attribution"].items()):
+        lines.append(f"| {src} | {pct(a['value'])} ({a['ok']}/{a['total']}) |")
+    lines += ["", "| sessions about a relative with no fact stored under the patient | share |",
+              "|---|---|"]  # fmt: skip
+    for src, a in sorted(ex.get("clean_sessions", {}).items()):
         lines.append(f"| {src} | {pct(a['value'])} ({a['ok']}/{a['total']}) |")
     return [*lines, ""]
 

@@ -16,6 +16,7 @@ from memory.evaluation.answers import AnswerJudgement, judge_history, summarize_
 from memory.evaluation.extraction import extraction_counts, merge_counts
 from memory.evaluation.histories import KINDS, History
 from memory.evaluation.metrics import Judgement, judge_question, percentile, summarize
+from memory.evaluation.splits import PARTS
 from memory.evaluation.systems import Bm25Sessions, EmbeddingChunks, MedGraphSystem
 from memory.indexing import current_embedder
 from memory.ingest import store_sessions
@@ -54,6 +55,7 @@ def run_benchmark(histories: list[History], log: Callable[[str], None] = print) 
     judgements: list[Judgement] = []
     answer_judgements: list[AnswerJudgement] = []
     extraction_parts: list[dict] = []
+    by_part: dict[str, tuple[list[Judgement], list[dict]]] = {p: ([], []) for p in PARTS}
     construct_ms: list[float] = []
     totals_ms: list[float] = []
     failed: list[str] = []
@@ -67,6 +69,8 @@ def run_benchmark(histories: list[History], log: Callable[[str], None] = print) 
         sessions += len(hist.sessions)
         store_ms += built.store_ms
         extraction_parts.append(extraction_counts(hist, built.patient.pk))
+        part_judgements, part_extraction = by_part[hist.part]
+        part_extraction.append(extraction_parts[-1])
         systems = [
             MedGraphSystem(built.patient),
             Bm25Sessions(hist),
@@ -79,8 +83,8 @@ def run_benchmark(histories: list[History], log: Callable[[str], None] = print) 
                 if isinstance(system, MedGraphSystem):
                     totals_ms.append(ctx.total_ms)
                 judgements.append(judge_question(q, system.name, ctx, by_id, built.stored_subjects))
-        part = getattr(hist, "part", "all")  # the development part, once histories carry one
-        answer_judgements += judge_history(hist, _asker(built.patient), part)
+                part_judgements.append(judgements[-1])
+        answer_judgements += judge_history(hist, _asker(built.patient), hist.part)
         log(f"[{n}/{len(histories)}] {hist.patient_id}: {len(hist.sessions)} sessions, "
             f"{len(hist.questions)} questions, built in {built.wall_ms / 1000:.1f} s")  # fmt: skip
     return {
@@ -104,6 +108,16 @@ def run_benchmark(histories: list[History], log: Callable[[str], None] = print) 
             "p95": percentile(totals_ms, 0.95),
         },
         "session_mix": _mix(histories),
+        # The same figures for the tuning part and the check part (splits.py).
+        "parts": {
+            part: {
+                "histories": sum(h.part == part for h in histories),
+                "systems": summarize(js, KINDS),
+                "extraction": merge_counts(ex),
+            }
+            for part, (js, ex) in by_part.items()
+            if ex
+        },
     }
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from memory.domain.subjects import canonical_relation
 from memory.domain.types import Turn
+from memory.evaluation.splits import CHECK, TUNE, aci_part, halves, mts_part
 
 ROOT = Path(__file__).resolve().parents[2]
 _SPEAKER = re.compile(
@@ -45,6 +46,7 @@ class AciVisit:
     first_name: str
     gender: str
     chronic: tuple[str, ...]  # metadata 2nd_complaints: the patient's known conditions
+    part: str = TUNE  # splits.TUNE | splits.CHECK
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,10 @@ class MtsRow:
     header: str
     section_text: str
     dialogue: str
+
+    @property
+    def part(self) -> str:
+        return mts_part(self.row_id)
 
     @property
     def relative_answered(self) -> bool:
@@ -64,6 +70,7 @@ class CmtConsultation:
     consult_id: str
     turns: tuple[Turn, ...]
     relation: str | None  # canonical relation when the consultation is about a relative
+    part: str = TUNE  # splits.halves of the file order, relative and general apart
 
 
 def parse_dialogue(text: str) -> tuple[Turn, ...]:
@@ -107,6 +114,7 @@ def aci_visits() -> tuple[AciVisit, ...]:
                         first_name=(m.get("patient_firstname") or "the patient").strip(),
                         gender=(m.get("patient_gender") or "").strip(),
                         chronic=chronic,
+                        part=aci_part(split),
                     )
                 )
     return tuple(out)
@@ -150,7 +158,21 @@ def cmt_consultations() -> tuple[CmtConsultation, ...]:
             continue
         turns = tuple(Turn(i + 1, s, t) for i, (s, t) in enumerate(kept))
         out.append(CmtConsultation(str(rec["id"]), turns, cmt_relation(turns[0].text)))
-    return tuple(out)
+    return tuple(_with_parts(out))
+
+
+def _with_parts(consultations: list[CmtConsultation]) -> list[CmtConsultation]:
+    """Halve relative and general consultations apart, each in file order."""
+    part: dict[str, str] = {}
+    for about_relative in (True, False):
+        kind = [c for c in consultations if bool(c.relation) == about_relative]
+        for name, records in halves(kind).items():
+            part.update({c.consult_id: name for c in records})
+    return [c if part[c.consult_id] == TUNE else _check(c) for c in consultations]
+
+
+def _check(c: CmtConsultation) -> CmtConsultation:
+    return CmtConsultation(c.consult_id, c.turns, c.relation, CHECK)
 
 
 def note_section(note: str, *headers: str) -> str:

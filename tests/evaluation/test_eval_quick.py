@@ -66,3 +66,9 @@ def test_scale_rows_carry_database_size(report_dir):
 
 def test_recall_plot_is_written(report_dir):
     assert (report_dir / "eval_recall.png").stat().st_size > 0
+
+
+def test_the_tuning_part_is_reported_in_its_own_column(report_dir):
+    parts = results(report_dir)["benchmark"]["parts"]
+    assert list(parts) == ["tune"] and parts["tune"]["histories"] == 1
+    assert "| figure | tune (1 histories) |" in (report_dir / "eval.md").read_text()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from memory.extraction.rules.attribution import relative_mentions
+from memory.extraction.rules.discourse.cues import relative_mentions
 from memory.extraction.rules.text import is_chinese
 
 from ._helpers import facts, one

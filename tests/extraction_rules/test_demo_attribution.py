@@ -18,7 +18,7 @@ from pathlib import Path
 from memory.domain.types import Extraction, Turn
 from memory.extraction.base import SessionText
 from memory.extraction.rules import RuleExtractor
-from memory.extraction.rules.attribution import relative_mentions, self_marked
+from memory.extraction.rules.discourse.cues import relative_mentions, self_marked
 from memory.extraction.rules.text import is_chinese
 
 DEMO = Path(__file__).resolve().parents[2] / "memory" / "fixtures" / "demo" / "demo_patient.json"

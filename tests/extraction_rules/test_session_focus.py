@@ -7,7 +7,7 @@ rule is checked in English and in Chinese.
 from __future__ import annotations
 
 from memory.domain.types import Turn
-from memory.extraction.rules.focus import session_focus
+from memory.extraction.rules.discourse.focus import session_focus
 
 from ._helpers import run, run_titled
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
 
-from memory.extraction.rules.attribution import RelMention, relative_mentions, self_marked
+from memory.extraction.rules.discourse.cues import RelMention, relative_mentions, self_marked
 from memory.extraction.rules.text import Sentence
 
 Span = tuple[int, int]

@@ -9,10 +9,10 @@ from datetime import date
 
 from memory.domain.dates import DateMention
 from memory.domain.types import ExtractedFact
-from memory.extraction.rules.attribution import RelMention
 from memory.extraction.rules.bounded import bound_around
 from memory.extraction.rules.clauses import Span, content_for
 from memory.extraction.rules.context import assertion_of
+from memory.extraction.rules.discourse.cues import RelMention
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.qa import Frame
 from memory.extraction.rules.text import Sentence

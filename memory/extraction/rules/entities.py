@@ -18,7 +18,7 @@ from typing import Any
 from drug_named_entity_recognition import find_drugs
 from medical_named_entity_recognition import find_diseases
 
-from memory.extraction.rules.attribution import forget_relatives
+from memory.extraction.rules.discourse.cues import forget_relatives
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ from time import perf_counter
 from memory.domain.dates import find_dates
 from memory.domain.types import ExtractedFact, Extraction, Turn
 from memory.extraction.base import ExtractionResult, SessionText
-from memory.extraction.rules import attribution as attr
 from memory.extraction.rules.bounded import anchor_of, bound_content
 from memory.extraction.rules.clauses import Span, opener_of, segments, split_at_subject_change
 from memory.extraction.rules.clinical import (
@@ -25,14 +24,9 @@ from memory.extraction.rules.clinical import (
     extract_symptoms,
 )
 from memory.extraction.rules.context_types import SentenceCtx
+from memory.extraction.rules.discourse.cues import relative_mentions
+from memory.extraction.rules.discourse.tracker import SubjectTracker
 from memory.extraction.rules.entities import find_entities
-from memory.extraction.rules.focus import NO_FOCUS, Focus, session_focus
-from memory.extraction.rules.focus_subject import (
-    compatible,
-    last_marker_subject,
-    marker_subject,
-    speaker_subject,
-)
 from memory.extraction.rules.generic import pieces
 from memory.extraction.rules.interactions import extract_interactions, in_use
 from memory.extraction.rules.measurements import extract_measurements, has_measurement
@@ -43,7 +37,6 @@ from memory.extraction.rules.safety import (
     extract_allergies,
     extract_contraindications,
 )
-from memory.extraction.rules.session import session_subject
 from memory.extraction.rules.surgery import extract_surgical_history
 from memory.extraction.rules.text import Sentence, normalize_numbers, speaker_role, split_sentences
 
@@ -52,7 +45,6 @@ _ACKNOWLEDGES = re.compile(
     r"好的?|嗯|明白了?)\W*$",
     re.I,
 )
-_THIRD_PERSON = re.compile(r"\b(?:he|she|they|his|her|him|them|their)\b|他|她", re.I)
 _CAUSAL = re.compile(
     r"\b(?:so|because|due to|since|therefore|caused|after)\b|所以|因为|导致|引起|因此", re.I
 )
@@ -62,18 +54,15 @@ _CAUSE_TYPES = frozenset({"vital", "lab_result", "symptom", "safety"})
 
 @dataclass
 class _State:
-    """What carries from one sentence to the next."""
+    """What carries from one sentence to the next: the open question and who is
+    being talked about (rules.discourse)."""
 
+    subjects: SubjectTracker
     frame: Frame | None = None
-    carry: str | None = None  # relative subject open for pronoun continuation
-    carry_turn: int = 0
-    focus: Focus = NO_FOCUS  # whom the session is about (rules.focus)
-    topic: str = "patient"  # focus sessions: whom the talk is about right now
-    addressee: str = "patient"  # focus sessions: whom the doctor's "you" means
 
     def related(self) -> _State:
-        """A scratch state for re-reading a question: same session focus."""
-        return _State(focus=self.focus, topic=self.topic, addressee=self.addressee)
+        """A scratch state for re-reading a question: same discourse, no side effects."""
+        return _State(self.subjects.scratch())
 
 
 @dataclass(frozen=True)
@@ -92,9 +81,9 @@ class RuleExtractor:
 
     def extract(self, session: SessionText) -> ExtractionResult:
         started = perf_counter()
-        focus = session_focus(session.title, session.turns)
-        facts = extract_facts(session, focus)
-        subject = session_subject(facts, session.turns, focus.subject)
+        tracker = SubjectTracker.for_session(session.title, session.turns)
+        facts = extract_facts(session, tracker)
+        subject = tracker.session_subject(facts, session.turns)
         extraction = Extraction(session_subject=subject, facts=facts)
         return ExtractionResult(
             extraction=extraction,
@@ -105,9 +94,10 @@ class RuleExtractor:
         )
 
 
-def extract_facts(session: SessionText, focus: Focus | None = None) -> tuple[ExtractedFact, ...]:
-    focus = focus if focus is not None else session_focus(session.title, session.turns)
-    state = _State(focus=focus, topic=focus.subject or "patient")
+def extract_facts(
+    session: SessionText, tracker: SubjectTracker | None = None
+) -> tuple[ExtractedFact, ...]:
+    state = _State(tracker or SubjectTracker.for_session(session.title, session.turns))
     tagged: list[_Tagged] = []
     for turn in session.turns:
         tagged.extend(_turn_facts(turn, session, state))
@@ -117,15 +107,13 @@ def extract_facts(session: SessionText, focus: Focus | None = None) -> tuple[Ext
 def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged]:
     role = speaker_role(turn.speaker)
     frame = state.frame if frame_active(state.frame, turn.index) else None
-    if role != "doctor":
-        # The doctor's next "you" means whoever spoke last (the son, or his father).
-        state.addressee = speaker_subject(role, state.focus) or "patient"
+    state.subjects.begin_turn(turn.index, role)
     out: list[_Tagged] = []
     asked: Frame | None = None
     previous: SentenceCtx | None = None  # the turn's last statement (split warnings)
     for number, (sent, generic) in enumerate(_pieces(turn.index, role, turn.text)):
         if sent.is_question:
-            _note_topic(sent, state, attr.relative_mentions(sent.text, sent.zh))
+            state.subjects.read_question(sent, relative_mentions(sent.text, sent.zh))
             asked = follow_up(frame_of(sent.text, turn.index), asked or state.frame)
             out.extend(
                 _Tagged(f, (turn.index, number), False)
@@ -167,34 +155,10 @@ def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged
 def _context(
     sent: Sentence, session: SessionText, state: _State, frame: Frame | None
 ) -> SentenceCtx:
-    rels = attr.relative_mentions(sent.text, sent.zh)
-    family_frame = frame is not None and frame.topic == "family"
-    relative_speaker = sent.role == "relative"
-    carry = _carry_for(sent, state, rels)
+    rels = relative_mentions(sent.text, sent.zh)
     spans = segments(sent.text, sent.zh, rels)
-
-    def named_subject(pos: int) -> str | None:
-        found = _segment_subject(sent, spans, rels, pos) if len(spans) > 1 else None
-        return found or attr.subject_for(
-            sent.text, pos, sent.zh, rels, relative_speaker, family_frame
-        )
-
-    def subject_at(pos: int) -> str:
-        found = named_subject(pos)
-        if state.focus.active and not state.focus.exclusive:
-            return _focused_subject(sent, rels, pos, found, family_frame, state)
-        if found is None and _continues(sent, carry, pos):
-            found = carry
-        found = found or ("family:relative" if family_frame else "patient")
-        if state.focus.exclusive and found == "patient":
-            # A harness header "[... about X(father)]": nobody here is the patient.
-            return state.focus.subject  # type: ignore[return-value]
-        return found
-
-    if state.focus.active:
-        _note_topic(sent, state, rels, named_subject)
-    else:
-        _update_carry(sent, state, rels, subject_at)
+    family_frame = frame is not None and frame.topic == "family"
+    subject_at = state.subjects.read(sent, rels, spans, family_frame)
     # A relation word is never a clinical entity ("my daughters" is no MeSH "nuclear family").
     hits = tuple(
         h
@@ -204,104 +168,6 @@ def _context(
     norm = sent.text if sent.zh else normalize_numbers(sent.text)
     dates = tuple(find_dates(sent.text, session.date))
     return SentenceCtx(sent, norm, hits, dates, frame, subject_at, session.date, tuple(rels), spans)
-
-
-def _focused_subject(
-    sent: Sentence,
-    rels: list[attr.RelMention],
-    pos: int,
-    named: str | None,
-    family_frame: bool,
-    state: _State,
-) -> str:
-    """Subject in a session about a relative (rules.focus_subject)."""
-    if named is not None:
-        return compatible(named, state.focus)
-    found = marker_subject(sent.text, sent.zh, pos, rels, sent.role, state.focus, state.addressee)
-    if found is not None:
-        return found
-    return "family:relative" if family_frame else state.topic
-
-
-def _note_topic(
-    sent: Sentence,
-    state: _State,
-    rels: list[attr.RelMention],
-    named_subject: object = None,
-) -> None:
-    """Focus sessions: the person this sentence ends up talking about becomes the
-    topic of the next unmarked sentence ("Is he less dizzy?" - "Much better.")."""
-    if not state.focus.active or state.focus.exclusive:
-        return
-    named: list[tuple[int, str]] = []
-    for r in rels:
-        found = named_subject(r.end) if callable(named_subject) else None
-        found = found or ("family:" + r.relation)
-        named.append((r.start, compatible(found, state.focus)))
-    topic = last_marker_subject(
-        sent.text, sent.zh, rels, sent.role, state.focus, state.addressee, named
-    )
-    if topic is not None:
-        state.topic = topic
-
-
-def _segment_subject(
-    sent: Sentence,
-    spans: tuple[Span, ...],
-    rels: list[attr.RelMention],
-    pos: int,
-) -> str | None:
-    """Subject from the mention's own segment when the sentence joins two people:
-    in "我有高血压，我爸也有糖尿病" the father named after the hypertension does not
-    own it, because the patient's clause opens with 我. A relative named inside the
-    segment governs it as usual (None: the caller's sentence rules decide)."""
-    index = next((i for i, s in enumerate(spans) if s[0] <= pos < s[1]), len(spans) - 1)
-    a, b = spans[index]
-    if any(a <= r.start < b for r in rels):
-        return None
-    if opener_of(sent.text, (a, b), rels, sent.zh) != "self":
-        return None
-    # "My dad had diabetes and I think he had a stroke", "... I don't know which cancer
-    # they had": a third person inside the patient's clause leaves it to the sentence rules.
-    if _THIRD_PERSON.search(sent.text, a, b):
-        return None
-    return "patient"
-
-
-def _carry_for(sent: Sentence, state: _State, rels: list[attr.RelMention]) -> str | None:
-    """The open relative subject, if this sentence names no relative of its own."""
-    return None if rels else state.carry
-
-
-def _continues(sent: Sentence, carry: str | None, pos: int) -> bool:
-    """Pronoun continuation: the relative stays the subject when the nearest
-    pronoun before the mention is he/she/they; in Chinese (zero anaphora) also
-    when there is no pronoun at all within the relative's turn."""
-    if carry is None:
-        return False
-    third = attr.nearest_pronoun_is_third(sent.text, pos, sent.zh)
-    if third is not None:
-        return third
-    if sent.zh:
-        return not attr.self_marked(sent.text, True)
-    return attr.starts_with_pronoun(sent.text)
-
-
-def _update_carry(
-    sent: Sentence, state: _State, rels: list[attr.RelMention], subject_at: object
-) -> None:
-    if rels:
-        subject = subject_at(rels[-1].end)  # type: ignore[operator]
-        state.carry = subject if subject.startswith("family:") else None
-        state.carry_turn = sent.turn
-    elif sent.role == "doctor":
-        return  # "I'm so sorry. How did he pass away?" - the doctor keeps the topic open
-    elif sent.zh and state.carry_turn != sent.turn and not re.search(r"他|她", sent.text):
-        state.carry = None  # Chinese zero anaphora only within the relative's turn
-    elif (attr.self_marked(sent.text, sent.zh) and not attr.starts_with_pronoun(sent.text)) or (
-        not sent.zh and not attr.starts_with_pronoun(sent.text)
-    ):
-        state.carry = None
 
 
 def _pieces(turn: int, role: str, text: str) -> list[tuple[Sentence, bool]]:

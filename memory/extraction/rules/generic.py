@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memory.extraction.rules.attribution import relative_mentions
+from memory.extraction.rules.discourse.cues import relative_mentions
 from memory.extraction.rules.text import Sentence
 
 _DEFINING_ZH = re.compile(

@@ -1,16 +1,14 @@
-"""Whose body a mention concerns: the patient or a relative (paper §4.1, DESIGN §4).
+"""Lexical cues of the subject tracker: relation nouns, first person, pronouns.
 
-Scope rules (the clinical reason: "my father takes indapamide" must never
-become the patient's drug, but one relative mention must not swallow a session):
-- a relative mention governs its own sentence; the nearest mention before the
-  entity wins, unless a first-person marker ("I", "my own", 我自己) comes between;
-- a mention after the entity still governs it ("diabetes runs in my family")
-  when the entity is not already the speaker's own ("I have ...");
-- pronoun continuation: the next sentence opening with he/she/they (English) or
-  a Chinese sentence with no new subject (zero anaphora) stays with the relative;
-- a relative speaker ("Guest_family") answering for the patient talks about the
-  patient with "my son"/"he": those stay the patient's, except in a
-  family-history frame; "his father"/"her mother" are relatives either way.
+Only the words are read here; whom they point to is decided by the tracker
+(discourse.tracker), which keeps the session's running state.
+- relation nouns with their possessive owner ("my dad", "his mother", "your
+  wife", 我爸, 我妈妈, 孩子, 老公) -> RelMention, and the one governing a
+  mention inside its sentence -> subject_for;
+- the speaker's own body ("I have", "my own", 我自己, 本人) -> self_marked;
+- personal markers with person and gender (I / you / he, she, 他, 她,
+  老人家) -> person_markers: a third-person pronoun carries the gender that
+  the tracker matches against the relation noun it may stand for.
 """
 
 from __future__ import annotations
@@ -80,9 +78,6 @@ _EN_MY_NON_REL = re.compile(rf"\bmy\s+(?!{_MODIFIERS}(?:{'|'.join(_EN_WORDS)})\b
 _ZH_SELF = re.compile(
     r"我(?:自己|本人|也|还|今年|最近|的(?!(?:" + "|".join(_ZH_MULTI) + r")))|本人|自己"
 )
-_EN_PRONOUN_START = re.compile(
-    r"^\s*(?:and\s+|also\s+|but\s+)?(?:he|she|they|his|her|their|him)\b", re.I
-)
 _GENERIC_REL = frozenset({"relative"})
 # "a lot of diabetes in the family": the family owns it even in an "I" sentence.
 _IN_FAMILY = re.compile(
@@ -90,9 +85,6 @@ _IN_FAMILY = re.compile(
     r"\bfamily history\b|"
     r"家族|家里人都|遗传",
     re.I,
-)
-_EN_THIRD_PERSON = re.compile(
-    r"\b(?:he|she|they|his|her|him|them|their|he's|she's|they're)\b", re.I
 )
 
 
@@ -125,8 +117,10 @@ def _relative_mentions(text: str, zh: bool) -> tuple[RelMention, ...]:
 
 
 def forget_relatives() -> None:
-    """Empty the sentence cache (benchmarks measure cold sessions)."""
+    """Empty the sentence caches (benchmarks measure cold sessions)."""
     _relative_mentions.cache_clear()
+    _person_markers.cache_clear()
+    _clinicians.cache_clear()
 
 
 def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
@@ -158,13 +152,15 @@ def self_marked(text: str, zh: bool) -> bool:
     return bool(_EN_SELF.search(text) or _EN_MY_NON_REL.search(text))
 
 
-def starts_with_pronoun(text: str) -> bool:
-    """An English sentence continuing about a third person ("She also takes ...")."""
-    return bool(_EN_PRONOUN_START.match(text) or _EN_THIRD_PERSON.search(text))
+_YOU = re.compile(
+    r"\b(?:you|you're|you've|yourself)\b|\byour\s+(?!(?:" + "|".join(_EN_WORDS) + r")\b)", re.I
+)
+_ZH_YOU = re.compile(r"[您你](?!们)(?!的?(?:" + "|".join(_ZH_MULTI) + "))")
 
 
-def _self_between(text: str, a: int, b: int, zh: bool) -> bool:
-    return a < b and self_marked(text[a:b], zh)
+def _you_marked(text: str, zh: bool) -> bool:
+    """The doctor speaks of the addressee ("you", "your knee"; not "your dad")."""
+    return bool((_ZH_YOU if zh else _YOU).search(text))
 
 
 def subject_for(
@@ -174,20 +170,24 @@ def subject_for(
     rels: list[RelMention],
     relative_speaker: bool,
     family_frame: bool,
+    doctor: bool = False,
 ) -> str | None:
     """The family subject governing the mention at `start` inside this sentence,
-    or None when the sentence gives no relative for it (caller decides)."""
+    or None when the sentence gives no relative for it (caller decides).
+    `doctor`: the doctor's own "I" is nobody's body ("Your mother - I see heart
+    failure in her chart"); his "you" is the patient's, as a speaker's "I" is."""
     before = [r for r in rels if r.end <= start]
     after = [r for r in rels if r.start >= start]
     chosen: RelMention | None = None
+    own = _you_marked if doctor else self_marked
     # "My dad had diabetes and I think he had a stroke": "I" comes between, but the
     # pronoun nearest the mention is "he", so the dad still owns it.
     if before and (
-        not _self_between(text, before[-1].end, start, zh)
+        not (before[-1].end < start and own(text[before[-1].end : start], zh))
         or nearest_pronoun_is_third(text, start, zh)
     ):
         chosen = before[-1]
-    elif after and not self_marked(text[:start], zh):
+    elif after and not own(text[:start], zh):
         chosen = after[0]
     if chosen is None:
         return "family:relative" if _IN_FAMILY.search(text) else None
@@ -217,5 +217,102 @@ def nearest_pronoun_is_third(text: str, pos: int, zh: bool) -> bool | None:
     return not (word.startswith("i") or word in ("me", "my", "我"))
 
 
-def is_generic_relation(subject: str) -> bool:
-    return subject.removeprefix("family:") in _GENERIC_REL
+# Gender of a relation noun: a pronoun may only stand for a relative of its gender
+# ("my dad ... she" is not the dad). Relations absent here fit either pronoun.
+MALE = frozenset({"father", "son", "husband", "brother", "grandfather", "uncle"})
+FEMALE = frozenset({"mother", "daughter", "wife", "sister", "grandmother", "aunt"})
+# 老人家 / 老爷子 stand for an elder of the family, never a child or a spouse.
+ELDERS = frozenset({"father", "mother", "grandfather", "grandmother", "parent", "uncle", "aunt"})
+
+
+@dataclass(frozen=True)
+class Marker:
+    start: int
+    person: str  # first | second | third
+    gender: str = ""  # m | f | elder | "" (third person only)
+    nominative: bool = False  # he / she: the one who acts ("she increased the meds")
+
+
+_EN_MARKERS = re.compile(
+    r"\b(?P<first>i|i'm|i've|i'd|i'll|me|my|mine|myself)\b"
+    r"|\b(?P<second>you|your|you're|you've|you'll|yours|yourself)\b"
+    r"|\b(?P<m>he|his|him|he's|himself)\b|\b(?P<f>she|her|she's|herself|hers)\b",
+    re.I,
+)
+_ZH_MARKERS = re.compile(
+    r"(?P<first>我(?!们)|本人|自己)|(?P<second>您|你(?!们))"
+    # 他 is also the unmarked written form for anyone, so it carries no gender.
+    r"|(?P<any>他(?!们|人))|(?P<f>她(?!们)|老太太|小姑娘)|(?P<m>老先生|老爷子|小伙子)"
+    r"|(?P<elder>老人家|老人(?!家))"
+)
+
+
+# "I think", "I'm worried", "did you notice", 我想问, 我担心: the speaker's stance or
+# what an observer saw, not a statement about the speaker's body ("I noticed a
+# blister near her navel" is the baby's; "I'm worried it's his heart" is his).
+_EN_STANCE = re.compile(
+    r"\s*(?:(?:am|'m|are|'re|was|were|just|really|also|do|did|don't|didn't|do not|did not|"
+    r"have|'ve|ever)\s+)*(?:think|thought|guess|believe|wonder|wondering|worried|afraid|"
+    r"concerned|scared|hope|not sure|know|remember|recall|notice|noticed|noticing|see|saw|"
+    r"seen|observe|observed|(?:want|wanted|would like|'d like) to (?:know|ask))\b",
+    re.I,
+)
+_ZH_STANCE = re.compile(
+    r"(?:想(?:问|知道|咨询|了解|请教)|担心|觉得|认为|怀疑|害怕|不知道|不确定|发现|注意到|看到)"
+)
+
+
+def person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> list[Marker]:
+    """Personal markers outside relation mentions ("我" of "我爸" is the mention's)."""
+    return list(_person_markers(text, zh, rels))
+
+
+@lru_cache(maxsize=4096)
+def _person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> tuple[Marker, ...]:
+    """Cached: the session focus and the tracker read every sentence."""
+    out: list[Marker] = []
+    stance = _ZH_STANCE if zh else _EN_STANCE
+    for m in (_ZH_MARKERS if zh else _EN_MARKERS).finditer(text):
+        if any(r.start <= m.start() < r.end for r in rels):
+            continue
+        kind = m.lastgroup or ""
+        if kind in ("first", "second") and stance.match(text, m.end()):
+            continue
+        if kind in ("first", "second"):
+            out.append(Marker(m.start(), kind))
+        else:
+            word = m[0].casefold()
+            nominative = word in ("he", "she", "he's", "she's")
+            out.append(Marker(m.start(), "third", "" if kind == "any" else kind, nominative))
+    return tuple(out)
+
+
+def fits(relation: str, gender: str) -> bool:
+    """Can a pronoun of this gender stand for this relative?"""
+    if gender == "m":
+        return relation not in FEMALE
+    if gender == "f":
+        return relation not in MALE
+    if gender == "elder":
+        return relation in ELDERS or relation == "relative"
+    return True
+
+
+# A third person who is a clinician ("my pcp ... she increased the meds"): the
+# pronoun then speaks of what was done to the patient, not of a relative's body.
+_CLINICIAN = re.compile(
+    r"\b(?:doctor|doc|physician|pcp|cardiologist|surgeon|nurse|specialist|dermatologist|"
+    r"neurologist|oncologist|endocrinologist|pediatrician|therapist|provider|dentist|"
+    r"gynecologist|urologist|pharmacist|np|pa|md|dr)\b|医生|大夫|护士",
+    re.I,
+)
+
+
+def clinician_mentions(text: str) -> list[int]:
+    """Offsets of clinicians named in the text."""
+    return list(_clinicians(text))
+
+
+@lru_cache(maxsize=4096)
+def _clinicians(text: str) -> tuple[int, ...]:
+    return tuple(m.start() for m in _CLINICIAN.finditer(text))

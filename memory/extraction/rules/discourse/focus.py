@@ -1,4 +1,4 @@
-"""Session focus: whom a consultation is about, before any sentence is read.
+"""Session focus: whom a consultation is about, decided from the whole session.
 
 Why: a patient who brings his son ("My son's asthma") or a father who comes
 with the patient ("我是王先生的父亲，今天儿子陪我来") makes a session where the
@@ -16,7 +16,12 @@ to prevent (DESIGN §1.2). The focus is decided once per session from:
    的父亲", "I'm his wife") only makes the relative the focus when they came for
    their own problem ("儿子陪我来", "my son brought me") - otherwise they are
    answering for the patient (MTS-Dialog Guest_family), and the patient stays
-   the focus.
+   the focus;
+3. the words of all turns, the doctor's included (`_inferred`): a caregiver
+   who speaks in the patient role about a relative for a whole session ("my
+   dad's blood pressure ... he takes ... his dizziness", and the doctor's "how
+   is he", "your dad") - or a follow-up that never names him at all ("this
+   week I had him take the higher dose").
 """
 
 from __future__ import annotations
@@ -27,7 +32,11 @@ from dataclasses import dataclass
 
 from memory.domain.subjects import SubjectError, canonical_subject
 from memory.domain.types import Turn
-from memory.extraction.rules.attribution import relative_mentions
+from memory.extraction.rules.discourse.cues import (
+    clinician_mentions,
+    person_markers,
+    relative_mentions,
+)
 from memory.extraction.rules.text import is_chinese, speaker_role
 
 
@@ -96,6 +105,8 @@ def session_focus(title: str, turns: Sequence[Turn]) -> Focus:
     hinted = _more_specific(_title_subject(title), _introduced(turns))
     if hinted is None and speaker is not None and _came_for_self(turns):
         hinted = speaker
+    if hinted is None and speaker is None:
+        hinted = _inferred(turns)
     if hinted is None:
         return Focus(speaker=speaker)
     return Focus(hinted, speaker=speaker or hinted)
@@ -106,6 +117,7 @@ def session_focus(title: str, turns: Sequence[Turn]) -> Focus:
 GENERIC_OF: dict[str, tuple[str, ...]] = {
     "family:child": ("family:son", "family:daughter", "family:grandchild"),
     "family:parent": ("family:father", "family:mother"),
+    "family:spouse": ("family:husband", "family:wife"),
 }
 
 
@@ -185,3 +197,73 @@ def _came_for_self(turns: Sequence[Turn]) -> bool:
         speaker_role(t.speaker) == "relative" and _OWN_VISIT.search(t.text)
         for t in turns[:_OPENING_TURNS]
     )
+
+
+# A sentence of the patient speaker that speaks of someone else votes for a
+# relative; one that speaks of the speaker alone votes for the patient. The
+# doctor's "how is he", "your dad" vote for the relative too, but the doctor's
+# bare "you" does not vote: it is said to whoever is in the room, caregiver or
+# patient. A relative focus needs a clear majority, so a patient who mentions
+# his wife in passing keeps every unmarked sentence, and
+# a doctor dictating "he reports chest pain" is outvoted by the patient's many
+# "I"s; a session where nobody speaks of himself and the doctor asks "has he
+# had this before?" is about someone else.
+_OWNERS = frozenset({"", "my", "our", "your", "我", "我的", "我家", "我们家", "您的", "你的"})
+
+
+def _inferred(turns: Sequence[Turn]) -> str | None:
+    """The relative a whole session is about, from the words alone (or None)."""
+    relative = own = 0
+    opening: bool | None = None  # the patient speaker's first words name a relative
+    named: dict[str, int] = {}
+    for turn in turns:
+        role = speaker_role(turn.speaker)
+        if role == "relative":
+            return None  # a relative speaker answers for the patient (Guest_family)
+        for text in _sentences(turn.text):
+            vote, rels = _vote(text, role)
+            relative += vote == "relative"
+            own += vote == "self"
+            if role != "doctor" and vote and opening is None:
+                opening = vote == "relative"
+            for r in rels:
+                named[r] = named.get(r, 0) + 1
+    # "我爸晚上打呼噜…", "She is just two weeks old": a consultation the patient speaker
+    # opens about someone else needs two votes for every three of the speaker's
+    # own "I"s (a worried parent says "I" a lot); otherwise the relative must
+    # clearly outnumber them.
+    needed = -(-2 * own // 3) if opening else 2 * own + 1
+    if relative < max(needed, 1):
+        return None
+    if not named:
+        return "family:relative"  # only pronouns: someone, not the patient
+    best = max(named.values())
+    top = [r for r, n in named.items() if n == best]
+    # Several relatives spoken of alike (a family history) name nobody in particular.
+    return "family:" + top[0] if len(top) == 1 else "family:relative"
+
+
+_SPLIT = re.compile(r"(?<=[.!?。！？；;])\s*")
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in _SPLIT.split(text) if s.strip()]
+
+
+def _vote(text: str, role: str) -> tuple[str, list[str]]:
+    """("relative" | "self" | "", relations named as the person concerned)."""
+    zh = is_chinese(text)
+    mentions = tuple(relative_mentions(text, zh))
+    rels = [m.relation for m in mentions if m.owner in _OWNERS and m.relation != "relative"]
+    markers = person_markers(text, zh, mentions)
+    doctors = clinician_mentions(text)
+    third = [m for m in markers if m.person == "third" and not any(d < m.start for d in doctors)]
+    if role == "doctor":
+        return ("relative" if rels or third else ""), rels
+    if _FOR_ME.search(text):
+        return "self", rels  # "I brought my wife so she can translate for me"
+    if rels or third:
+        return "relative", rels
+    if any(m.person == "first" for m in markers):
+        return "self", rels
+    return "", rels

@@ -1,0 +1,358 @@
+"""The subject tracker: whose body each mention of one session concerns.
+
+The clinical reason: "my father takes indapamide" must never become the
+patient's drug, and a caregiver who names the father once and then says only
+"he", "his", 他, 老人家 for the rest of the session must not hand the
+father's readings to the patient. One SubjectTracker per session keeps the
+running state of who is being talked about; a mention is resolved from the
+strongest cue the words give, in this order:
+
+1. a relation noun governing it ("my dad's pressure", "your wife has", 我妈):
+   the nearest before it unless a first person comes between, else the first
+   after it (cues.subject_for); in a sentence joining two people, the
+   mention's own clause decides (clauses.segments);
+2. the nearest personal marker before it (else the first after it):
+   - the speaker's first person: the patient speaker -> the patient (a
+     caregiver's "I take aspirin myself" is the patient's); a relative speaker
+     -> himself when the session is about him, else the patient he answers
+     for; the doctor's "I"/"we" is nobody;
+   - the doctor's second person -> whom the doctor addresses: the patient, or
+     the focus relative who just spoke ("your dad" is a relation noun, rule 1);
+     in a session about a relative, the person the caregiver last spoke of;
+   - a third person -> the most recent relative of a fitting gender
+     (`_antecedent`); a clinician named more recently ("my pcp ... she
+     increased the meds") makes a "he"/"she" no cue at all (but "has him on"
+     is still the relative's);
+3. no cue: the answer to a family-history question -> a relative; a Chinese
+   clause without subject inside the turn that named a relative (zero
+   anaphora) -> that relative; in a session about a relative, the person the
+   talk was last about; else the patient.
+
+A third person nobody was named for. The patient speaker refers to himself as
+I/me/我, so his own he/him/她 can never be the patient: with no antecedent it
+is an unnamed relative ("this week I had him take the higher dose" in a
+follow-up that never names the father -> family:relative), and it becomes the
+antecedent of the doctor's next "he"/"his". The doctor's he/she, by
+contrast, is often the doctor dictating about the patient ("he reports chest
+pain"), so without a relative spoken of in the last two turns, or a session
+focus, it stays the patient's. A relative speaker's he/she is the patient he
+answers for (MTS-Dialog Guest_family). So a relative's facts never become
+the patient's for lack of a name; the cost is that a patient's fact said
+under a stranger's pronoun is filed under a relative, never the reverse.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from memory.domain.types import ExtractedFact, Turn
+from memory.extraction.rules.clauses import Span, opener_of
+from memory.extraction.rules.discourse.cues import (
+    Marker,
+    RelMention,
+    clinician_mentions,
+    fits,
+    person_markers,
+    self_marked,
+    subject_for,
+)
+from memory.extraction.rules.discourse.focus import GENERIC_OF, Focus, session_focus
+from memory.extraction.rules.text import Sentence, speaker_role
+
+_THIRD_PERSON = re.compile(r"\b(?:he|she|they|his|her|him|them|their)\b|他|她", re.I)
+_OWN_OWNERS = frozenset({"my", "我", "我的", "我家"})
+_EN_PLURAL = re.compile(r"\b(?:they|them|their|they're|they've)\b", re.I)
+_ZH_THIRD = re.compile(r"他|她")
+# The doctor's he/she reaches back this many turns for a relative (else: the patient).
+DOCTOR_REACH = 2
+
+
+@dataclass(frozen=True)
+class Antecedent:
+    """A person a later pronoun may stand for."""
+
+    subject: str  # family:<relation> (or patient, for a relative speaker's "my son")
+    relation: str
+    gender: str  # gender of the pronoun that introduced an unnamed person ("" if named)
+    turn: int
+
+
+@dataclass
+class SubjectTracker:
+    focus: Focus
+    turn: int = 0
+    role: str = "patient"
+    addressee: str = "patient"  # whom the doctor's "you" means
+    topic: str = "patient"  # focus sessions: whom the talk is about right now
+    carry: str | None = None  # Chinese zero anaphora: the relative of this turn
+    carry_turn: int = 0
+    recent: list[Antecedent] = field(default_factory=list)
+    clinician_turn: int = -1
+
+    @classmethod
+    def for_session(cls, title: str, turns: Sequence[Turn]) -> SubjectTracker:
+        focus = session_focus(title, turns)
+        return cls(focus=focus, topic=focus.subject or "patient")
+
+    def scratch(self) -> SubjectTracker:
+        """A copy for re-reading an earlier question: it leaves this state alone."""
+        return replace(self, recent=list(self.recent))
+
+    def begin_turn(self, turn: int, role: str) -> None:
+        if self.focus.active and role == "doctor" and self.role in ("patient", "other"):
+            # A caregiver is addressed as "you", but in a consultation about his
+            # child "建议您少食多餐" is the child's diet: the doctor's "you" goes to
+            # whom the caregiver last spoke of - himself ("I take aspirin myself")
+            # or the relative.
+            self.addressee = self.topic
+        elif self.focus.active and role != "doctor":
+            # The doctor's next "you" means whoever spoke last (the son, or his father).
+            self.addressee = self._first_person(role) or "patient"
+        self.turn, self.role = turn, role
+
+    # ------------------------------------------------------------------ reading
+
+    def read(
+        self, sent: Sentence, rels: Sequence[RelMention], spans: tuple[Span, ...], family: bool
+    ) -> Callable[[int], str]:
+        """subject_at(offset) for a statement; the state moves on past it."""
+        resolve = _Resolution(self, sent, tuple(rels), spans, family)
+        self._advance(sent, resolve)
+        return resolve.subject_at
+
+    def read_question(self, sent: Sentence, rels: Sequence[RelMention]) -> None:
+        """A question names people too ("Is he less dizzy?" - "Much better.")."""
+        self._advance(sent, _Resolution(self, sent, tuple(rels), (), False))
+
+    def _advance(self, sent: Sentence, res: _Resolution) -> None:
+        for r in res.rels:
+            self.recent.append(Antecedent(res.person_of(r), r.relation, "", sent.turn))
+        for m in res.markers:
+            if m.person == "third" and res.third(m) == "family:relative" and not res.rels:
+                # An unnamed someone the patient speaker spoke of: the doctor's next he.
+                self.recent.append(Antecedent("family:relative", "relative", m.gender, sent.turn))
+        if clinician_mentions(sent.text):
+            self.clinician_turn = sent.turn
+        del self.recent[:-8]
+        self._update_carry(sent, res)
+        if self.focus.active and not self.focus.exclusive:
+            last = res.last_subject()
+            if last is not None:
+                self.topic = last
+
+    def _update_carry(self, sent: Sentence, res: _Resolution) -> None:
+        if not sent.zh:
+            return
+        if res.rels:
+            subject = res.subject_at(res.rels[-1].end)
+            self.carry = subject if subject.startswith("family:") else None
+            self.carry_turn = sent.turn
+        elif self.carry_turn != sent.turn and not _ZH_THIRD.search(sent.text):
+            self.carry = None  # zero anaphora reaches only within the relative's turn
+        elif self_marked(sent.text, True) and not _ZH_THIRD.search(sent.text):
+            self.carry = None
+
+    # ------------------------------------------------------------------ persons
+
+    def _first_person(self, role: str) -> str | None:
+        """Whose "I" a speaker's first person is; None for the doctor."""
+        if role in ("patient", "other"):
+            return "patient"
+        if role == "relative":
+            return self.focus.speaker or self.focus.subject or "patient"
+        return None
+
+    def fit(self, subject: str) -> str:
+        """A generic relation word naming the focus person is that person ("孩子" in a
+        session about the son); under a harness header nobody is the patient."""
+        focus = self.focus.subject
+        if focus is not None and focus in GENERIC_OF.get(subject, ()):
+            return focus
+        if subject == "family:relative" and focus is not None and self.focus.active:
+            return focus
+        if self.focus.exclusive and subject == "patient":
+            return focus  # type: ignore[return-value]
+        return subject
+
+    # ------------------------------------------------------------------ session
+
+    def session_subject(self, facts: Sequence[ExtractedFact], turns: Sequence[Turn]) -> str:
+        """patient | family:<relation> | mixed | none: retrieval takes raw turns only
+        from patient or mixed sessions, so a session about a relative must say so,
+        and a chatty patient visit with no extracted fact is still the patient's."""
+        subjects = {f.subject for f in facts if f.subject != "none"}
+        if not subjects and self.focus.subject is not None:
+            return self.focus.subject
+        if not subjects:
+            speaks_of_self = any(
+                speaker_role(t.speaker) == "patient" and _speaks_of_self(t.text) for t in turns
+            )
+            return "patient" if speaks_of_self else "none"
+        return next(iter(subjects)) if len(subjects) == 1 else "mixed"
+
+
+_SELF = re.compile(r"\b(?:i|i'm|i've|me|my)\b|我(?!妈|爸|儿|女|老公|老婆|爱人|家|孩子|父|母)", re.I)
+
+
+def _speaks_of_self(text: str) -> bool:
+    return bool(_SELF.search(text))
+
+
+class _Resolution:
+    """One sentence read against the tracker's state as it was before it."""
+
+    def __init__(
+        self,
+        tracker: SubjectTracker,
+        sent: Sentence,
+        rels: tuple[RelMention, ...],
+        spans: tuple[Span, ...],
+        family: bool,
+    ) -> None:
+        self.t, self.sent, self.rels, self.spans, self.family = tracker, sent, rels, spans, family
+        self.role = sent.role
+        self.recent = tuple(tracker.recent)
+        self.topic, self.addressee = tracker.topic, tracker.addressee
+        self.carry = None if rels else tracker.carry
+        self.carry_turn = tracker.carry_turn
+        self.clinician_turn = tracker.clinician_turn
+        self.markers = person_markers(sent.text, sent.zh, rels)
+        self.clinicians = clinician_mentions(sent.text)
+
+    # ---------------------------------------------------------------- rule 1
+
+    def named(self, pos: int) -> str | None:
+        """The relative a relation noun makes the owner of the mention, if any."""
+        found = self._segment_subject(pos) if len(self.spans) > 1 else None
+        role = self.role
+        rels = list(self.rels)
+        return found or subject_for(
+            self.sent.text,
+            pos,
+            self.sent.zh,
+            rels,
+            role == "relative",
+            self.family,
+            role == "doctor",
+        )
+
+    def _segment_subject(self, pos: int) -> str | None:
+        """In "我有高血压，我爸也有糖尿病" the father named after the hypertension does
+        not own it: the patient's clause opens with 我. A relative named inside the
+        mention's own clause governs it as usual (None: the sentence rules decide)."""
+        spans, text = self.spans, self.sent.text
+        index = next((i for i, s in enumerate(spans) if s[0] <= pos < s[1]), len(spans) - 1)
+        a, b = spans[index]
+        if any(a <= r.start < b for r in self.rels):
+            return None
+        if opener_of(text, (a, b), self.rels, self.sent.zh) != "self":
+            return None
+        # "My dad had diabetes and I think he had a stroke": a third person inside the
+        # patient's clause leaves it to the sentence rules.
+        if _THIRD_PERSON.search(text, a, b):
+            return None
+        return "patient"
+
+    def person_of(self, r: RelMention) -> str:
+        """Whom a relation noun names: the relative, except that a relative speaker's
+        own "my son" / "my husband" outside a family history is the patient."""
+        own = r.owner in _OWN_OWNERS or (r.owner == "" and r.relation != "relative")
+        if self.role == "relative" and own and not self.family and not self.t.focus.active:
+            return "patient"
+        return "family:" + r.relation
+
+    # ---------------------------------------------------------------- rule 2
+
+    def marked(self, pos: int) -> str | None:
+        """Subject from the nearest personal marker that points at someone."""
+        before = [m for m in self.markers if m.start <= pos]
+        after = [m for m in self.markers if m.start > pos]
+        for m in [*reversed(before), *after]:
+            found = self._person(m)
+            if found is not None:
+                return found
+        if not self.sent.zh and not before:
+            plural = _EN_PLURAL.search(self.sent.text, 0, pos)
+            if plural and (ante := self._antecedent("", plural.start(), self.turn_reach())):
+                return ante.subject  # "They also had hypertension" after "my parents"
+        return None
+
+    def turn_reach(self) -> int:
+        return self.sent.turn - DOCTOR_REACH
+
+    def _person(self, m: Marker) -> str | None:
+        if m.person == "first":
+            return self.t._first_person(self.role)
+        if m.person == "second":
+            return self.addressee if self.role == "doctor" else None
+        return self.third(m)
+
+    def third(self, m: Marker) -> str | None:
+        """He / she / 他 / 老人家: see the module docstring."""
+        reach = self.turn_reach() if self.role == "doctor" and not self.t.focus.active else 0
+        if self.role == "relative" and not self.t.focus.active:
+            ante = self._antecedent(m.gender, m.start, self.sent.turn)
+            return ante.subject if ante is not None else "patient"
+        if m.nominative and self._clinician_last(m.start):
+            return None  # "my pcp ... she increased the meds": done to the patient
+        ante = self._antecedent(m.gender, m.start, reach)
+        if ante is not None:
+            return ante.subject
+        focus = self.t.focus.subject
+        if focus is not None and fits(focus.removeprefix("family:"), m.gender):
+            return focus
+        return "patient" if self.role == "doctor" else "family:relative"
+
+    def _antecedent(self, gender: str, pos: int, reach: int) -> Antecedent | None:
+        """The most recent relative a pronoun of this gender may stand for."""
+        here = [
+            Antecedent(self.person_of(r), r.relation, "", self.sent.turn)
+            for r in self.rels
+            if r.end <= pos
+        ]
+        for ante in [*reversed(here), *reversed(self.recent)]:
+            if ante.turn < reach:
+                break
+            same = not ante.gender or not gender or ante.gender == gender
+            if same and fits(ante.relation, gender):
+                return ante
+        return None
+
+    def _clinician_last(self, pos: int) -> bool:
+        """A clinician was named after the last relative ("my pcp ... she")."""
+        in_sentence = [c for c in self.clinicians if c < pos]
+        rel_here = [r.end for r in self.rels if r.end <= pos]
+        if in_sentence:
+            return not rel_here or max(rel_here) < max(in_sentence)
+        if rel_here:
+            return False
+        last_rel = self.recent[-1].turn if self.recent else -1
+        return self.clinician_turn >= 0 and self.clinician_turn >= last_rel
+
+    # ---------------------------------------------------------------- rules 1-3
+
+    def subject_at(self, pos: int) -> str:
+        found = self.named(pos)
+        if found is None:
+            found = self.marked(pos)
+        if found is None:
+            if self.family:
+                return "family:relative"
+            if self.carry is not None and self.sent.turn == self.carry_turn:
+                found = self.carry
+            elif self.t.focus.active:
+                found = self.topic
+            else:
+                found = "patient"
+        return self.t.fit(found)
+
+    def last_subject(self) -> str | None:
+        """Whom the sentence ends up talking about (the topic of the next one)."""
+        found = [(r.start, self.t.fit(self.person_of(r))) for r in self.rels]
+        for m in self.markers:
+            person = self._person(m)
+            if person is not None:
+                found.append((m.start, self.t.fit(person)))
+        return max(found)[1] if found else None

@@ -1,0 +1,273 @@
+"""The discourse subject tracker: each cue, in English and in Chinese.
+
+The dialogues are written for these tests (no dataset record): a caregiver
+who speaks in the patient role about a relative, names him once and then says
+only he / his / 他 / 老人家, and a follow-up that never names him.
+"""
+
+from __future__ import annotations
+
+from memory.domain.types import Turn
+from memory.extraction.rules.discourse.focus import session_focus
+
+from ._helpers import run
+
+
+def _subjects(*turns: tuple[str, str], kind: str | None = None, entity: str | None = None):
+    return {
+        f.subject
+        for f in run(*turns).facts
+        if (kind is None or f.type == kind) and (entity is None or f.entity == entity)
+    }
+
+
+def _focus(*pairs: tuple[str, str]) -> str | None:
+    return session_focus("", tuple(Turn(i + 1, s, t) for i, (s, t) in enumerate(pairs))).subject
+
+
+# --------------------------------------------------------------------------- speaker roles
+
+
+def test_relative_speakers_he_is_the_patient_they_answer_for_english() -> None:
+    found = _subjects(("Guest_family", "He takes lisinopril every morning."), entity="lisinopril")
+    assert found == {"patient"}
+
+
+def test_relative_speakers_he_is_the_patient_they_answer_for_chinese() -> None:
+    found = _subjects(("家属", "他每天早上吃氨氯地平。"), entity="amlodipine")
+    assert found == {"patient"}
+
+
+def test_doctors_own_i_is_nobody_english() -> None:
+    found = _subjects(
+        ("Patient", "My dad's pressure is high."),
+        ("Patient", "He takes amlodipine."),
+        ("Doctor", "I would add lisinopril 10 mg."),
+        entity="lisinopril",
+    )
+    assert "patient" not in found
+
+
+# --------------------------------------------------------------------------- first person
+
+
+def test_patient_speakers_first_person_is_the_patient_english() -> None:
+    assert _subjects(("Patient", "I take metformin twice a day."), entity="metformin") == {
+        "patient"
+    }
+
+
+def test_patient_speakers_first_person_is_the_patient_chinese() -> None:
+    assert _subjects(("患者", "本人有高血压，在吃氨氯地平。"), entity="amlodipine") == {"patient"}
+
+
+def test_caregivers_own_first_person_stays_the_patients_english() -> None:
+    found = _subjects(
+        ("Patient", "My father has high blood pressure. He takes amlodipine."),
+        ("Doctor", "How is he doing?"),
+        ("Patient", "Better. I take aspirin myself, by the way."),
+    )
+    assert found >= {"patient", "family:father"}
+    assert _subjects(
+        ("Patient", "My father has high blood pressure. He takes amlodipine."),
+        ("Patient", "I take aspirin myself."),
+        entity="aspirin",
+    ) == {"patient"}
+
+
+def test_caregivers_own_first_person_stays_the_patients_chinese() -> None:
+    found = _subjects(
+        ("患者", "我爸血压高，一直吃氨氯地平。"), ("患者", "我自己在吃阿司匹林。"), entity="aspirin"
+    )
+    assert found == {"patient"}
+
+
+# --------------------------------------------------------------------------- relation nouns
+
+
+def test_his_mother_is_the_mother_english() -> None:
+    found = _subjects(("Guest_family", "His mother had diabetes."), kind="condition")
+    assert found == {"family:mother"}
+
+
+def test_my_mom_is_the_mother_chinese() -> None:
+    assert _subjects(("患者", "我妈妈有糖尿病。"), kind="condition") == {"family:mother"}
+
+
+def test_husband_is_the_husband_chinese() -> None:
+    found = _subjects(("患者", "老公最近血压高，在吃缬沙坦。"), entity="valsartan")
+    assert found == {"family:husband"}
+
+
+def test_child_is_the_child_chinese() -> None:
+    assert _subjects(("患者", "孩子发烧，吃了布洛芬。"), entity="ibuprofen") == {"family:child"}
+
+
+# --------------------------------------------------------------------------- pronouns
+
+
+def test_he_after_my_dad_is_the_dad_across_turns_english() -> None:
+    found = _subjects(
+        ("Patient", "I'm here about my dad."),
+        ("Doctor", "Okay."),
+        ("Patient", "He takes amlodipine 5 mg."),
+        entity="amlodipine",
+    )
+    assert found == {"family:father"}
+
+
+def test_pronoun_takes_the_relative_of_its_gender_english() -> None:
+    found = _subjects(
+        ("Patient", "My mom and my dad both came today. She takes metformin."),
+        entity="metformin",
+    )
+    assert found == {"family:mother"}
+
+
+def test_ta_female_after_two_relatives_is_the_mother_chinese() -> None:
+    found = _subjects(
+        ("患者", "我爸和我妈都来了。"), ("患者", "她一直在吃二甲双胍。"), entity="metformin"
+    )
+    assert found == {"family:mother"}
+
+
+def test_elder_honorific_is_the_parent_chinese() -> None:
+    found = _subjects(
+        ("患者", "我爸今年七十岁了。"),
+        ("医生", "好的。"),
+        ("患者", "老人家一直在吃阿司匹林。"),
+        entity="aspirin",
+    )
+    assert found == {"family:father"}
+
+
+def test_pronoun_after_a_clinician_is_no_relative_english() -> None:
+    found = _subjects(
+        ("Patient", "My pcp saw me last month. She increased my lisinopril."),
+        entity="lisinopril",
+    )
+    assert found == {"patient"}
+
+
+# --------------------------------------------------------------------------- doctor's "you"
+
+
+def test_doctors_you_is_the_patient_english() -> None:
+    found = _subjects(
+        ("Patient", "My blood pressure has been high."),
+        ("Doctor", "You should start lisinopril 10 mg daily."),
+        entity="lisinopril",
+    )
+    assert found == {"patient"}
+
+
+def test_doctors_your_dad_is_the_father_english() -> None:
+    found = _subjects(("Doctor", "Your dad should start lisinopril."), entity="lisinopril")
+    assert found == {"family:father"}
+
+
+def test_doctors_your_father_is_the_father_chinese() -> None:
+    found = _subjects(("医生", "您父亲可以加用缬沙坦。"), entity="valsartan")
+    assert found == {"family:father"}
+
+
+# --------------------------------------------------------------------------- session focus
+
+
+def test_focus_from_all_turns_is_the_named_relative_english() -> None:
+    assert (
+        _focus(
+            ("Doctor", "What brings you in?"),
+            ("Patient", "My father's pressure has been high."),
+            ("Doctor", "Is he taking anything for it?"),
+            ("Patient", "He takes amlodipine."),
+        )
+        == "family:father"
+    )
+
+
+def test_focus_from_opening_relative_chinese() -> None:
+    turns = (("患者", "医生，我妈妈最近总是头晕。"), ("医生", "她多大年纪？"), ("患者", "七十了。"))
+    assert _focus(*turns) == "family:mother"
+
+
+def test_patient_mentioning_wife_in_passing_has_no_focus_english() -> None:
+    assert (
+        _focus(
+            ("Doctor", "How are you?"),
+            ("Patient", "My wife says I snore. I have been tired and I have headaches."),
+            ("Doctor", "Do you take anything?"),
+            ("Patient", "I take ibuprofen sometimes."),
+        )
+        is None
+    )
+
+
+def test_unmarked_sentence_in_relative_session_is_the_relatives_english() -> None:
+    found = _subjects(
+        ("Patient", "My father has been dizzy, and his pressure is high."),
+        ("Doctor", "Okay."),
+        ("Patient", "Lisinopril 10 mg in the mornings."),
+        entity="lisinopril",
+    )
+    assert found == {"family:father"}
+
+
+def test_unmarked_clause_in_relative_session_is_the_relatives_chinese() -> None:
+    found = _subjects(
+        ("患者", "医生，我爸有高血压。"),
+        ("医生", "他平时吃什么药？"),
+        ("患者", "一直吃氨氯地平，早上量150/90。"),
+        entity="amlodipine",
+    )
+    assert found == {"family:father"}
+
+
+def test_session_only_about_a_relative_yields_no_patient_fact_english() -> None:
+    found = _subjects(
+        ("Patient", "I came about my mother. She has diabetes."),
+        ("Doctor", "What does she take?"),
+        ("Patient", "Metformin 500 mg twice a day, and her sugars are still high."),
+        ("Doctor", "She may need insulin. Her kidneys should be checked too."),
+    )
+    assert found and "patient" not in found
+
+
+# --------------------------------------------------------------------------- never named
+
+
+def test_follow_up_never_naming_the_relative_is_not_the_patients_english() -> None:
+    found = _subjects(
+        ("Patient", "This week I had him take the higher dose of amlodipine."),
+        ("Doctor", "How is his pressure?"),
+        ("Patient", "He was at 140/85 this morning."),
+    )
+    assert found and "patient" not in found
+
+
+def test_doctors_he_after_an_unnamed_relative_is_that_relative_english() -> None:
+    found = _subjects(
+        ("Patient", "He has been dizzy since Monday."),
+        ("Doctor", "He should stop the amlodipine for now."),
+        entity="amlodipine",
+    )
+    assert found == {"family:relative"}
+
+
+def test_follow_up_never_naming_the_relative_is_not_the_patients_chinese() -> None:
+    found = _subjects(
+        ("患者", "这周让他把氨氯地平加到了10毫克。"),
+        ("医生", "他血压现在多少？"),
+        ("患者", "他早上量是140/85。"),
+    )
+    assert found and "patient" not in found
+
+
+def test_doctor_dictating_about_the_patient_stays_the_patients_english() -> None:
+    found = _subjects(
+        ("Doctor", "How are you feeling?"),
+        ("Patient", "I have been okay, my knee still hurts."),
+        ("Doctor", "He reports knee pain and takes ibuprofen daily."),
+        entity="ibuprofen",
+    )
+    assert found == {"patient"}

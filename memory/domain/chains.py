@@ -37,10 +37,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Literal
 
+from memory.domain.slots import Slots, slots_differ
 from memory.domain.types import CHAINED_TYPES, MEASUREMENT_CHAIN_TYPES
 
 EXCLUDED_VERIFICATIONS: frozenset[str] = frozenset({"refuted", "entered_in_error"})
@@ -79,6 +80,7 @@ class ChainMember:
     supersedes: int | None = None
     mention_count: int = 1
     last_mentioned: date | None = None
+    slots: Slots | None = field(default=None, hash=False)
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,7 @@ class NewRecord:
     content: str
     event_date: date | None
     session_date: date | None
+    slots: Slots | None = field(default=None, hash=False)
 
 
 @dataclass(frozen=True)
@@ -382,7 +385,12 @@ def plan_chain_update(members: Sequence[ChainMember], new: NewRecord) -> ChainUp
     if members and chain_type(members) != new.fact_type:
         raise ValueError(f"{new.fact_type} record cannot join a {members[0].fact_type} chain")
     tail = insertion_tail(members)
-    if tail and is_repeated_mention(new.content, new.status, tail.content, tail.status):
+    # A new dose or reading in the slots is never folded into the tail as a repeat.
+    if (
+        tail
+        and is_repeated_mention(new.content, new.status, tail.content, tail.status)
+        and not slots_differ(new.slots, tail.slots)
+    ):
         return _repeat(tail, new)
     draft = ChainMember(
         fact_id=NEW_RECORD_ID,

@@ -118,6 +118,7 @@ def _write_fact(session: Session, item: ExtractedFact, result: ExtractionResult)
         content=item.content,
         value=item.value or "",
         unit=item.unit or "",
+        slots=dict(item.slots),
         status=item.status or "",
         safety_kind=item.safety_kind or "",
         assertion=item.assertion,
@@ -149,7 +150,12 @@ def _write_fact(session: Session, item: ExtractedFact, result: ExtractionResult)
 def _append_to_chain(chain: Chain, fact: Fact, session: Session) -> _Written:
     members = chain_members(chain)
     new = NewRecord(
-        fact.fact_type, fact.status or None, fact.content, fact.event_date, session.session_date
+        fact.fact_type,
+        fact.status or None,
+        fact.content,
+        fact.event_date,
+        session.session_date,
+        slots=fact.slots,
     )
     plan = plan_chain_update(members, new)
     if plan.kind == "repeat":
@@ -203,6 +209,7 @@ def _chain_rows(chain: Chain) -> list[tuple[ChainMember, str]]:
                 supersedes=supersedes.get(f.pk),
                 mention_count=f.mention_count,
                 last_mentioned=f.last_mentioned,
+                slots=f.slots,
             ),
             f.order_note,
         )

@@ -25,6 +25,7 @@ from memory.extraction.rules.clinical import (
     extract_symptoms,
 )
 from memory.extraction.rules.context_types import SentenceCtx
+from memory.extraction.rules.dosing import attach_later_doses
 from memory.extraction.rules.entities import find_entities
 from memory.extraction.rules.focus import NO_FOCUS, Focus, session_focus
 from memory.extraction.rules.focus_subject import (
@@ -111,7 +112,7 @@ def extract_facts(session: SessionText, focus: Focus | None = None) -> tuple[Ext
     tagged: list[_Tagged] = []
     for turn in session.turns:
         tagged.extend(_turn_facts(turn, session, state))
-    return with_previous_doses(_finalize(tagged))
+    return with_previous_doses(attach_later_doses(_finalize(tagged), session.turns))
 
 
 def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged]:

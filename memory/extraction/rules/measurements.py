@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memory.domain.slots import blood_pressure, measured
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.text import normalize_numbers
@@ -59,7 +60,15 @@ _METRICS: tuple[Metric, ...] = (
         50,
         100,
     ),
-    Metric("respiratory rate", "vital", r"respiratory rate|respirations|呼吸频率", "/min", 4, 80),
+    Metric(
+        "respiratory rate",
+        "vital",
+        r"respiratory rate|respirations?|\brr\b|breathing rate|呼吸频率|呼吸(?=\s*[:：]?\s*\d)",
+        "/min",
+        4,
+        80,
+    ),
+    Metric("bmi", "vital", r"\bbmi\b|body mass index|体重指数", "kg/m2", 10, 80),
     Metric(
         "six-minute walk",
         "lab_result",
@@ -97,6 +106,24 @@ _METRICS: tuple[Metric, ...] = (
     Metric("ejection fraction", "lab_result", r"ejection fraction|\bef\b|射血分数", "%", 5, 90),
     Metric("uric acid", "lab_result", r"uric acid|尿酸", None, 1, 1000),
     Metric("psa", "lab_result", r"\bpsa\b", "ng/mL", 0.01, 1000),
+    Metric("magnesium", "lab_result", r"magnesium|血镁", None, 0.3, 10),
+    Metric("bun", "lab_result", r"\bbun\b|blood urea nitrogen|尿素氮", None, 1, 200),
+    Metric(
+        "alt", "lab_result", r"\balt\b|alanine (?:amino)?transaminase|谷丙转氨酶", "U/L", 1, 5000
+    ),
+    Metric(
+        "ast", "lab_result", r"\bast\b|aspartate (?:amino)?transaminase|谷草转氨酶", "U/L", 1, 5000
+    ),
+    Metric(
+        "alkaline phosphatase",
+        "lab_result",
+        r"alkaline phosphatase|alk phos|碱性磷酸酶",
+        "U/L",
+        10,
+        3000,
+    ),
+    Metric("vitamin d", "lab_result", r"vitamin d|维生素d", None, 1, 200),
+    Metric("testosterone", "lab_result", r"testosterone|睾酮", None, 1, 3000),
 )
 
 _NUM = r"(\d+(?:\.\d+)?)"
@@ -112,7 +139,29 @@ _VALUE = re.compile(
     rf"minutes?|个月|周|天|年|小时|次(?!/)))",
     re.I,
 )
-_GAP = 40  # characters allowed between a metric name and its number
+# Characters allowed between a metric name and its number: a reading said aloud
+# wanders ("your blood pressure was a little elevated today at one thirty six over
+# eighty four"); the window never crosses the next metric's name.
+_GAP = 72
+_GAP_ZH = 30
+_UNIT_LABELS = {
+    "mm hg": "mmHg",
+    "mmhg": "mmHg",
+    "毫米汞柱": "mmHg",
+    "percent": "%",
+    "beats per minute": "bpm",
+    "次/分": "bpm",
+    "pounds": "lb",
+    "pound": "lb",
+    "lbs": "lb",
+    "kilos": "kg",
+    "kilo": "kg",
+    "kilograms": "kg",
+    "kilogram": "kg",
+    "公斤": "kg",
+    "千克": "kg",
+    "℃": "°C",
+}
 
 
 def _compiled() -> list[tuple[Metric, re.Pattern[str]]]:
@@ -122,63 +171,115 @@ def _compiled() -> list[tuple[Metric, re.Pattern[str]]]:
 _COMPILED = _compiled()
 
 
-def _read_value(metric: Metric, window: str) -> tuple[str, str | None, int] | None:
-    """(value, unit, offset) of the first plausible value in the window after a name."""
+@dataclass(frozen=True)
+class Reading:
+    """One value read after a metric name: verbatim value, unit, offset, slots."""
+
+    value: str
+    unit: str | None
+    offset: int
+    slots: dict[str, object]
+
+
+def _read_value(metric: Metric, window: str) -> Reading | None:
+    """The first plausible value in the window after a name."""
     if metric.entity == "blood pressure":
         m = _BP_VALUE.search(window)
         if m and metric.low <= float(m[1]) <= metric.high and 20 <= float(m[2]) <= 200:
             unit_m = re.match(r"\s*(mmhg|mm hg|毫米汞柱)", window[m.end() :], re.I)
-            return f"{m[1]}/{m[2]}", unit_m[1] if unit_m else metric.unit, m.start()
+            unit = _unit_label(unit_m[1]) if unit_m else metric.unit
+            return Reading(f"{m[1]}/{m[2]}", unit, m.start(), blood_pressure(m[1], m[2], unit))
         return None
     for m in _VALUE.finditer(window):
         if metric.low <= float(m[1]) <= metric.high:
-            unit = (m[2] or "").strip() or metric.unit
-            return m[1], unit, m.start()
+            unit = _unit_label((m[2] or "").strip()) or metric.unit
+            return Reading(m[1], unit, m.start(), measured(m[1], unit))
     return None
+
+
+def _unit_label(raw: str) -> str:
+    return _UNIT_LABELS.get(raw.casefold(), raw)
 
 
 _ANY_DIGIT = re.compile(r"\d")
 
 
-def _overlaps(spans: list[tuple[int, int]], a: int, b: int) -> bool:
-    return any(a < e and b > s for s, e in spans)
+def _names(text: str) -> list[tuple[int, int, Metric]]:
+    """Every metric name in the text, first match wins where two overlap."""
+    found: list[tuple[int, int, Metric]] = []
+    for metric, pattern in _COMPILED:
+        for m in pattern.finditer(text):
+            if not any(m.start() < e and m.end() > s for s, e, _ in found):
+                found.append((m.start(), m.end(), metric))
+    return sorted(found, key=lambda item: item[0])
+
+
+def readings(text: str, zh: bool) -> list[tuple[int, Metric, Reading]]:
+    """(name offset, metric, reading) for each metric name followed by its value,
+    once per metric; the value window ends where the next metric is named."""
+    names = _names(text)
+    out: list[tuple[int, Metric, Reading]] = []
+    seen: set[str] = set()
+    gap = _GAP_ZH if zh else _GAP
+    for i, (start, end, metric) in enumerate(names):
+        if metric.entity in seen:
+            continue
+        stop = names[i + 1][0] if i + 1 < len(names) else len(text)
+        found = _read_value(metric, text[end : min(stop, end + gap)])
+        if found is not None:
+            seen.add(metric.entity)
+            out.append((start, metric, found))
+    return out
 
 
 def extract_measurements(ctx: SentenceCtx) -> list[ExtractedFact]:
-    """One fact per metric name followed closely by a plausible number."""
+    """One fact per metric name followed closely by a plausible number; a value
+    given in answer to a question that named the metric ("What was your blood
+    pressure this morning?" - "It was 140 over 90.") belongs to that metric."""
     text = ctx.norm  # spoken numbers already turned into digits by the extractor
     if not _ANY_DIGIT.search(text):
         return []  # no value, no measurement (cheap exit for most sentences)
-    facts: list[ExtractedFact] = []
-    used: list[tuple[int, int]] = []
-    seen: set[str] = set()
-    for metric, pattern in _COMPILED:
-        for name in pattern.finditer(text):
-            if metric.entity in seen or _overlaps(used, name.start(), name.end()):
-                continue
-            window = text[name.end() : name.end() + _GAP]
-            found = _read_value(metric, window)
-            if found is None:
-                continue
-            value, unit, offset = found
-            used.append((name.start(), name.end() + offset + len(value)))
-            seen.add(metric.entity)
-            pos = min(name.start(), len(ctx.text) - 1)
-            facts.append(
-                make_fact(
-                    ctx,
-                    pos,
-                    type=metric.type,
-                    entity=metric.entity,
-                    value=value,
-                    unit=unit,
-                    assertion="hypothetical"
-                    if ctx.assertion(pos, pos + 1) == "hypothetical"
-                    else "present",
-                    confidence=0.75,
-                )
-            )
-    return facts
+    found = readings(text, ctx.zh)
+    if found or ctx.frame is None:
+        return [_fact(ctx, min(pos, len(ctx.text) - 1), metric, r) for pos, metric, r in found]
+    # The content keeps the question: "It was 140 over 90" alone does not say what was measured.
+    asked = f"{ctx.frame.text} {ctx.text}"
+    return [_fact(ctx, 0, metric, r, content=asked) for _, metric, r in _answered(ctx)]
+
+
+def _fact(
+    ctx: SentenceCtx, pos: int, metric: Metric, reading: Reading, **extra: object
+) -> ExtractedFact:
+    return make_fact(
+        ctx,
+        pos,
+        **extra,
+        type=metric.type,
+        entity=metric.entity,
+        value=reading.value,
+        unit=reading.unit,
+        slots=reading.slots,
+        assertion="hypothetical" if ctx.assertion(pos, pos + 1) == "hypothetical" else "present",
+        confidence=0.75,
+    )
+
+
+def _answered(ctx: SentenceCtx) -> list[tuple[int, Metric, Reading]]:
+    """The asked metric's value in an answer that names no metric of its own."""
+    assert ctx.frame is not None
+    question = ctx.frame.text if ctx.zh else normalize_numbers(ctx.frame.text)
+    asked = [m for _, _, m in _names(question)]
+    if len(asked) != 1 or readings(question, ctx.zh) or _names(ctx.norm):
+        return []  # no metric asked, several (ambiguous), or already answered in the question
+    reading = _read_value(asked[0], ctx.norm)
+    if reading is None or (asked[0].entity != "blood pressure" and _several_numbers(ctx.norm)):
+        return []
+    return [(0, asked[0], reading)]
+
+
+def _several_numbers(text: str) -> bool:
+    """A single plain number is an answer; a sentence of several numbers is a story."""
+    return len(re.findall(r"\d+(?:\.\d+)?", text)) > 1
 
 
 def has_measurement(text: str, zh: bool) -> bool:
@@ -186,8 +287,4 @@ def has_measurement(text: str, zh: bool) -> bool:
     norm = text if zh else normalize_numbers(text)
     if not any(ch.isdigit() for ch in norm):
         return False
-    for metric, pattern in _COMPILED:
-        for name in pattern.finditer(norm):
-            if _read_value(metric, norm[name.end() : name.end() + _GAP]) is not None:
-                return True
-    return False
+    return bool(readings(norm, zh))

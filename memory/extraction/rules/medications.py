@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
+from memory.extraction.rules.dosing import dose_slots
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.switches import find_switches
 from memory.extraction.rules.text import normalize_numbers
@@ -85,7 +86,10 @@ _ZH_DECIDED_STOP = re.compile(
 _STATE_CHANGE_CUE = re.compile(
     r"\b(?:start\w*|began|initiat\w*|switch\w*|chang\w*)\b|开始|换成|换药|改用|加用", re.I
 )
-_UNIT = r"(?:mg|mcg|µg|ug|g|ml|mL|units?|iu|IU|puffs?|tablets?|pills?|毫克|克|毫升|单位|片|粒|支)"
+_UNIT = (
+    r"(?:mg|mcg|µg|ug|g|ml|mL|units?|iu|IU|puffs?|tablets?|pills?|capsules?|"
+    r"milligrams?|micrograms?|grams?|milliliters?|毫克|克|毫升|单位|片|粒|支|mg)"
+)
 _DOSE = re.compile(rf"(\d+(?:\.\d+)?)\s*({_UNIT})(?![A-Za-z])")
 _FROM_TO = re.compile(
     rf"(?:from\s+)?(\d+(?:\.\d+)?)\s*({_UNIT})?\s*(?:to|→|->|=>|改为|加到|减到|调到|到)\s*(\d+(?:\.\d+)?)\s*({_UNIT})",
@@ -298,10 +302,18 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
         status, replaces = switched.get(hit.canonical, (_status(ctx, hit), None))
         stop = drugs[i + 1].start if i + 1 < len(drugs) else len(ctx.text)
         value, unit, previous = _dose(ctx, hit, status, stop)
-        facts.append(
-            _fact(ctx, hit, status, replaces, value, unit, previous, hit.canonical in switched)
-        )
+        fact = _fact(ctx, hit, status, replaces, value, unit, previous, hit.canonical in switched)
+        previous_end = drugs[i - 1].end if i else 0
+        slots = dose_slots(value, unit, _clause(ctx, hit, previous_end, stop), ctx.zh)
+        facts.append(replace(fact, slots=slots) if slots else fact)
     return facts
+
+
+def _clause(ctx: SentenceCtx, hit: Hit, previous_end: int, stop: int) -> str:
+    """The words that go with this drug: from the previous drug (a route often
+    comes first: "口服二甲双胍", "inject insulin") to the next one, ~120 characters."""
+    start = max(previous_end, hit.start - 20)
+    return ctx.text[start : min(stop, hit.end + 100)]
 
 
 def _fact(

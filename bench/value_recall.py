@@ -214,6 +214,18 @@ def _add(acc: list[int], hit: int, total: int) -> None:
     acc[1] += total
 
 
+MISSES: list[str] = []  # filled for the tune part with --misses (never the check part)
+
+
+def _note_misses(kind: str, gold: set, found: set, turns: tuple[Turn, ...]) -> None:
+    if SHOW_MISSES and gold - found:
+        said = " | ".join(t.text for t in turns)
+        MISSES.append(f"{kind} missed {sorted(gold - found)} found {sorted(found)}\n    {said}")
+
+
+SHOW_MISSES = False
+
+
 def _value_gold(turns: tuple[Turn, ...], text: str) -> set[tuple[str, tuple[float, ...]]]:
     said = dialogue_numbers(turns)
     return {g for g in note_values(text) if all(n in said for n in g[1])}
@@ -234,9 +246,11 @@ def _mts(row: dict[str, str], tally: Tally) -> None:
     text = row["section_text"]
     if header in ("EXAM", "LABS"):
         gold = _value_gold(turns, text)
+        _note_misses("value", gold, found_values(facts), turns)
         _add(tally.values, len(gold & found_values(facts)), len(gold))
     elif header == "MEDICATIONS":
         doses = _dose_gold(turns, text)
+        _note_misses("dose", doses, found_doses(facts), turns)
         _add(tally.doses, len(doses & found_doses(facts)), len(doses))
         names = drug_names(text)
         _add(tally.meds_mts, len(names & medication_names(facts)), len(names))
@@ -261,8 +275,10 @@ def _aci(row: dict[str, str], tally: Tally) -> None:
     facts = _extract(turns)
     note = row["note"]
     gold = _value_gold(turns, note_sections(note, _VALUE_SECTIONS))
+    _note_misses("value", gold, found_values(facts), turns)
     _add(tally.values, len(gold & found_values(facts)), len(gold))
     doses = _dose_gold(turns, note_sections(note, _DOSE_SECTIONS))
+    _note_misses("dose", doses, found_doses(facts), turns)
     _add(tally.doses, len(doses & found_doses(facts)), len(doses))
     said = drug_names(" ".join(t.text for t in turns))
     names = drug_names(note_sections(note, ("MEDICATIONS", "ASSESSMENT AND PLAN", "PLAN"))) & said
@@ -309,6 +325,13 @@ def report(tallies: dict[str, Tally]) -> list[tuple[str, str, list[str]]]:
 
 
 def main() -> None:
+    global SHOW_MISSES
+    if "--misses" in sys.argv:
+        # Tuning records only: the check part is looked at through its aggregates alone.
+        SHOW_MISSES = True
+        run_part(*PARTS["tune"])
+        print("\n".join(MISSES))
+        return
     tallies = {part: run_part(*files) for part, files in PARTS.items()}
     print(f"{'figure':34} {'target':>8}  " + "  ".join(f"{p:>22}" for p in tallies))
     for name, target, values in report(tallies):

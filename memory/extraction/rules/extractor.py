@@ -331,7 +331,7 @@ def _sentence_facts(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[Extr
         blocked_active = {h.canonical for h in ctx.hits if not in_use(ctx, h)}
     else:
         blocked_active = set()
-    facts = allergies + contra + extract_surgical_history(ctx) + extract_measurements(ctx)
+    facts = allergies + contra + extract_surgical_history(ctx) + extract_measurements(ctx, previous)
     facts += [
         f
         for f in extract_medications(ctx)

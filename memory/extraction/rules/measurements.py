@@ -55,7 +55,7 @@ _METRICS: tuple[Metric, ...] = (
     Metric(
         "spo2",
         "vital",
-        r"oxygen saturation|o2 sat\w*|\bsats?\b|spo2|pulse ox\w*|血氧(?:饱和度)?",
+        r"oxygen(?:ation| saturation| sat\w*| levels?)|o2 sat\w*|\bsats?\b|\bsatting\b|spo2|pulse ox\w*|血氧(?:饱和度)?",
         "%",
         50,
         100,
@@ -82,7 +82,14 @@ _METRICS: tuple[Metric, ...] = (
     Metric("sodium", "lab_result", r"\bsodium\b|血钠", "mmol/L", 100, 180),
     Metric("creatinine", "lab_result", r"creatinine|肌酐", None, 0.1, 2000),
     Metric("egfr", "lab_result", r"\begfr\b|\bgfr\b|肾小球滤过率", "mL/min/1.73m2", 1, 200),
-    Metric("ldl", "lab_result", r"\bldl\b|低密度脂蛋白", None, 0.5, 400),
+    Metric(
+        "ldl",
+        "lab_result",
+        r"(?<!non-)(?<!non )\bldl\b|bad cholesterol|低密度脂蛋白",
+        None,
+        0.5,
+        400,
+    ),
     Metric(
         "total cholesterol",
         "lab_result",
@@ -91,7 +98,14 @@ _METRICS: tuple[Metric, ...] = (
         1,
         600,
     ),
-    Metric("hdl", "lab_result", r"\bhdl\b|高密度脂蛋白", None, 0.2, 200),
+    Metric(
+        "hdl",
+        "lab_result",
+        r"(?<!non-)(?<!non )\bhdl\b|good cholesterol|高密度脂蛋白",
+        None,
+        0.2,
+        200,
+    ),
     Metric("triglycerides", "lab_result", r"triglycerides?|甘油三酯", None, 0.2, 3000),
     Metric("inr", "lab_result", r"\binr\b", None, 0.5, 10),
     Metric(
@@ -103,7 +117,14 @@ _METRICS: tuple[Metric, ...] = (
         25,
     ),
     Metric("tsh", "lab_result", r"\btsh\b|促甲状腺", None, 0.01, 100),
-    Metric("ejection fraction", "lab_result", r"ejection fraction|\bef\b|射血分数", "%", 5, 90),
+    Metric(
+        "ejection fraction",
+        "lab_result",
+        r"ejection fraction|\bef\b|pumping (?:function|fraction)|射血分数",
+        "%",
+        5,
+        90,
+    ),
     Metric("uric acid", "lab_result", r"uric acid|尿酸", None, 1, 1000),
     Metric("psa", "lab_result", r"\bpsa\b", "ng/mL", 0.01, 1000),
     Metric("magnesium", "lab_result", r"magnesium|血镁", None, 0.3, 10),
@@ -205,12 +226,18 @@ _ANY_DIGIT = re.compile(r"\d")
 
 
 def _names(text: str) -> list[tuple[int, int, Metric]]:
-    """Every metric name in the text, first match wins where two overlap."""
+    """Every metric name in the text; where two overlap the longer wins ("pulse ox"
+    is a saturation, not a pulse; "good cholesterol" is HDL, not total cholesterol)."""
+    candidates = [
+        (m.start(), m.end(), metric)
+        for metric, pattern in _COMPILED
+        for m in pattern.finditer(text)
+    ]
+    candidates.sort(key=lambda c: (c[0] - c[1], c[0]))
     found: list[tuple[int, int, Metric]] = []
-    for metric, pattern in _COMPILED:
-        for m in pattern.finditer(text):
-            if not any(m.start() < e and m.end() > s for s, e, _ in found):
-                found.append((m.start(), m.end(), metric))
+    for start, end, metric in candidates:
+        if not any(start < e and end > s for s, e, _ in found):
+            found.append((start, end, metric))
     return sorted(found, key=lambda item: item[0])
 
 
@@ -232,19 +259,27 @@ def readings(text: str, zh: bool) -> list[tuple[int, Metric, Reading]]:
     return out
 
 
-def extract_measurements(ctx: SentenceCtx) -> list[ExtractedFact]:
-    """One fact per metric name followed closely by a plausible number; a value
+def extract_measurements(
+    ctx: SentenceCtx, previous: SentenceCtx | None = None
+) -> list[ExtractedFact]:
+    """One fact per metric name followed closely by a plausible number. A value
     given in answer to a question that named the metric ("What was your blood
-    pressure this morning?" - "It was 140 over 90.") belongs to that metric."""
+    pressure this morning?" - "It was 140 over 90."), or said right after the
+    sentence that named it ("This is your hemoglobin. It's low at 8.2."),
+    belongs to that metric."""
     text = ctx.norm  # spoken numbers already turned into digits by the extractor
     if not _ANY_DIGIT.search(text):
         return []  # no value, no measurement (cheap exit for most sentences)
     found = readings(text, ctx.zh)
-    if found or ctx.frame is None:
+    if found or _names(text):
         return [_fact(ctx, min(pos, len(ctx.text) - 1), metric, r) for pos, metric, r in found]
-    # The content keeps the question: "It was 140 over 90" alone does not say what was measured.
-    asked = f"{ctx.frame.text} {ctx.text}"
-    return [_fact(ctx, 0, metric, r, content=asked) for _, metric, r in _answered(ctx)]
+    for norm, words, answer in _before(ctx, previous):
+        carried = _carried(norm, ctx, answer)
+        if carried:
+            # The content keeps the naming words: "It's low at 8.2" alone says nothing.
+            said = f"{words} {ctx.text}"
+            return [_fact(ctx, 0, metric, r, content=said) for metric, r in carried]
+    return []
 
 
 def _fact(
@@ -264,22 +299,38 @@ def _fact(
     )
 
 
-def _answered(ctx: SentenceCtx) -> list[tuple[int, Metric, Reading]]:
-    """The asked metric's value in an answer that names no metric of its own."""
-    assert ctx.frame is not None
-    question = ctx.frame.text if ctx.zh else normalize_numbers(ctx.frame.text)
-    asked = [m for _, _, m in _names(question)]
-    if len(asked) != 1 or readings(question, ctx.zh) or _names(ctx.norm):
-        return []  # no metric asked, several (ambiguous), or already answered in the question
+def _before(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[tuple[str, str, bool]]:
+    """(numbers-normalized, verbatim, is the question) texts that may have named
+    the metric: the turn's previous statement, then the question being answered."""
+    out: list[tuple[str, str, bool]] = []
+    if previous is not None:
+        out.append((previous.norm, previous.text, False))
+    if ctx.frame is not None:
+        question = ctx.frame.text
+        out.append((question if ctx.zh else normalize_numbers(question), question, True))
+    return out
+
+
+# The value sentence refers back to the metric: "It's low at 8.2", "That was 140 over 90".
+_REFERS_BACK = re.compile(
+    r"^\W*(?:(?:and|so|but|well|yeah|yes|okay|um|uh)\W+)*(?:it|it's|its|that|that's|this|this is|"
+    r"which|which is|they|these|those|was|is|was about|about|around|like)\b|^\W*\d|^\W*(?:它|这个|那个|是)",
+    re.I,
+)
+
+
+def _carried(before: str, ctx: SentenceCtx, answer: bool) -> list[tuple[Metric, Reading]]:
+    """The one metric named (without its value) just before, read from this sentence;
+    a statement must refer back to it, a direct answer need not ("140 over 90")."""
+    asked = [m for _, _, m in _names(before)]
+    if len(asked) != 1 or readings(before, ctx.zh):
+        return []  # no metric named, several (ambiguous), or its value already said
+    if not answer and not _REFERS_BACK.search(ctx.norm):
+        return []
     reading = _read_value(asked[0], ctx.norm)
     if reading is None or (asked[0].entity != "blood pressure" and _several_numbers(ctx.norm)):
         return []
-    return [(0, asked[0], reading)]
-
-
-def _several_numbers(text: str) -> bool:
-    """A single plain number is an answer; a sentence of several numbers is a story."""
-    return len(re.findall(r"\d+(?:\.\d+)?", text)) > 1
+    return [(asked[0], reading)]
 
 
 def has_measurement(text: str, zh: bool) -> bool:
@@ -288,3 +339,8 @@ def has_measurement(text: str, zh: bool) -> bool:
     if not any(ch.isdigit() for ch in norm):
         return False
     return bool(readings(norm, zh))
+
+
+def _several_numbers(text: str) -> bool:
+    """A single plain number is an answer; a sentence of several numbers is a story."""
+    return len(re.findall(r"\d+(?:\.\d+)?", text)) > 1

@@ -30,6 +30,10 @@ _SUBORDINATE = re.compile(
     r"(?:i|he|she|we|they|my|his|her|our|their|the|it)\b",
     re.I,
 )
+_TAG_QUESTION = re.compile(
+    r"\w[^?]{30,},\s*(?:okay|ok|alright|all right|right|correct|you know|yeah|sound good)\s*\?\s*$",
+    re.I,
+)
 _ZH_QUESTION = re.compile(
     r"(吗|么|呢|有没有|是不是|是否|什么|哪些|多少|怎么|几)\s*[？?]?\s*$|[？?]"
 )
@@ -71,7 +75,8 @@ def is_question(text: str) -> bool:
     if is_chinese(stripped):
         return bool(_ZH_QUESTION.search(stripped))
     if stripped.endswith("?"):
-        return True
+        # "your a1c here is 8 , ... , okay ?": a statement with a tag asks nothing.
+        return not (_TAG_QUESTION.search(stripped) and not _EN_QUESTION_START.match(stripped))
     if stripped.endswith(".") and _SUBORDINATE.match(stripped):
         return False  # "When I was twenty-five I got amoxicillin ...": a time clause
     return bool(_EN_QUESTION_START.match(stripped)) and len(stripped.split()) > 1

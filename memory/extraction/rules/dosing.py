@@ -37,6 +37,9 @@ _UNIT_NAMES: dict[str, str] = {
     "tablet": "tablets",
     "pill": "pills",
     "capsule": "capsules",
+    "m g": "mg",
+    "m c g": "mcg",
+    "mcg": "mcg",
     "毫克": "mg",
     "克": "g",
     "毫升": "mL",
@@ -114,7 +117,10 @@ _ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = (
 def unit_label(raw: str | None) -> str | None:
     if not raw:
         return None
-    return _UNIT_NAMES.get(raw.casefold(), raw)
+    spaced = re.sub(r"\s+", " ", raw.strip().casefold())
+    if spaced in ("mg", "m g"):
+        return "mg"
+    return _UNIT_NAMES.get(spaced, raw)
 
 
 def frequency_of(text: str) -> str | None:
@@ -146,7 +152,7 @@ def dose_slots(value: str | None, unit: str | None, clause: str, zh: bool) -> di
 # --------------------------------------------------------------------------- later doses
 
 _DOSE = re.compile(
-    r"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)\s*(mg|mcg|µg|ug|milligrams?|micrograms?|grams?|g|ml|milliliters?|units?|iu|puffs?|tablets?|pills?|capsules?|毫克|克|毫升|单位|片|粒|支)(?![A-Za-z])",
+    r"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)\s*(mg|mcg|µg|ug|milligrams?|micrograms?|grams?|m\s?c\s?g|m\s?g|g|ml|milliliters?|units?|iu|puffs?|tablets?|pills?|capsules?|毫克|克|毫升|单位|片|粒|支)(?![A-Za-z])",
     re.I,
 )
 # "What dose?", "How much do you take?", "多少毫克": the answer may be a bare number.
@@ -188,7 +194,9 @@ def attach_later_doses(
             if not waiting or since > _MAX_SENTENCES or turn.index - named_turn > _MAX_TURNS:
                 waiting = []
                 continue
-            if sent.is_question:
+            if sent.is_question and not _DOSE.search(text):
+                # "Is that 20 mg once a day?" offers the dose for confirmation; other
+                # questions only say whether a bare number may answer.
                 asked = asked or bool(_DOSE_QUESTION.search(text))
                 continue
             dose = _said_dose(text, asked)
@@ -218,8 +226,15 @@ def _said_dose(text: str, asked: bool) -> tuple[str, str | None, str] | None:
     m = _DOSE.search(text)
     if m:
         return m[1], unit_label(m[2]), text[m.end() :]
-    bare = _BARE.match(text) if asked else None
-    return (bare[1], None, text[bare.end() :]) if bare else None
+    bare = _BARE.match(text)
+    if bare is None:
+        return None
+    # A bare number is a dose when a dose was asked for, or when it comes with
+    # how often it is taken ("Yes, 20 daily.").
+    rest = text[bare.end() :]
+    if asked or frequency_of(rest[:25]):
+        return bare[1], None, rest
+    return None
 
 
 def _with_dose(

@@ -88,7 +88,7 @@ _STATE_CHANGE_CUE = re.compile(
 )
 _UNIT = (
     r"(?:mg|mcg|µg|ug|g|ml|mL|units?|iu|IU|puffs?|tablets?|pills?|capsules?|"
-    r"milligrams?|micrograms?|grams?|milliliters?|毫克|克|毫升|单位|片|粒|支|mg)"
+    r"milligrams?|micrograms?|grams?|milliliters?|m\s?c\s?g|m\s?g|毫克|克|毫升|单位|片|粒|支)"
 )
 _DOSE = re.compile(rf"(\d+(?:\.\d+)?)\s*({_UNIT})(?![A-Za-z])")
 _FROM_TO = re.compile(
@@ -139,8 +139,15 @@ def _has_cue(ctx: SentenceCtx, hit: Hit) -> bool:
     return in_frame or any(p.search(window) for _, p in _CUES)
 
 
+# "800 milligrams of ibuprofen", "you're on 500 of metformin": the dose said first.
+_DOSE_OF = re.compile(
+    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*({_UNIT})?\s+of\s+(?:the\s+|your\s+|his\s+|her\s+|that\s+)?$",
+    re.I,
+)
+
+
 def _dose(
-    ctx: SentenceCtx, hit: Hit, status: str | None, stop: int
+    ctx: SentenceCtx, hit: Hit, status: str | None, stop: int, start: int = 0
 ) -> tuple[str | None, str | None, str | None]:
     """(value, unit, previous value) of the dose written after the drug and
     before the next drug (`stop`): "lisinopril and metformin 500 mg" gives
@@ -152,9 +159,13 @@ def _dose(
     if change:
         unit = change[4]
         return change[3], unit, f"{change[1]} {change[2] or unit}"
-    dose = _DOSE.search(tail[:60])
+    dose = _DOSE.search(tail[:80])
     if dose:
         return dose[1], dose[2], None
+    head = ctx.text[max(start, hit.start - 30) : hit.start]
+    first = _DOSE_OF.search(head if ctx.zh else normalize_numbers(head))
+    if first:
+        return first[1], first[2], None
     if status != "dose_changed":
         return None, None, None
     target = _BARE_TARGET.search(tail)
@@ -301,12 +312,29 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
         seen.add(hit.canonical)
         status, replaces = switched.get(hit.canonical, (_status(ctx, hit), None))
         stop = drugs[i + 1].start if i + 1 < len(drugs) else len(ctx.text)
-        value, unit, previous = _dose(ctx, hit, status, stop)
+        value, unit, previous = _dose(ctx, hit, status, stop, drugs[i - 1].end if i else 0)
+        if value is None:
+            # "atorvastatin, you might call it Lipitor, 80 milligrams": the dose may
+            # follow a later name of the same drug in the sentence.
+            value, unit, previous = _later_dose(ctx, drugs, i, status)
         fact = _fact(ctx, hit, status, replaces, value, unit, previous, hit.canonical in switched)
         previous_end = drugs[i - 1].end if i else 0
         slots = dose_slots(value, unit, _clause(ctx, hit, previous_end, stop), ctx.zh)
         facts.append(replace(fact, slots=slots) if slots else fact)
     return facts
+
+
+def _later_dose(
+    ctx: SentenceCtx, drugs: list[Hit], i: int, status: str | None
+) -> tuple[str | None, str | None, str | None]:
+    for j in range(i + 1, len(drugs)):
+        if drugs[j].canonical != drugs[i].canonical:
+            continue
+        stop = drugs[j + 1].start if j + 1 < len(drugs) else len(ctx.text)
+        found = _dose(ctx, drugs[j], status, stop, drugs[j - 1].end)
+        if found[0] is not None:
+            return found
+    return None, None, None
 
 
 def _clause(ctx: SentenceCtx, hit: Hit, previous_end: int, stop: int) -> str:

@@ -162,7 +162,7 @@ _DOSE_QUESTION = re.compile(
     re.I,
 )
 _BARE = re.compile(
-    r"^\W*(?:it'?s|it is|i take|about|like|uh|um|just|only|,|\s)*(\d+(?:\.\d+)?)\b(?!\s*(?:years?|days?|weeks?|months?|hours?|times|%|/))",
+    r"^\W*(?:yes|yeah|yep|it'?s|it is|i take|about|like|uh|um|just|only|,|\s)*(\d+(?:\.\d+)?)\b(?!\s*(?:years?|days?|weeks?|months?|hours?|times|%|/))",
     re.I,
 )
 _DRUG_KINDS = frozenset({"drug", "drug_class"})

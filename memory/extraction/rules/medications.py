@@ -90,7 +90,7 @@ _UNIT = (
     r"(?:mg|mcg|µg|ug|g|ml|mL|units?|iu|IU|puffs?|tablets?|pills?|capsules?|"
     r"milligrams?|micrograms?|grams?|milliliters?|m\s?c\s?g|m\s?g|毫克|克|毫升|单位|片|粒|支)"
 )
-_DOSE = re.compile(rf"(\d+(?:\.\d+)?)\s*({_UNIT})(?![A-Za-z])")
+_DOSE = re.compile(rf"(\d+(?:\.\d+)?)\s*({_UNIT})(?![A-Za-z])", re.I)
 _FROM_TO = re.compile(
     rf"(?:from\s+)?(\d+(?:\.\d+)?)\s*({_UNIT})?\s*(?:to|→|->|=>|改为|加到|减到|调到|到)\s*(\d+(?:\.\d+)?)\s*({_UNIT})",
     re.I,

@@ -31,7 +31,7 @@ _SUBORDINATE = re.compile(
     re.I,
 )
 _TAG_QUESTION = re.compile(
-    r"\w[^?]{30,},\s*(?:okay|ok|alright|all right|right|correct|you know|yeah|sound good)\s*\?\s*$",
+    r"\w[^?]{12,},\s*(?:okay|ok|alright|all right|right|correct|you know|yeah|sound good)\s*\?\s*$",
     re.I,
 )
 _ZH_QUESTION = re.compile(

@@ -208,18 +208,20 @@ def _read_value(metric: Metric, window: str) -> Reading | None:
         m = _BP_VALUE.search(window)
         if m and metric.low <= float(m[1]) <= metric.high and 20 <= float(m[2]) <= 200:
             unit_m = re.match(r"\s*(mmhg|mm hg|毫米汞柱)", window[m.end() :], re.I)
-            unit = _unit_label(unit_m[1]) if unit_m else metric.unit
-            return Reading(f"{m[1]}/{m[2]}", unit, m.start(), blood_pressure(m[1], m[2], unit))
+            unit = unit_m[1] if unit_m else metric.unit
+            slots = blood_pressure(m[1], m[2], _unit_label(unit))
+            return Reading(f"{m[1]}/{m[2]}", unit, m.start(), slots)
         return None
     for m in _VALUE.finditer(window):
         if metric.low <= float(m[1]) <= metric.high:
-            unit = _unit_label((m[2] or "").strip()) or metric.unit
-            return Reading(m[1], unit, m.start(), measured(m[1], unit))
+            # The fact's unit stays as said ("公斤"); the slot's is canonical ("kg").
+            unit = (m[2] or "").strip() or metric.unit
+            return Reading(m[1], unit, m.start(), measured(m[1], _unit_label(unit)))
     return None
 
 
-def _unit_label(raw: str) -> str:
-    return _UNIT_LABELS.get(raw.casefold(), raw)
+def _unit_label(raw: str | None) -> str | None:
+    return _UNIT_LABELS.get(raw.casefold(), raw) if raw else raw
 
 
 _ANY_DIGIT = re.compile(r"\d")

@@ -190,6 +190,7 @@ def _compiled() -> list[tuple[Metric, re.Pattern[str]]]:
 
 
 _COMPILED = _compiled()
+_ANY_NAME = re.compile("|".join(f"(?:{m.names})" for m in _METRICS), re.I)
 
 
 @dataclass(frozen=True)
@@ -230,6 +231,8 @@ _ANY_DIGIT = re.compile(r"\d")
 def _names(text: str) -> list[tuple[int, int, Metric]]:
     """Every metric name in the text; where two overlap the longer wins ("pulse ox"
     is a saturation, not a pulse; "good cholesterol" is HDL, not total cholesterol)."""
+    if not _ANY_NAME.search(text):
+        return []  # most sentences with a number name no metric
     candidates = [
         (m.start(), m.end(), metric)
         for metric, pattern in _COMPILED

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memory.domain.dates import parse_en_number
 
@@ -161,6 +162,7 @@ def _repeated(words: str) -> str:
     return words
 
 
+@lru_cache(maxsize=8192)
 def normalize_numbers(text: str) -> str:
     """Spoken numbers -> digits, same meaning: 'one fifty over ninety' ->
     '150 over 90', 'a hundred and twenty' -> '120', 'ninety eight point six' ->

@@ -150,3 +150,25 @@ def test_dose_change_stores_the_new_dose() -> None:
         20,
         "lisinopril 10 mg",
     )
+
+
+def test_a_drug_taken_for_allergies_is_a_medication_not_an_allergen() -> None:
+    found = facts(("patient", "I take Allegra for seasonal allergies."))
+    assert [(f.type, f.entity) for f in found if f.entity == "fexofenadine"] == [
+        ("medication_status", "fexofenadine")
+    ]
+
+
+def test_an_allergy_named_before_an_allergy_remedy_is_kept() -> None:
+    said = "I am allergic to penicillin, I take Zyrtec for my allergies."
+    allergies = {f.entity for f in facts(("patient", said), kind="allergy")}
+    assert allergies == {"penicillin"}
+
+
+def test_chinese_drug_taken_to_treat_allergy_is_no_allergy() -> None:
+    assert facts(("patient", "我吃氯雷他定治过敏。"), kind="allergy") == []
+
+
+def test_a_statement_with_a_tag_question_still_gives_its_value() -> None:
+    said = "so your hemoglobin a1c here is 8 , you know last time it was about 6 , okay ?"
+    assert one(("doctor", said), kind="lab_result", entity="hba1c").slots["value"] == 8

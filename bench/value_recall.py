@@ -101,7 +101,7 @@ NOTE_ITEMS: tuple[tuple[str, str], ...] = (
 _ITEM_PATTERNS = [(item, re.compile(names, re.I)) for item, names in NOTE_ITEMS]
 _BP = re.compile(rf"{_NUM}\s*/\s*{_NUM}")
 # A number of its own, not a date ("04/10/2021"), a count of views or a range ("60s").
-_VALUE = re.compile(rf"(?<![\d/.]){_NUM}(?![\d/]|s\b|\s*(?:views?|out of))", re.I)
+_VALUE = re.compile(rf"(?<![\w/.]){_NUM}(?![\d/]|s\b|\s*(?:views?|out of))", re.I)
 _DOSE_UNIT = r"(?:mg|mcg|µg|g|ml|units?|iu|milligrams?|micrograms?|grams?)"
 _NOTE_DOSE = re.compile(rf"{_NUM}\s*{_DOSE_UNIT}\b", re.I)
 _DOSE_SECTIONS = (

@@ -5,6 +5,8 @@ a dose said in a later sentence or turn than the drug's name.
 "I take lisinopril." - "What dose?" - "Twenty milligrams once a day." gives
 lisinopril {"value": 20, "unit": "mg", "frequency": "once daily"}: the dose is
 attached to the drug when exactly one drug waits for it, never guessed between two.
+A dose change said without its old dose takes the dose stated earlier in the
+session (with_previous_doses), so the record keeps both numbers.
 """
 
 from __future__ import annotations
@@ -260,4 +262,38 @@ def _with_dose(
         slots=slots,
         content=content,
         confidence=max(fact.confidence, 0.6),
+    )
+
+
+def with_previous_doses(facts: Sequence[ExtractedFact]) -> tuple[ExtractedFact, ...]:
+    """A dose change said without its old dose ("可以把缬沙坦加到160毫克") takes the
+    dose the same person was said to take earlier in the session, so the record
+    keeps both numbers (DESIGN §4: "10 mg → 20 mg" stays in content)."""
+    last: dict[tuple[str, str | None], ExtractedFact] = {}
+    out: list[ExtractedFact] = []
+    for fact in facts:
+        key = (fact.subject, fact.entity)
+        before = last.get(key)
+        if (
+            fact.type == "medication_status"
+            and fact.status == "dose_changed"
+            and (fact.replaces or "").endswith("previous dose")
+            and before is not None
+            and before.value not in (None, fact.value)
+        ):
+            fact = _with_previous(fact, before)
+        if fact.type == "medication_status" and fact.value and fact.assertion == "present":
+            last[key] = fact
+        out.append(fact)
+    return tuple(out)
+
+
+def _with_previous(fact: ExtractedFact, before: ExtractedFact) -> ExtractedFact:
+    unit = before.unit or fact.unit or ""
+    spaced = "" if re.search(r"[\u4e00-\u9fff]", unit) else " "
+    old = f"{before.value}{spaced}{unit}".strip()
+    zh = bool(re.search(r"[\u4e00-\u9fff]", fact.content))
+    note = f"（此前{old}）" if zh else f" (previously {old})"
+    return replace(
+        fact, replaces=f"{fact.entity} {old}", content=fact.content + note, unit=fact.unit or unit
     )

@@ -25,7 +25,7 @@ from memory.extraction.rules.clinical import (
     extract_symptoms,
 )
 from memory.extraction.rules.context_types import SentenceCtx
-from memory.extraction.rules.dosing import attach_later_doses
+from memory.extraction.rules.dosing import attach_later_doses, with_previous_doses
 from memory.extraction.rules.entities import find_entities
 from memory.extraction.rules.focus import NO_FOCUS, Focus, session_focus
 from memory.extraction.rules.focus_subject import (
@@ -37,7 +37,7 @@ from memory.extraction.rules.focus_subject import (
 from memory.extraction.rules.generic import pieces
 from memory.extraction.rules.interactions import extract_interactions, in_use
 from memory.extraction.rules.measurements import extract_measurements, has_measurement
-from memory.extraction.rules.medications import extract_medications, with_previous_doses
+from memory.extraction.rules.medications import extract_medications
 from memory.extraction.rules.qa import Frame, answer_stance, follow_up, frame_active, frame_of
 from memory.extraction.rules.safety import (
     _ALLERGY_CUE,

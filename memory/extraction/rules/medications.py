@@ -9,7 +9,6 @@ in content and the old one in `replaces` (DESIGN §4 chain update).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import replace
 
 from memory.domain.types import ExtractedFact
@@ -383,38 +382,4 @@ def _fact(
         replaces=replaces if status != "planned" else None,
         assertion=assertion,
         confidence=(0.7 if value else 0.6) if _has_cue(ctx, hit) else 0.45,
-    )
-
-
-def with_previous_doses(facts: Sequence[ExtractedFact]) -> tuple[ExtractedFact, ...]:
-    """A dose change said without its old dose ("可以把缬沙坦加到160毫克") takes the
-    dose the same person was said to take earlier in the session, so the record
-    keeps both numbers (DESIGN §4: "10 mg → 20 mg" stays in content)."""
-    last: dict[tuple[str, str | None], ExtractedFact] = {}
-    out: list[ExtractedFact] = []
-    for fact in facts:
-        key = (fact.subject, fact.entity)
-        before = last.get(key)
-        if (
-            fact.type == "medication_status"
-            and fact.status == "dose_changed"
-            and (fact.replaces or "").endswith("previous dose")
-            and before is not None
-            and before.value not in (None, fact.value)
-        ):
-            fact = _with_previous(fact, before)
-        if fact.type == "medication_status" and fact.value and fact.assertion == "present":
-            last[key] = fact
-        out.append(fact)
-    return tuple(out)
-
-
-def _with_previous(fact: ExtractedFact, before: ExtractedFact) -> ExtractedFact:
-    unit = before.unit or fact.unit or ""
-    spaced = "" if re.search(r"[\u4e00-\u9fff]", unit) else " "
-    old = f"{before.value}{spaced}{unit}".strip()
-    zh = bool(re.search(r"[\u4e00-\u9fff]", fact.content))
-    note = f"（此前{old}）" if zh else f" (previously {old})"
-    return replace(
-        fact, replaces=f"{fact.entity} {old}", content=fact.content + note, unit=fact.unit or unit
     )

@@ -306,6 +306,11 @@ def run_part(mts_file: str, aci_file: str) -> Tally:
     return tally
 
 
+def _ratio(hit: int, total: int) -> str:
+    """A figure with its counts; "n/a" when the part has no case of it."""
+    return str(Ratio(hit, total)) if total else "n/a (0/0)"
+
+
 def report(tallies: dict[str, Tally]) -> list[tuple[str, str, list[str]]]:
     """(figure, target, one cell per part) rows."""
     rows: list[tuple[str, str, list[str]]] = []
@@ -313,14 +318,12 @@ def report(tallies: dict[str, Tally]) -> list[tuple[str, str, list[str]]]:
     def cells(get: object) -> list[str]:
         return [get(t) for t in tallies.values()]  # type: ignore[operator]
 
-    rows.append(("vital/lab value recall", ">= 95%", cells(lambda t: str(Ratio(*t.values)))))
-    rows.append(("dose recall", ">= 95%", cells(lambda t: str(Ratio(*t.doses)))))
-    rows.append(("allergy recall", ">= 97%", cells(lambda t: str(Ratio(*t.allergy[:2])))))
-    rows.append(("allergy precision", "100%", cells(lambda t: str(Ratio(*t.allergy[2:])))))
-    rows.append(
-        ("medication names, MTS-Dialog", ">= 92%", cells(lambda t: str(Ratio(*t.meds_mts))))
-    )
-    rows.append(("medication names, ACI-Bench", ">= 97%", cells(lambda t: str(Ratio(*t.meds_aci)))))
+    rows.append(("vital/lab value recall", ">= 95%", cells(lambda t: _ratio(*t.values))))
+    rows.append(("dose recall", ">= 95%", cells(lambda t: _ratio(*t.doses))))
+    rows.append(("allergy recall", ">= 97%", cells(lambda t: _ratio(*t.allergy[:2]))))
+    rows.append(("allergy precision", "100%", cells(lambda t: _ratio(*t.allergy[2:]))))
+    rows.append(("medication names, MTS-Dialog", ">= 92%", cells(lambda t: _ratio(*t.meds_mts))))
+    rows.append(("medication names, ACI-Bench", ">= 97%", cells(lambda t: _ratio(*t.meds_aci))))
     rows.append(("speed, ACI-Bench sessions/s", ">= 20", cells(lambda t: f"{t.speed:.1f}")))
     return rows
 

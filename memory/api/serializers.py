@@ -141,7 +141,7 @@ class FactSerializer(serializers.ModelSerializer):
     class Meta:
         model = Fact
         fields = [
-            "id", "type", "subject", "entity", "content", "value", "unit", "status",
+            "id", "type", "subject", "entity", "content", "value", "unit", "slots", "status",
             "safety_kind", "assertion", "event_date", "effective_date", "date_precision",
             "valid_from", "valid_to", "chain", "chain_position", "order_note",
             "verification", "verification_reason", "origin", "corrected", "mention_count",

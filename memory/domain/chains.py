@@ -38,12 +38,13 @@ Pure: no Django, no clock, inputs are never mutated.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Literal
 
 from memory.domain.numerals import numerals
 from memory.domain.numerals import strip_dates as strip_dates  # re-exported
+from memory.domain.slots import Slots, slots_differ
 from memory.domain.types import CHAINED_TYPES, MEASUREMENT_CHAIN_TYPES
 
 EXCLUDED_VERIFICATIONS: frozenset[str] = frozenset({"refuted", "entered_in_error"})
@@ -85,6 +86,7 @@ class ChainMember:
     value: str = ""
     unit: str = ""
     is_state_change: bool = False
+    slots: Slots | None = field(default=None, hash=False)
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,7 @@ class NewRecord:
     value: str = ""
     unit: str = ""
     is_state_change: bool = False
+    slots: Slots | None = field(default=None, hash=False)
 
 
 @dataclass(frozen=True)
@@ -203,7 +206,11 @@ def is_repeated_mention(
 
 
 def repeats(new: ChainMember | NewRecord, previous: ChainMember) -> bool:
-    """`new` is a repeated mention of `previous` (structured fields first)."""
+    """`new` is a repeated mention of `previous` (structured fields first).
+
+    A new dose or reading in the slots is never folded into the tail as a repeat."""
+    if slots_differ(new.slots, previous.slots):
+        return False
     return is_repeated_mention(
         new.content,
         new.status,
@@ -391,6 +398,7 @@ def plan_chain_update(members: Sequence[ChainMember], new: NewRecord) -> ChainUp
         value=new.value,
         unit=new.unit,
         is_state_change=new.is_state_change,
+        slots=new.slots,
     )
     updates = recompute_chain([*members, draft])
     own = next(u for u in updates if u.fact_id == NEW_RECORD_ID)

@@ -111,6 +111,8 @@ class ExtractedFact:
     evidence_turn: int = 1
     confidence: float = 0.8
     assertion: str = "present"
+    # Structured value/dose fields (domain.slots); not part of the hash, a dict is not hashable.
+    slots: dict[str, object] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)

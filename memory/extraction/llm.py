@@ -17,7 +17,7 @@ from memory.extraction.validation import ValidationError, parse_extraction
 from memory.llm.client import ChatClient, ChatReply, LLMConfig, LLMError
 from memory.llm.prompts import Prompt, load_prompt, pick_lang, render
 
-PROMPT_VERSION = "v1"
+PROMPT_VERSION = "v2"
 UNKNOWN_DATE = "unknown"
 # The prompts' own examples use these tags ("Patient: ..."), in both languages.
 SPEAKER_LABELS: dict[str, str] = {
@@ -70,14 +70,18 @@ class LLMExtractor:
             date=session.date.isoformat() if session.date else UNKNOWN_DATE,
             dialogue=format_dialogue(session),
         )
-        return _Run(self._client, prompt, retry_prompt, len(session.turns)).go(text)
+        run = _Run(self._client, prompt, retry_prompt, len(session.turns), self.prompt_version)
+        return run.go(text)
 
 
 class _Run:
     """One extraction conversation: ask, validate, re-ask with the error."""
 
-    def __init__(self, client: ChatClient, prompt: Prompt, retry: Prompt, n_turns: int) -> None:
+    def __init__(
+        self, client: ChatClient, prompt: Prompt, retry: Prompt, n_turns: int, version: str
+    ) -> None:
         self.client = client
+        self.version = version
         self.prompt = prompt
         self.retry = retry
         self.n_turns = n_turns
@@ -94,7 +98,7 @@ class _Run:
         for attempt in range(1, max_attempts + 1):
             reply = self._ask(messages, attempt)
             try:
-                extraction = parse_extraction(reply.text, self.n_turns)
+                extraction = parse_extraction(reply.text, self.n_turns, self.version)
             except ValidationError as exc:
                 error = _describe(exc, reply)
                 messages += [

@@ -31,6 +31,7 @@ from memory.domain.types import (
     ExtractedFact,
     Extraction,
 )
+from memory.extraction.slots import SlotError, parse_slots
 
 REQUIRED_STATUSES: dict[str, tuple[str, ...]] = {
     "medication_status": MEDICATION_STATUSES,
@@ -52,8 +53,15 @@ class ValidationError(ValueError):
         self.message = message
 
 
-def parse_extraction(raw_text: str, n_turns: int) -> Extraction:
-    """Parse and validate one extraction reply for a session of n_turns turns."""
+def parse_extraction(raw_text: str, n_turns: int, prompt_version: str = "v2") -> Extraction:
+    """Parse and validate one extraction reply for a session of n_turns turns.
+
+    `prompt_version` is the extraction prompt the reply answers: v2 asks for an
+    assertion on every fact, so a v2 reply without one is an error (never read
+    as "present": a denied allergy must not become an allergy); a v1 reply,
+    whose prompt did not ask for it, still defaults to "present".
+    """
+    strict = prompt_version != "v1"
     data = _load_json(raw_text)
     if not isinstance(data, dict):
         raise ValidationError("$", f"expected a JSON object, got {_kind(data)}")
@@ -64,7 +72,8 @@ def parse_extraction(raw_text: str, n_turns: int) -> Extraction:
     if not isinstance(raw_facts, list):
         raise ValidationError("facts", f"expected a list, got {_kind(raw_facts)}")
     facts = [
-        _fact(item, f"facts[{i}]", i, len(raw_facts), n_turns) for i, item in enumerate(raw_facts)
+        _fact(item, f"facts[{i}]", i, len(raw_facts), n_turns, strict)
+        for i, item in enumerate(raw_facts)
     ]
     return Extraction(session_subject=session_subject, facts=_drop_general_knowledge(facts))
 
@@ -96,20 +105,24 @@ def _load_json(raw_text: str) -> Any:
     )
 
 
-def _fact(item: Any, path: str, index: int, n_facts: int, n_turns: int) -> ExtractedFact:
+def _fact(
+    item: Any, path: str, index: int, n_facts: int, n_turns: int, strict: bool
+) -> ExtractedFact:
     if not isinstance(item, dict):
         raise ValidationError(path, f"expected an object, got {_kind(item)}")
     fact_type = _fact_type(item.get("type"), f"{path}.type")
     if "subject" not in item:
         raise ValidationError(f"{path}.subject", "missing")
     event_date, precision = _date(item.get("date"), f"{path}.date")
+    value = _text_or_none(item.get("value"), f"{path}.value")
+    unit = _text_or_none(item.get("unit"), f"{path}.unit")
     return ExtractedFact(
         type=fact_type,
         subject=_subject(item["subject"], f"{path}.subject", session=False),
         entity=_text_or_none(item.get("entity"), f"{path}.entity"),
         content=_content(item.get("content"), f"{path}.content"),
-        value=_text_or_none(item.get("value"), f"{path}.value"),
-        unit=_text_or_none(item.get("unit"), f"{path}.unit"),
+        value=value,
+        unit=unit,
         status=_status(fact_type, item.get("status"), f"{path}.status"),
         date=event_date,
         date_precision=precision,
@@ -119,7 +132,8 @@ def _fact(item: Any, path: str, index: int, n_facts: int, n_turns: int) -> Extra
         causes=_causes(item.get("causes"), f"{path}.causes", index, n_facts),
         evidence_turn=_evidence_turn(item.get("evidence_turn"), f"{path}.evidence_turn", n_turns),
         confidence=_confidence(item.get("confidence"), f"{path}.confidence"),
-        assertion=_assertion(item, path),
+        assertion=_assertion(item, path, strict),
+        slots=_slots(item.get("slots"), f"{path}.slots", fact_type, value, unit),
     )
 
 
@@ -236,9 +250,12 @@ def _confidence(raw: Any, path: str) -> float:
     return value
 
 
-def _assertion(item: dict[str, Any], path: str) -> str:
+def _assertion(item: dict[str, Any], path: str, strict: bool) -> str:
     """ConText-style assertion: "denies penicillin allergy" is a negated
     allergy, which must not be read as an allergy (DESIGN §4, §8)."""
+    if strict and item.get("assertion") is None:
+        allowed = "|".join(ASSERTIONS)
+        raise ValidationError(f"{path}.assertion", f"missing (required: one of {allowed})")
     raw = item.get("assertion")
     if raw is not None:
         value = raw.strip().lower() if isinstance(raw, str) else raw
@@ -252,6 +269,15 @@ def _assertion(item: dict[str, Any], path: str) -> str:
     if not isinstance(negated, bool):
         raise ValidationError(f"{path}.negated", f"expected true or false, got {_kind(negated)}")
     return "negated" if negated else "present"
+
+
+def _slots(
+    raw: Any, path: str, fact_type: str, value: str | None, unit: str | None
+) -> dict[str, object]:
+    try:
+        return parse_slots(raw, path, fact_type, value, unit)
+    except SlotError as exc:
+        raise ValidationError(exc.path, exc.message) from None
 
 
 def _content(raw: Any, path: str) -> str:

@@ -60,6 +60,10 @@ def _fallback_entry(phrase_key: str) -> LexEntry | None:
     return LexEntry(canonical, kind, None, None, tuple(dict.fromkeys((canonical, phrase_key))))
 
 
+# The matcher skips tokens that start no fallback key (lexicon._match).
+_fallback_entry.keys = _drugner.table  # type: ignore[attr-defined]
+
+
 def lookup(name: str) -> LexEntry | None:
     """Entry for any surface form (either language, brand -> generic); None if unknown."""
     k = key(name.strip())

@@ -23,14 +23,45 @@ Fallback = Callable[[str], LexEntry | None]
 FALLBACK_MAX_TOKENS = 4
 
 
+def phrase_lengths(keys: Iterable[str]) -> dict[str, int]:
+    """First token -> the most tokens of any key starting with it. Only keys that
+    are joined tokens can ever match a phrase, so skipping a token that starts
+    none, and lengths beyond the longest, finds exactly the same mentions."""
+    out: dict[str, int] = {}
+    for k in keys:
+        toks = EN_TOKEN.findall(k)
+        if toks and " ".join(toks) == k:
+            out[toks[0]] = max(out.get(toks[0], 0), len(toks))
+    return out
+
+
+_LENGTHS: dict[int, tuple[object, dict[str, int]]] = {}
+
+
+def _lengths_of(keys: dict[str, object]) -> dict[str, int]:
+    """phrase_lengths of a dictionary, computed once per dictionary object."""
+    cached = _LENGTHS.get(id(keys))
+    if cached is None or cached[0] is not keys:
+        cached = (keys, phrase_lengths(keys))
+        _LENGTHS[id(keys)] = cached
+    return cached[1]
+
+
 def _english(folded: str, index: Index, fallback: Fallback | None) -> list[Candidate]:
     toks = [(m.start(), m.end(), m.group()) for m in EN_TOKEN.finditer(folded)]
     out: list[Candidate] = []
-    n_max = max(index.en_max_tokens, FALLBACK_MAX_TOKENS if fallback else 1)
+    curated = _lengths_of(index.en_phrases)
+    extra_keys = getattr(fallback, "keys", None) if fallback is not None else None
+    extra = _lengths_of(extra_keys()) if callable(extra_keys) else None
     for i in range(len(toks)):
         if toks[i][2].isdigit():
             continue  # no entry starts with a bare number token
-        for n in range(min(n_max, len(toks) - i), 0, -1):
+        longest = curated.get(toks[i][2], 0)
+        if fallback is not None:
+            # Without the fallback's keys every phrase up to its limit must be tried.
+            reach = extra.get(toks[i][2], 0) if extra is not None else FALLBACK_MAX_TOKENS
+            longest = max(longest, min(reach, FALLBACK_MAX_TOKENS))
+        for n in range(min(longest, len(toks) - i), 0, -1):
             phrase = " ".join(t[2] for t in toks[i : i + n])
             entry = index.en_phrases.get(phrase)
             prio = 0
@@ -57,6 +88,8 @@ def _extend_drug(folded: str, start: int, end: int) -> tuple[int, int]:
 
 def _chinese(folded: str, index: Index) -> list[Candidate]:
     out: list[Candidate] = []
+    if folded.isascii():
+        return out  # no Chinese entry can start in ASCII-only text
     phrases, lengths = index.zh_phrases, index.zh_lengths
     size = len(folded)
     for i, ch in enumerate(folded):

@@ -114,6 +114,8 @@ class Fact(models.Model):
     content = models.TextField()
     value = models.CharField(max_length=200, blank=True)
     unit = models.CharField(max_length=60, blank=True)
+    # Structured value/dose (domain.slots): {"systolic": 136, "diastolic": 84, "unit": "mmHg"}.
+    slots = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=20, blank=True)
     safety_kind = models.CharField(max_length=20, blank=True)
     assertion = models.CharField(max_length=16, default="present")

@@ -26,7 +26,7 @@ ENTRY_FIELDS = (
     "patient_id", "subject_id", "entity_id", "fact_type", "content", "value", "unit", "status",
     "safety_kind", "assertion", "event_date", "effective_date", "date_precision",
     "is_state_change", "replaces", "session_id", "evidence_turn", "confidence",
-    "extraction_key", "extractor", "model", "prompt_version",
+    "extraction_key", "extractor", "model", "prompt_version", "slots",
 )  # fmt: skip
 _DATES = ("event_date", "effective_date")
 EXCLUDED = ("refuted", "entered_in_error")
@@ -52,7 +52,8 @@ def _day(value: str | None) -> date | None:
 
 def materialize(entry: dict[str, Any], chain: Chain | None) -> Fact:
     """A folded mention stored as a record of its own (its extractor fields kept)."""
-    fields = {name: entry[name] for name in ENTRY_FIELDS}
+    fields = {name: entry.get(name) for name in ENTRY_FIELDS}
+    fields["slots"] = fields["slots"] or {}  # mentions folded before slots existed
     for name in _DATES:
         fields[name] = _day(fields[name])
     fact = Fact(**fields, chain=chain, last_mentioned=_day(entry.get("session_date")))
@@ -107,6 +108,7 @@ def _member(entry: dict[str, Any], fact_id: int, position: int, verification: st
         value=entry["value"],
         unit=entry["unit"],
         is_state_change=entry["is_state_change"],
+        slots=entry.get("slots") or None,
     )
 
 
@@ -216,6 +218,7 @@ def chain_rows(chain: Chain) -> list[tuple[ChainMember, str]]:
                 value=f.value,
                 unit=f.unit,
                 is_state_change=f.is_state_change,
+                slots=f.slots or None,
             ),
             f.order_note,
         )

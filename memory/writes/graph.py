@@ -149,6 +149,7 @@ def _write_fact(
         content=item.content,
         value=item.value or "",
         unit=item.unit or "",
+        slots=dict(item.slots),
         status=item.status or "",
         safety_kind=item.safety_kind or "",
         assertion=item.assertion,

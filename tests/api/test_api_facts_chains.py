@@ -81,3 +81,15 @@ def test_chain_list_gives_current_for_every_chain(patient, api):
 def test_fact_of_another_patient_is_404(patient, empty_patient, api):
     fact = api.get(BASE + "facts/").json()["results"][0]["id"]
     assert api.get(f"/api/patients/p-empty/facts/{fact}/").status_code == 404
+
+
+def test_facts_carry_their_value_slots(own_patient, api):
+    from memory.models import Fact
+
+    Fact.objects.filter(patient=own_patient, fact_type="lab_result", value="7.2").update(
+        slots={"value": 7.2, "unit": "mmol/L"}
+    )
+    facts = api.get(
+        f"/api/patients/{own_patient.external_id}/facts/", {"type": "lab_result"}
+    ).json()["results"]
+    assert [f["slots"] for f in facts] == [{"value": 7.2, "unit": "mmol/L"}, {}]

@@ -15,8 +15,11 @@ from tests.fakes.openai_server import SleepLog, recorded_session, reply_text
 MALFORMED = "I'm sorry, here are the facts: the patient takes lisinopril."
 
 
-def extractor(make_config, sleeps: SleepLog, lang: str = "auto", **overrides) -> LLMExtractor:
-    return LLMExtractor(make_config(**overrides), lang=lang, sleep=sleeps)
+def extractor(
+    make_config, sleeps: SleepLog, lang: str = "auto", version: str = "v1", **overrides
+) -> LLMExtractor:
+    """The recorded replies used below answer prompt v1 (no assertion asked)."""
+    return LLMExtractor(make_config(**overrides), lang=lang, prompt_version=version, sleep=sleeps)
 
 
 def test_valid_reply_becomes_an_extraction(fake_openai, make_config, sleeps) -> None:

@@ -22,6 +22,10 @@ RELEASED: dict[str, str] = {
     "extract/v1.zh": "35505d5ce7f6c5a094dc1526da984adda5fd35a704cc80618a5754cc81f36e98",
     "extract_retry/v1.en": "ff92c1494b735b57a139436e961a3b25b418d3fc5c28f487d513f3f229b99a8b",
     "extract_retry/v1.zh": "f427ad193079494958a0cbbb3e110b1465e7701e6755a5d6d2da9a8c4270e8ad",
+    "extract/v2.en": "79c08a3b16aa5577d315e51c4507bbb7220e5dd5d73a8e9e84964a72e81af763",
+    "extract/v2.zh": "6d1fdcf831df515ef02b774c723788d28f8188d7a5aef98bb233bd31083b49d5",
+    "extract_retry/v2.en": "7f728059e432da60d49d2e67a86fcf098bf30281e2a8b7ef70468ccbb7d3b834",
+    "extract_retry/v2.zh": "efe84d9d43d06b171ea0a289bf396d0bb9b457ca7974882103709b56e430c469",
 }
 LANG_PAIRS = [("extract", "zh"), ("extract", "en")]
 
@@ -117,8 +121,53 @@ def test_extract_prompt_json_example_passes_validation(task: str, lang: str) -> 
     text = load_prompt(task, "v1", lang).text
     example = json.loads(text[text.rindex('{"session_subject"') :])
     example["session_subject"] = "patient"  # the example lists the choices
-    extraction = parse_extraction(json.dumps(example, ensure_ascii=False), n_turns=3)
+    raw = json.dumps(example, ensure_ascii=False)
+    extraction = parse_extraction(raw, n_turns=3, prompt_version="v1")
     assert [f.type for f in extraction.facts] == ["medication_status", "safety"]
+
+
+# --- extract v2 -----------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_v2_extract_prompt_has_date_and_dialogue_placeholders(lang: str) -> None:
+    assert load_prompt("extract", "v2", lang).placeholders == {"date", "dialogue"}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_v2_extract_prompt_numbers_requirements_0_to_10_in_order(lang: str) -> None:
+    text = load_prompt("extract", "v2", lang).text
+    numbers = [int(n) for n in re.findall(r"^(\d+)\. ", text, flags=re.MULTILINE)]
+    assert numbers == list(range(11))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_v2_json_example_passes_strict_validation_with_slots(lang: str) -> None:
+    text = load_prompt("extract", "v2", lang).text
+    example = json.loads(text[text.rindex('{"session_subject"') :])
+    example["session_subject"] = "patient"
+    facts = parse_extraction(json.dumps(example, ensure_ascii=False), n_turns=4).facts
+    assert [(f.assertion, f.slots.get("systolic")) for f in facts] == [
+        ("present", None),
+        ("present", 152),
+        ("negated", None),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ("assertion (required", "Caregiver sessions", "Undated sessions", "slots")),
+        ("zh", ("assertion（每条事实必填）", "照护者会话", "无日期会话", "slots")),
+    ],
+)
+def test_v2_extract_prompt_states_the_new_requirements(lang: str, words: tuple[str, ...]) -> None:
+    text = load_prompt("extract", "v2", lang).text
+    assert [w for w in words if w not in text] == []
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_v2_retry_prompt_asks_for_the_assertion(lang: str) -> None:
+    prompt = load_prompt("extract_retry", "v2", lang)
+    assert (prompt.placeholders, "assertion" in prompt.text) == ({"error"}, True)
 
 
 def test_chinese_prompt_keeps_the_safety_rule_better_too_many_than_missed() -> None:

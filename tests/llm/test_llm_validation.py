@@ -27,6 +27,7 @@ def fact(**overrides: Any) -> dict[str, Any]:
         "causes": [],
         "evidence_turn": 2,
         "confidence": 0.9,
+        "assertion": "present",
     }
     base.update(overrides)
     return base
@@ -263,12 +264,32 @@ def test_list_value_is_rejected() -> None:
     assert error(fact(value=[1, 2])).startswith("facts[0].value: expected a string, number or null")
 
 
-def test_assertion_defaults_to_present() -> None:
-    assert one().assertion == "present"
+def _v1(**overrides: Any):
+    """A v1 reply: its prompt did not ask for an assertion."""
+    item = fact(**overrides)
+    item.pop("assertion")
+    raw = json.dumps({"session_subject": "patient", "facts": [item]})
+    return parse_extraction(raw, 5, prompt_version="v1").facts[0]
 
 
-def test_negated_flag_makes_a_negated_fact() -> None:
-    assert one(negated=True).assertion == "negated"
+def test_v1_reply_without_assertion_defaults_to_present() -> None:
+    assert _v1().assertion == "present"
+
+
+def test_v1_negated_flag_makes_a_negated_fact() -> None:
+    assert _v1(negated=True).assertion == "negated"
+
+
+def test_v2_reply_without_assertion_is_rejected_naming_the_fact() -> None:
+    item = fact()
+    item.pop("assertion")
+    assert error(fact(), item) == (
+        "facts[1].assertion: missing (required: one of present|negated|hypothetical|historical)"
+    )
+
+
+def test_v2_null_assertion_is_rejected() -> None:
+    assert error(fact(assertion=None)).startswith("facts[0].assertion: missing")
 
 
 def test_explicit_assertion_is_kept() -> None:
@@ -290,11 +311,51 @@ def test_non_boolean_state_change_is_rejected() -> None:
 # --- recorded replies -------------------------------------------------------
 def test_recorded_family_consultation_puts_every_fact_on_the_father() -> None:
     session, reply = recorded_session("zh_family_father")
-    result = parse_extraction(reply_text(reply), len(session.turns))
+    result = parse_extraction(reply_text(reply), len(session.turns), prompt_version="v1")
     assert {f.subject for f in result.facts} == {"family:father"}
 
 
 def test_recorded_negated_allergy_is_a_negated_safety_fact() -> None:
     session, reply = recorded_session("en_negated_allergy_relative")
-    result = parse_extraction(reply_text(reply), len(session.turns))
+    result = parse_extraction(reply_text(reply), len(session.turns), prompt_version="v1")
     assert (result.facts[0].safety_kind, result.facts[0].assertion) == ("allergy", "negated")
+
+
+# --- slots --------------------------------------------------------------------
+def test_blood_pressure_slots_are_kept_as_numbers() -> None:
+    slots = {"systolic": 136, "diastolic": "84", "unit": "mmHg"}
+    got = one(type="vital", entity="blood pressure", status=None, slots=slots).slots
+    assert got == {"systolic": 136, "diastolic": 84, "unit": "mmHg"}
+
+
+def test_dose_slots_keep_frequency_and_route() -> None:
+    slots = {"value": 20, "unit": "mg", "frequency": "once daily", "route": "oral"}
+    assert one(slots=slots).slots == slots
+
+
+def test_missing_slots_are_derived_from_value_and_unit() -> None:
+    assert one().slots == {"value": 10, "unit": "mg"}
+
+
+def test_blood_pressure_value_gives_systolic_and_diastolic_slots() -> None:
+    got = one(type="vital", entity="blood pressure", status=None, value="150/95", unit=None)
+    assert got.slots == {"systolic": 150, "diastolic": 95, "unit": "mmHg"}
+
+
+def test_unknown_slot_is_rejected_naming_its_path() -> None:
+    assert error(fact(slots={"dose": 20})).startswith("facts[0].slots.dose: unknown slot")
+
+
+def test_non_numeric_systolic_is_rejected() -> None:
+    slots = {"systolic": "high", "diastolic": 80}
+    message = error(fact(type="vital", status=None, slots=slots))
+    assert message.startswith("facts[0].slots.systolic: expected a number")
+
+
+def test_systolic_without_diastolic_is_rejected() -> None:
+    message = error(fact(type="vital", status=None, slots={"systolic": 140}))
+    assert message == "facts[0].slots: systolic and diastolic go together"
+
+
+def test_slots_that_are_not_an_object_are_rejected() -> None:
+    assert error(fact(slots=[20, "mg"])).startswith("facts[0].slots: expected an object")

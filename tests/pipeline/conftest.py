@@ -33,6 +33,7 @@ def fact(**kw: Any) -> dict[str, Any]:
         "type": "medication_status", "subject": "patient", "entity": None, "content": "",
         "value": None, "unit": None, "status": None, "date": None, "is_state_change": False,
         "replaces": None, "safety_kind": None, "causes": [], "evidence_turn": 1, "confidence": 0.9,
+        "assertion": "present",
     }  # fmt: skip
     return {**base, **kw}
 

@@ -224,8 +224,15 @@ def extract_symptoms(ctx: SentenceCtx) -> list[ExtractedFact]:
     return facts
 
 
+def _any_of(table: tuple[tuple[str, re.Pattern[str]], ...]) -> re.Pattern[str]:
+    """One gate for a cue table: most sentences match none of its patterns."""
+    return re.compile("|".join(f"(?:{p.pattern})" for _, p in table), re.I)
+
+
 def extract_preferences(ctx: SentenceCtx) -> list[ExtractedFact]:
-    facts = []
+    facts: list[ExtractedFact] = []
+    if not _ANY_PREFERENCE.search(ctx.text):
+        return facts
     for label, pattern in _PREFERENCES:
         m = pattern.search(ctx.text)
         if m:
@@ -255,7 +262,9 @@ def extract_events(ctx: SentenceCtx) -> list[ExtractedFact]:
     """Events; a planned procedure is named by the procedure itself (lexicon kind
     "procedure"), so "肠镜" and "colonoscopy" plans are one item."""
     procedures = [h for h in ctx.hits if h.kind == "procedure"]
-    facts = []
+    facts: list[ExtractedFact] = []
+    if not procedures and not _ANY_EVENT.search(ctx.text):
+        return facts
     for label, pattern in _EVENTS:
         m = pattern.search(ctx.text)
         if m is None:
@@ -271,6 +280,10 @@ def extract_events(ctx: SentenceCtx) -> list[ExtractedFact]:
                 planned.add(hit.canonical)
                 facts.append(_event(ctx, hit.start, hit.end, hit.canonical))
     return facts
+
+
+_ANY_PREFERENCE = _any_of(_PREFERENCES)
+_ANY_EVENT = _any_of(_EVENTS)
 
 
 def _event(ctx: SentenceCtx, start: int, end: int, entity: str) -> ExtractedFact:

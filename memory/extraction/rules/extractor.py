@@ -16,7 +16,7 @@ from memory.domain.dates import find_dates
 from memory.domain.types import ExtractedFact, Extraction, Turn
 from memory.extraction.base import ExtractionResult, SessionText
 from memory.extraction.rules.bounded import anchor_of, bound_content
-from memory.extraction.rules.clauses import Span, opener_of, segments, split_at_subject_change
+from memory.extraction.rules.clauses import segments, split_at_subject_change
 from memory.extraction.rules.clinical import (
     extract_conditions,
     extract_events,
@@ -26,11 +26,12 @@ from memory.extraction.rules.clinical import (
 from memory.extraction.rules.context_types import SentenceCtx
 from memory.extraction.rules.discourse.cues import relative_mentions
 from memory.extraction.rules.discourse.tracker import SubjectTracker
+from memory.extraction.rules.dosing import attach_later_doses, with_previous_doses
 from memory.extraction.rules.entities import find_entities
 from memory.extraction.rules.generic import pieces
 from memory.extraction.rules.interactions import extract_interactions, in_use
 from memory.extraction.rules.measurements import extract_measurements, has_measurement
-from memory.extraction.rules.medications import extract_medications, with_previous_doses
+from memory.extraction.rules.medications import extract_medications
 from memory.extraction.rules.qa import Frame, answer_stance, follow_up, frame_active, frame_of
 from memory.extraction.rules.safety import (
     _ALLERGY_CUE,
@@ -101,7 +102,7 @@ def extract_facts(
     tagged: list[_Tagged] = []
     for turn in session.turns:
         tagged.extend(_turn_facts(turn, session, state))
-    return with_previous_doses(_finalize(tagged))
+    return with_previous_doses(attach_later_doses(_finalize(tagged), session.turns))
 
 
 def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged]:
@@ -197,7 +198,7 @@ def _sentence_facts(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[Extr
         blocked_active = {h.canonical for h in ctx.hits if not in_use(ctx, h)}
     else:
         blocked_active = set()
-    facts = allergies + contra + extract_surgical_history(ctx) + extract_measurements(ctx)
+    facts = allergies + contra + extract_surgical_history(ctx) + extract_measurements(ctx, previous)
     facts += [
         f
         for f in extract_medications(ctx)

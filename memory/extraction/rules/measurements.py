@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memory.domain.slots import blood_pressure, measured
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.text import normalize_numbers
@@ -54,12 +55,20 @@ _METRICS: tuple[Metric, ...] = (
     Metric(
         "spo2",
         "vital",
-        r"oxygen saturation|o2 sat\w*|\bsats?\b|spo2|pulse ox\w*|血氧(?:饱和度)?",
+        r"oxygen(?:ation| saturation| sat\w*| levels?)|o2 sat\w*|\bsats?\b|\bsatting\b|spo2|pulse ox\w*|血氧(?:饱和度)?",
         "%",
         50,
         100,
     ),
-    Metric("respiratory rate", "vital", r"respiratory rate|respirations|呼吸频率", "/min", 4, 80),
+    Metric(
+        "respiratory rate",
+        "vital",
+        r"respiratory rate|respirations?|\brr\b|breathing rate|呼吸频率|呼吸(?=\s*[:：]?\s*\d)",
+        "/min",
+        4,
+        80,
+    ),
+    Metric("bmi", "vital", r"\bbmi\b|body mass index|体重指数", "kg/m2", 10, 80),
     Metric(
         "six-minute walk",
         "lab_result",
@@ -73,7 +82,14 @@ _METRICS: tuple[Metric, ...] = (
     Metric("sodium", "lab_result", r"\bsodium\b|血钠", "mmol/L", 100, 180),
     Metric("creatinine", "lab_result", r"creatinine|肌酐", None, 0.1, 2000),
     Metric("egfr", "lab_result", r"\begfr\b|\bgfr\b|肾小球滤过率", "mL/min/1.73m2", 1, 200),
-    Metric("ldl", "lab_result", r"\bldl\b|低密度脂蛋白", None, 0.5, 400),
+    Metric(
+        "ldl",
+        "lab_result",
+        r"(?<!non-)(?<!non )\bldl\b|bad cholesterol|低密度脂蛋白",
+        None,
+        0.5,
+        400,
+    ),
     Metric(
         "total cholesterol",
         "lab_result",
@@ -82,7 +98,14 @@ _METRICS: tuple[Metric, ...] = (
         1,
         600,
     ),
-    Metric("hdl", "lab_result", r"\bhdl\b|高密度脂蛋白", None, 0.2, 200),
+    Metric(
+        "hdl",
+        "lab_result",
+        r"(?<!non-)(?<!non )\bhdl\b|good cholesterol|高密度脂蛋白",
+        None,
+        0.2,
+        200,
+    ),
     Metric("triglycerides", "lab_result", r"triglycerides?|甘油三酯", None, 0.2, 3000),
     Metric("inr", "lab_result", r"\binr\b", None, 0.5, 10),
     Metric(
@@ -94,9 +117,34 @@ _METRICS: tuple[Metric, ...] = (
         25,
     ),
     Metric("tsh", "lab_result", r"\btsh\b|促甲状腺", None, 0.01, 100),
-    Metric("ejection fraction", "lab_result", r"ejection fraction|\bef\b|射血分数", "%", 5, 90),
+    Metric(
+        "ejection fraction",
+        "lab_result",
+        r"ejection fraction|\bef\b|pumping (?:function|fraction)|射血分数",
+        "%",
+        5,
+        90,
+    ),
     Metric("uric acid", "lab_result", r"uric acid|尿酸", None, 1, 1000),
     Metric("psa", "lab_result", r"\bpsa\b", "ng/mL", 0.01, 1000),
+    Metric("magnesium", "lab_result", r"magnesium|血镁", None, 0.3, 10),
+    Metric("bun", "lab_result", r"\bbun\b|blood urea nitrogen|尿素氮", None, 1, 200),
+    Metric(
+        "alt", "lab_result", r"\balt\b|alanine (?:amino)?transaminase|谷丙转氨酶", "U/L", 1, 5000
+    ),
+    Metric(
+        "ast", "lab_result", r"\bast\b|aspartate (?:amino)?transaminase|谷草转氨酶", "U/L", 1, 5000
+    ),
+    Metric(
+        "alkaline phosphatase",
+        "lab_result",
+        r"alkaline phosphatase|alk phos|碱性磷酸酶",
+        "U/L",
+        10,
+        3000,
+    ),
+    Metric("vitamin d", "lab_result", r"vitamin d|维生素d", None, 1, 200),
+    Metric("testosterone", "lab_result", r"testosterone|睾酮", None, 1, 3000),
 )
 
 _NUM = r"(\d+(?:\.\d+)?)"
@@ -112,7 +160,29 @@ _VALUE = re.compile(
     rf"minutes?|个月|周|天|年|小时|次(?!/)))",
     re.I,
 )
-_GAP = 40  # characters allowed between a metric name and its number
+# Characters allowed between a metric name and its number: a reading said aloud
+# wanders ("your blood pressure was a little elevated today at one thirty six over
+# eighty four"); the window never crosses the next metric's name.
+_GAP = 72
+_GAP_ZH = 30
+_UNIT_LABELS = {
+    "mm hg": "mmHg",
+    "mmhg": "mmHg",
+    "毫米汞柱": "mmHg",
+    "percent": "%",
+    "beats per minute": "bpm",
+    "次/分": "bpm",
+    "pounds": "lb",
+    "pound": "lb",
+    "lbs": "lb",
+    "kilos": "kg",
+    "kilo": "kg",
+    "kilograms": "kg",
+    "kilogram": "kg",
+    "公斤": "kg",
+    "千克": "kg",
+    "℃": "°C",
+}
 
 
 def _compiled() -> list[tuple[Metric, re.Pattern[str]]]:
@@ -120,65 +190,152 @@ def _compiled() -> list[tuple[Metric, re.Pattern[str]]]:
 
 
 _COMPILED = _compiled()
+_ANY_NAME = re.compile("|".join(f"(?:{m.names})" for m in _METRICS), re.I)
 
 
-def _read_value(metric: Metric, window: str) -> tuple[str, str | None, int] | None:
-    """(value, unit, offset) of the first plausible value in the window after a name."""
+@dataclass(frozen=True)
+class Reading:
+    """One value read after a metric name: verbatim value, unit, offset, slots."""
+
+    value: str
+    unit: str | None
+    offset: int
+    slots: dict[str, object]
+
+
+def _read_value(metric: Metric, window: str) -> Reading | None:
+    """The first plausible value in the window after a name."""
     if metric.entity == "blood pressure":
         m = _BP_VALUE.search(window)
         if m and metric.low <= float(m[1]) <= metric.high and 20 <= float(m[2]) <= 200:
             unit_m = re.match(r"\s*(mmhg|mm hg|毫米汞柱)", window[m.end() :], re.I)
-            return f"{m[1]}/{m[2]}", unit_m[1] if unit_m else metric.unit, m.start()
+            unit = unit_m[1] if unit_m else metric.unit
+            slots = blood_pressure(m[1], m[2], _unit_label(unit))
+            return Reading(f"{m[1]}/{m[2]}", unit, m.start(), slots)
         return None
     for m in _VALUE.finditer(window):
         if metric.low <= float(m[1]) <= metric.high:
+            # The fact's unit stays as said ("公斤"); the slot's is canonical ("kg").
             unit = (m[2] or "").strip() or metric.unit
-            return m[1], unit, m.start()
+            return Reading(m[1], unit, m.start(), measured(m[1], _unit_label(unit)))
     return None
+
+
+def _unit_label(raw: str | None) -> str | None:
+    return _UNIT_LABELS.get(raw.casefold(), raw) if raw else raw
 
 
 _ANY_DIGIT = re.compile(r"\d")
 
 
-def _overlaps(spans: list[tuple[int, int]], a: int, b: int) -> bool:
-    return any(a < e and b > s for s, e in spans)
+def _names(text: str) -> list[tuple[int, int, Metric]]:
+    """Every metric name in the text; where two overlap the longer wins ("pulse ox"
+    is a saturation, not a pulse; "good cholesterol" is HDL, not total cholesterol)."""
+    if not _ANY_NAME.search(text):
+        return []  # most sentences with a number name no metric
+    candidates = [
+        (m.start(), m.end(), metric)
+        for metric, pattern in _COMPILED
+        for m in pattern.finditer(text)
+    ]
+    candidates.sort(key=lambda c: (c[0] - c[1], c[0]))
+    found: list[tuple[int, int, Metric]] = []
+    for start, end, metric in candidates:
+        if not any(start < e and end > s for s, e, _ in found):
+            found.append((start, end, metric))
+    return sorted(found, key=lambda item: item[0])
 
 
-def extract_measurements(ctx: SentenceCtx) -> list[ExtractedFact]:
-    """One fact per metric name followed closely by a plausible number."""
+def readings(text: str, zh: bool) -> list[tuple[int, Metric, Reading]]:
+    """(name offset, metric, reading) for each metric name followed by its value,
+    once per metric; the value window ends where the next metric is named."""
+    names = _names(text)
+    out: list[tuple[int, Metric, Reading]] = []
+    seen: set[str] = set()
+    gap = _GAP_ZH if zh else _GAP
+    for i, (start, end, metric) in enumerate(names):
+        if metric.entity in seen:
+            continue
+        stop = names[i + 1][0] if i + 1 < len(names) else len(text)
+        found = _read_value(metric, text[end : min(stop, end + gap)])
+        if found is not None:
+            seen.add(metric.entity)
+            out.append((start, metric, found))
+    return out
+
+
+def extract_measurements(
+    ctx: SentenceCtx, previous: SentenceCtx | None = None
+) -> list[ExtractedFact]:
+    """One fact per metric name followed closely by a plausible number. A value
+    given in answer to a question that named the metric ("What was your blood
+    pressure this morning?" - "It was 140 over 90."), or said right after the
+    sentence that named it ("This is your hemoglobin. It's low at 8.2."),
+    belongs to that metric."""
     text = ctx.norm  # spoken numbers already turned into digits by the extractor
     if not _ANY_DIGIT.search(text):
         return []  # no value, no measurement (cheap exit for most sentences)
-    facts: list[ExtractedFact] = []
-    used: list[tuple[int, int]] = []
-    seen: set[str] = set()
-    for metric, pattern in _COMPILED:
-        for name in pattern.finditer(text):
-            if metric.entity in seen or _overlaps(used, name.start(), name.end()):
-                continue
-            window = text[name.end() : name.end() + _GAP]
-            found = _read_value(metric, window)
-            if found is None:
-                continue
-            value, unit, offset = found
-            used.append((name.start(), name.end() + offset + len(value)))
-            seen.add(metric.entity)
-            pos = min(name.start(), len(ctx.text) - 1)
-            facts.append(
-                make_fact(
-                    ctx,
-                    pos,
-                    type=metric.type,
-                    entity=metric.entity,
-                    value=value,
-                    unit=unit,
-                    assertion="hypothetical"
-                    if ctx.assertion(pos, pos + 1) == "hypothetical"
-                    else "present",
-                    confidence=0.75,
-                )
-            )
-    return facts
+    found = readings(text, ctx.zh)
+    if found or _names(text):
+        return [_fact(ctx, min(pos, len(ctx.text) - 1), metric, r) for pos, metric, r in found]
+    for norm, words, answer in _before(ctx, previous):
+        carried = _carried(norm, ctx, answer)
+        if carried:
+            # The content keeps the naming words: "It's low at 8.2" alone says nothing.
+            said = f"{words} {ctx.text}"
+            return [_fact(ctx, 0, metric, r, content=said) for metric, r in carried]
+    return []
+
+
+def _fact(
+    ctx: SentenceCtx, pos: int, metric: Metric, reading: Reading, **extra: object
+) -> ExtractedFact:
+    return make_fact(
+        ctx,
+        pos,
+        **extra,
+        type=metric.type,
+        entity=metric.entity,
+        value=reading.value,
+        unit=reading.unit,
+        slots=reading.slots,
+        assertion="hypothetical" if ctx.assertion(pos, pos + 1) == "hypothetical" else "present",
+        confidence=0.75,
+    )
+
+
+def _before(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[tuple[str, str, bool]]:
+    """(numbers-normalized, verbatim, is the question) texts that may have named
+    the metric: the turn's previous statement, then the question being answered."""
+    out: list[tuple[str, str, bool]] = []
+    if previous is not None:
+        out.append((previous.norm, previous.text, False))
+    if ctx.frame is not None:
+        question = ctx.frame.text
+        out.append((question if ctx.zh else normalize_numbers(question), question, True))
+    return out
+
+
+# The value sentence refers back to the metric: "It's low at 8.2", "That was 140 over 90".
+_REFERS_BACK = re.compile(
+    r"^\W*(?:(?:and|so|but|well|yeah|yes|okay|um|uh)\W+)*(?:it|it's|its|that|that's|this|this is|"
+    r"which|which is|they|these|those|was|is|was about|about|around|like)\b|^\W*\d|^\W*(?:它|这个|那个|是)",
+    re.I,
+)
+
+
+def _carried(before: str, ctx: SentenceCtx, answer: bool) -> list[tuple[Metric, Reading]]:
+    """The one metric named (without its value) just before, read from this sentence;
+    a statement must refer back to it, a direct answer need not ("140 over 90")."""
+    asked = [m for _, _, m in _names(before)]
+    if len(asked) != 1 or readings(before, ctx.zh):
+        return []  # no metric named, several (ambiguous), or its value already said
+    if not answer and not _REFERS_BACK.search(ctx.norm):
+        return []
+    reading = _read_value(asked[0], ctx.norm)
+    if reading is None or (asked[0].entity != "blood pressure" and _several_numbers(ctx.norm)):
+        return []
+    return [(asked[0], reading)]
 
 
 def has_measurement(text: str, zh: bool) -> bool:
@@ -186,8 +343,9 @@ def has_measurement(text: str, zh: bool) -> bool:
     norm = text if zh else normalize_numbers(text)
     if not any(ch.isdigit() for ch in norm):
         return False
-    for metric, pattern in _COMPILED:
-        for name in pattern.finditer(norm):
-            if _read_value(metric, norm[name.end() : name.end() + _GAP]) is not None:
-                return True
-    return False
+    return bool(readings(norm, zh))
+
+
+def _several_numbers(text: str) -> bool:
+    """A single plain number is an answer; a sentence of several numbers is a story."""
+    return len(re.findall(r"\d+(?:\.\d+)?", text)) > 1

@@ -9,11 +9,11 @@ in content and the old one in `replaces` (DESIGN §4 chain update).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import replace
 
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
+from memory.extraction.rules.dosing import dose_slots
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.switches import find_switches
 from memory.extraction.rules.text import normalize_numbers
@@ -85,8 +85,11 @@ _ZH_DECIDED_STOP = re.compile(
 _STATE_CHANGE_CUE = re.compile(
     r"\b(?:start\w*|began|initiat\w*|switch\w*|chang\w*)\b|开始|换成|换药|改用|加用", re.I
 )
-_UNIT = r"(?:mg|mcg|µg|ug|g|ml|mL|units?|iu|IU|puffs?|tablets?|pills?|毫克|克|毫升|单位|片|粒|支)"
-_DOSE = re.compile(rf"(\d+(?:\.\d+)?)\s*({_UNIT})(?![A-Za-z])")
+_UNIT = (
+    r"(?:mg|mcg|µg|ug|g|ml|mL|units?|iu|IU|puffs?|tablets?|pills?|capsules?|"
+    r"milligrams?|micrograms?|grams?|milliliters?|m\s?c\s?g|m\s?g|毫克|克|毫升|单位|片|粒|支)"
+)
+_DOSE = re.compile(rf"(\d+(?:\.\d+)?)\s*({_UNIT})(?![A-Za-z])", re.I)
 _FROM_TO = re.compile(
     rf"(?:from\s+)?(\d+(?:\.\d+)?)\s*({_UNIT})?\s*(?:to|→|->|=>|改为|加到|减到|调到|到)\s*(\d+(?:\.\d+)?)\s*({_UNIT})",
     re.I,
@@ -135,8 +138,15 @@ def _has_cue(ctx: SentenceCtx, hit: Hit) -> bool:
     return in_frame or any(p.search(window) for _, p in _CUES)
 
 
+# "800 milligrams of ibuprofen", "you're on 500 of metformin": the dose said first.
+_DOSE_OF = re.compile(
+    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*({_UNIT})?\s+of\s+(?:the\s+|your\s+|his\s+|her\s+|that\s+)?$",
+    re.I,
+)
+
+
 def _dose(
-    ctx: SentenceCtx, hit: Hit, status: str | None, stop: int
+    ctx: SentenceCtx, hit: Hit, status: str | None, stop: int, start: int = 0
 ) -> tuple[str | None, str | None, str | None]:
     """(value, unit, previous value) of the dose written after the drug and
     before the next drug (`stop`): "lisinopril and metformin 500 mg" gives
@@ -148,9 +158,13 @@ def _dose(
     if change:
         unit = change[4]
         return change[3], unit, f"{change[1]} {change[2] or unit}"
-    dose = _DOSE.search(tail[:60])
+    dose = _DOSE.search(tail[:80])
     if dose:
         return dose[1], dose[2], None
+    head = ctx.text[max(start, hit.start - 30) : hit.start]
+    first = _DOSE_OF.search(head if ctx.zh else normalize_numbers(head))
+    if first:
+        return first[1], first[2], None
     if status != "dose_changed":
         return None, None, None
     target = _BARE_TARGET.search(tail)
@@ -297,11 +311,36 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
         seen.add(hit.canonical)
         status, replaces = switched.get(hit.canonical, (_status(ctx, hit), None))
         stop = drugs[i + 1].start if i + 1 < len(drugs) else len(ctx.text)
-        value, unit, previous = _dose(ctx, hit, status, stop)
-        facts.append(
-            _fact(ctx, hit, status, replaces, value, unit, previous, hit.canonical in switched)
-        )
+        value, unit, previous = _dose(ctx, hit, status, stop, drugs[i - 1].end if i else 0)
+        if value is None:
+            # "atorvastatin, you might call it Lipitor, 80 milligrams": the dose may
+            # follow a later name of the same drug in the sentence.
+            value, unit, previous = _later_dose(ctx, drugs, i, status)
+        fact = _fact(ctx, hit, status, replaces, value, unit, previous, hit.canonical in switched)
+        previous_end = drugs[i - 1].end if i else 0
+        slots = dose_slots(value, unit, _clause(ctx, hit, previous_end, stop), ctx.zh)
+        facts.append(replace(fact, slots=slots) if slots else fact)
     return facts
+
+
+def _later_dose(
+    ctx: SentenceCtx, drugs: list[Hit], i: int, status: str | None
+) -> tuple[str | None, str | None, str | None]:
+    for j in range(i + 1, len(drugs)):
+        if drugs[j].canonical != drugs[i].canonical:
+            continue
+        stop = drugs[j + 1].start if j + 1 < len(drugs) else len(ctx.text)
+        found = _dose(ctx, drugs[j], status, stop, drugs[j - 1].end)
+        if found[0] is not None:
+            return found
+    return None, None, None
+
+
+def _clause(ctx: SentenceCtx, hit: Hit, previous_end: int, stop: int) -> str:
+    """The words that go with this drug: from the previous drug (a route often
+    comes first: "口服二甲双胍", "inject insulin") to the next one, ~120 characters."""
+    start = max(previous_end, hit.start - 20)
+    return ctx.text[start : min(stop, hit.end + 100)]
 
 
 def _fact(
@@ -343,38 +382,4 @@ def _fact(
         replaces=replaces if status != "planned" else None,
         assertion=assertion,
         confidence=(0.7 if value else 0.6) if _has_cue(ctx, hit) else 0.45,
-    )
-
-
-def with_previous_doses(facts: Sequence[ExtractedFact]) -> tuple[ExtractedFact, ...]:
-    """A dose change said without its old dose ("可以把缬沙坦加到160毫克") takes the
-    dose the same person was said to take earlier in the session, so the record
-    keeps both numbers (DESIGN §4: "10 mg → 20 mg" stays in content)."""
-    last: dict[tuple[str, str | None], ExtractedFact] = {}
-    out: list[ExtractedFact] = []
-    for fact in facts:
-        key = (fact.subject, fact.entity)
-        before = last.get(key)
-        if (
-            fact.type == "medication_status"
-            and fact.status == "dose_changed"
-            and (fact.replaces or "").endswith("previous dose")
-            and before is not None
-            and before.value not in (None, fact.value)
-        ):
-            fact = _with_previous(fact, before)
-        if fact.type == "medication_status" and fact.value and fact.assertion == "present":
-            last[key] = fact
-        out.append(fact)
-    return tuple(out)
-
-
-def _with_previous(fact: ExtractedFact, before: ExtractedFact) -> ExtractedFact:
-    unit = before.unit or fact.unit or ""
-    spaced = "" if re.search(r"[\u4e00-\u9fff]", unit) else " "
-    old = f"{before.value}{spaced}{unit}".strip()
-    zh = bool(re.search(r"[\u4e00-\u9fff]", fact.content))
-    note = f"（此前{old}）" if zh else f" (previously {old})"
-    return replace(
-        fact, replaces=f"{fact.entity} {old}", content=fact.content + note, unit=fact.unit or unit
     )

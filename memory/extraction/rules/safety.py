@@ -190,7 +190,12 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
     cue = bool(_ALLERGY_CUE.search(ctx.text))
     if not (cue or in_frame):
         return _tolerated(ctx)
-    allergens = _allergens(ctx)
+    found = _allergens(ctx)
+    allergens = [
+        a
+        for i, a in enumerate(found)
+        if not _treats_allergy(ctx, a[0], a[1], found[i + 1][0] if i + 1 < len(found) else None)
+    ]
     reaction = _reaction(ctx.text)
     if allergens:
         facts = []
@@ -218,6 +223,30 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
         content = f"{ctx.frame.text} {ctx.text}"  # type: ignore[union-attr]
         return [_allergy_fact(ctx, 0, n, "present", content) for n in named]
     return []
+
+
+# "I take Allegra for seasonal allergies", "allergy pills like Claritin", "吃氯雷他定
+# 治过敏": the drug treats an allergy; taking it for one is no allergy to it.
+_FOR_ALLERGY_AFTER = re.compile(
+    r"[\w\s'-]{0,30}?\b(?:for|to help with|to treat|to control|helps? with)\s+"
+    r"(?:(?:my|your|his|her|their|the|seasonal|spring|environmental|bad|nasal)\s+)*allerg",
+    re.I,
+)
+_ALLERGY_REMEDY_BEFORE = re.compile(
+    r"\ballerg\w*\s+(?:medicines?|medications?|meds|pills?|tablets?|shots?|sprays?|drugs?|relief)"
+    r"(?:\s*,)?(?:\s+(?:like|such as|called|including|namely))?\s*(?:an?\s+|the\s+|some\s+)?$",
+    re.I,
+)
+_ZH_TREATS = re.compile(r"[^，。；,]{0,6}?(?:治|治疗|抗|缓解|控制)[^，。；,]{0,4}?过敏")
+
+
+def _treats_allergy(ctx: SentenceCtx, start: int, end: int, next_start: int | None) -> bool:
+    """The words right after the allergen (up to the next one) say what it is taken for."""
+    after = (_ZH_TREATS if ctx.zh else _FOR_ALLERGY_AFTER).match(ctx.text, end)
+    if after and (next_start is None or after.end() <= next_start):
+        return True
+    head = ctx.text[max(0, start - 50) : start]
+    return not ctx.zh and bool(_ALLERGY_REMEDY_BEFORE.search(head))
 
 
 def _asks_allergies(ctx: SentenceCtx) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memory.domain.dates import parse_en_number
 
@@ -28,6 +29,10 @@ _EN_QUESTION_START = re.compile(
 _SUBORDINATE = re.compile(
     r"^\s*(?:and\s+|so\s+)?(?:when|where|what|how|which|who|while)\s+"
     r"(?:i|he|she|we|they|my|his|her|our|their|the|it)\b",
+    re.I,
+)
+_TAG_QUESTION = re.compile(
+    r"\w[^?]{12,},\s*(?:okay|ok|alright|all right|right|correct|you know|yeah|sound good)\s*\?\s*$",
     re.I,
 )
 _ZH_QUESTION = re.compile(
@@ -71,7 +76,8 @@ def is_question(text: str) -> bool:
     if is_chinese(stripped):
         return bool(_ZH_QUESTION.search(stripped))
     if stripped.endswith("?"):
-        return True
+        # "your a1c here is 8 , ... , okay ?": a statement with a tag asks nothing.
+        return not (_TAG_QUESTION.search(stripped) and not _EN_QUESTION_START.match(stripped))
     if stripped.endswith(".") and _SUBORDINATE.match(stripped):
         return False  # "When I was twenty-five I got amoxicillin ...": a time clause
     return bool(_EN_QUESTION_START.match(stripped)) and len(stripped.split()) > 1
@@ -118,16 +124,26 @@ _W = (
 )
 _NUMBER_WORDS = re.compile(rf"\b(?:a\s+hundred|{_W})(?:(?:\s+and)?[\s-]+{_W})*\b", re.I)
 _POINT = re.compile(r"(\d+)\s+point\s+(\d+|zero|one|two|three|four|five|six|seven|eight|nine)\b")
+_TEENS = (
+    "ten", "eleven", "twelve", "thirteen", "fourteen",
+    "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+)  # fmt: skip
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 
 
 def _spoken_value(words: str) -> int | None:
     """'one fifty' (a BP or weight read aloud) -> 150; otherwise plain number words."""
     tokens = words.casefold().replace("-", " ").split()
+    half = len(tokens) // 2
+    if len(tokens) > 1 and len(tokens) % 2 == 0 and tokens[:half] == tokens[half:]:
+        return None  # "five hundred five hundred": a repetition, read per half by the caller
     if len(tokens) in (2, 3) and tokens[0] in ("one", "two") and tokens[1] in _TENS:
         rest = parse_en_number(" ".join(tokens[1:]))
         if rest is not None:
             return (1 if tokens[0] == "one" else 2) * 100 + rest
+    if len(tokens) == 2 and tokens[0] in ("one", "two") and tokens[1] in _TEENS:
+        # "one ten over seventy": a reading said in two parts.
+        return (1 if tokens[0] == "one" else 2) * 100 + _TEENS.index(tokens[1]) + 10
     if len(tokens) == 3 and tokens[0] in ("one", "two") and tokens[1] == "oh":
         rest = parse_en_number(tokens[2])
         if rest is not None and rest < 10:
@@ -135,6 +151,18 @@ def _spoken_value(words: str) -> int | None:
     return parse_en_number(" ".join(tokens))
 
 
+def _repeated(words: str) -> str:
+    """A number said twice in a row (an ASR stutter) reads as itself twice."""
+    tokens = words.split()
+    half = len(tokens) // 2
+    if half and len(tokens) % 2 == 0 and tokens[:half] == tokens[half:]:
+        value = _spoken_value(" ".join(tokens[:half]))
+        if value is not None:
+            return f"{value} {value}"
+    return words
+
+
+@lru_cache(maxsize=8192)
 def normalize_numbers(text: str) -> str:
     """Spoken numbers -> digits, same meaning: 'one fifty over ninety' ->
     '150 over 90', 'a hundred and twenty' -> '120', 'ninety eight point six' ->
@@ -142,7 +170,9 @@ def normalize_numbers(text: str) -> str:
 
     def repl(m: re.Match[str]) -> str:
         value = _spoken_value(m[0])
-        return m[0] if value is None else str(value)
+        if value is None:
+            return _repeated(m[0])
+        return str(value)
 
     out = _NUMBER_WORDS.sub(repl, text)
     return _POINT.sub(lambda m: f"{m[1]}.{parse_en_number(m[2])}", out)

@@ -1,0 +1,346 @@
+"""Value, dose, allergy and medication-name figures of the rule extractor, tune vs check.
+
+Run from the repository root:  .venv/bin/python bench/value_recall.py
+
+Parts (never the test splits): tune = MTS-Dialog TrainingSet + ACI-Bench train,
+check = MTS-Dialog ValidationSet + ACI-Bench valid. Rules are written from
+tune records only; of the check part only these aggregates are looked at.
+
+Definitions (gold comes from the reference notes; the note side is read by the
+small tables below, independent of the extractor's own metric table):
+
+- Values. Gold = (item, number) pairs in the ACI-Bench note sections VITALS,
+  VITALS REVIEWED and RESULTS, and in MTS-Dialog EXAM/LABS rows: a vital or
+  lab name followed within a short window by its number (blood pressure as
+  systolic/diastolic). Only pairs whose number(s) the dialogue says (digits or
+  spoken, "one thirty-six over eighty-four") count. Found = a vital/lab_result
+  fact of that item whose *slots* hold that number (both numbers for BP).
+- Doses. Gold = (drug, amount) pairs in the note sections MEDICATIONS, CURRENT
+  MEDICATIONS, ASSESSMENT AND PLAN, PLAN, ASSESSMENT (ACI-Bench) and in
+  MTS-Dialog MEDICATIONS rows: a drug followed by "<number> <dose unit>" before
+  the next drug, where the dialogue names the drug and says the number. Found =
+  a medication_status fact of that drug whose slots value is that number.
+- Allergy recall / precision and medication-name recall: the definitions of
+  bench/extraction_dev.py (its metric functions are imported), per part;
+  precision here also counts a present allergy in a "no known allergies" row
+  as a false one (stricter than extraction_dev's positive-rows-only figure).
+- Speed: ACI-Bench visits per second of process CPU time (one core).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from extraction_dev import (  # noqa: E402
+    Ratio,
+    allergy_gold,
+    drug_names,
+    medication_names,
+    note_sections,
+    parse_dialogue,
+    present_allergies,
+)
+
+from memory.domain.slots import as_number  # noqa: E402
+from memory.domain.types import ExtractedFact, Turn  # noqa: E402
+from memory.extraction.base import SessionText  # noqa: E402
+from memory.extraction.rules import RuleExtractor  # noqa: E402
+from memory.extraction.rules.entities import clear_cache, find_entities  # noqa: E402
+from memory.extraction.rules.text import normalize_numbers  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data"
+SESSION_DATE = date(2024, 6, 3)
+PARTS: dict[str, tuple[str, str]] = {
+    "tune": ("MTS-Dialog-TrainingSet.csv", "train.csv"),
+    "check": ("MTS-Dialog-ValidationSet.csv", "valid.csv"),
+}
+_NUM = r"(\d+(?:\.\d+)?)"
+# Note-side names of vitals and labs -> the extractor's canonical item names.
+NOTE_ITEMS: tuple[tuple[str, str], ...] = (
+    ("blood pressure", r"blood pressure|\bbp\b"),
+    ("heart rate", r"heart rate|\bpulse\b(?! ox)|\bhr\b"),
+    ("temperature", r"temperature|\btemp\b"),
+    ("spo2", r"oxygen saturation|spo2|pulse ox\w*|o2 sat\w*|saturation"),
+    ("respiratory rate", r"respiratory rate|respirations?|\brr\b"),
+    ("weight", r"\bweight\b"),
+    ("bmi", r"\bbmi\b|body mass index"),
+    ("hba1c", r"(?:hemoglobin|hgb) a1c|\ba1c\b|hba1c"),
+    ("blood glucose", r"glucose|blood sugar"),
+    ("hemoglobin", r"hemoglobin(?! a1c)|\bhgb\b(?! a1c)"),
+    ("creatinine", r"creatinine"),
+    ("potassium", r"potassium"),
+    ("sodium", r"sodium"),
+    ("magnesium", r"magnesium"),
+    ("bun", r"\bbun\b|blood urea nitrogen"),
+    ("alt", r"\balt\b"),
+    ("ast", r"\bast\b"),
+    ("alkaline phosphatase", r"alkaline phosphatase|alk phos"),
+    ("tsh", r"\btsh\b"),
+    ("vitamin d", r"vitamin d"),
+    ("psa", r"\bpsa\b"),
+    ("triglycerides", r"triglycerides?"),
+    ("ldl", r"(?<!non-)\bldl\b"),
+    ("hdl", r"(?<!non-)\bhdl\b"),
+    ("total cholesterol", r"(?<!ldl )(?<!hdl )cholesterol"),
+    ("testosterone", r"testosterone"),
+    ("ejection fraction", r"ejection fraction|\bef\b"),
+    ("egfr", r"\begfr\b|\bgfr\b"),
+    ("inr", r"\binr\b"),
+)
+_ITEM_PATTERNS = [(item, re.compile(names, re.I)) for item, names in NOTE_ITEMS]
+_BP = re.compile(rf"{_NUM}\s*/\s*{_NUM}")
+# A number of its own, not a date ("04/10/2021"), a count of views or a range ("60s").
+_VALUE = re.compile(rf"(?<![\w/.]){_NUM}(?![\d/]|s\b|\s*(?:views?|out of))", re.I)
+_DOSE_UNIT = r"(?:mg|mcg|µg|g|ml|units?|iu|milligrams?|micrograms?|grams?)"
+_NOTE_DOSE = re.compile(rf"{_NUM}\s*{_DOSE_UNIT}\b", re.I)
+_DOSE_SECTIONS = (
+    "MEDICATIONS",
+    "CURRENT MEDICATIONS",
+    "ASSESSMENT AND PLAN",
+    "PLAN",
+    "ASSESSMENT",
+)
+_VALUE_SECTIONS = ("VITALS", "VITALS REVIEWED", "RESULTS")
+_WINDOW = 45
+
+
+# --------------------------------------------------------------------------- gold
+
+
+def note_values(text: str) -> set[tuple[str, tuple[float, ...]]]:
+    """(item, numbers) named in a note text; BP gives (systolic, diastolic)."""
+    out: set[tuple[str, tuple[float, ...]]] = set()
+    for line in re.split(r"\n|(?<=[.;])\s+|,\s+", text):
+        taken: list[tuple[int, int]] = []
+        for item, pattern in _ITEM_PATTERNS:
+            for name in pattern.finditer(line):
+                if any(a <= name.start() < b for a, b in taken):
+                    continue
+                window = line[name.end() : name.end() + _WINDOW]
+                found = _note_number(item, window)
+                if found is not None:
+                    out.add((item, found))
+                    taken.append((name.start(), name.end()))
+    return out
+
+
+def _note_number(item: str, window: str) -> tuple[float, ...] | None:
+    if item == "blood pressure":
+        m = _BP.search(window)
+        return (float(m[1]), float(m[2])) if m else None
+    m = _VALUE.search(window)
+    return (float(m[1]),) if m else None
+
+
+def dialogue_numbers(turns: Iterable[Turn]) -> set[float]:
+    text = " ".join(normalize_numbers(t.text) for t in turns)
+    return {float(n) for n in re.findall(r"\d+(?:\.\d+)?", text)}
+
+
+def note_doses(text: str) -> set[tuple[str, float]]:
+    """(drug, amount) pairs: a dose written after the drug and before the next drug."""
+    out: set[tuple[str, float]] = set()
+    for line in text.splitlines():
+        hits = [h for h in find_entities(line, zh=False) if h.kind in ("drug", "drug_class")]
+        for i, hit in enumerate(hits):
+            stop = hits[i + 1].start if i + 1 < len(hits) else len(line)
+            dose = _NOTE_DOSE.search(line, hit.end, min(stop, hit.end + 40))
+            if dose:
+                out.add((hit.canonical, float(dose[1])))
+    return out
+
+
+# --------------------------------------------------------------------------- found
+
+
+def found_values(facts: Iterable[ExtractedFact]) -> set[tuple[str, tuple[float, ...]]]:
+    out: set[tuple[str, tuple[float, ...]]] = set()
+    for f in facts:
+        if f.type not in ("vital", "lab_result") or not f.entity:
+            continue
+        s = f.slots
+        if "systolic" in s and "diastolic" in s:
+            out.add((f.entity, (float(s["systolic"]), float(s["diastolic"]))))  # type: ignore[arg-type]
+        elif as_number(s.get("value")) is not None:
+            out.add((f.entity, (float(as_number(s["value"])),)))  # type: ignore[arg-type]
+    return out
+
+
+def found_doses(facts: Iterable[ExtractedFact]) -> set[tuple[str, float]]:
+    return {
+        (f.entity, float(v))
+        for f in facts
+        if f.type == "medication_status"
+        and f.entity
+        and (v := as_number(f.slots.get("value"))) is not None
+    }
+
+
+# --------------------------------------------------------------------------- runs
+
+
+@dataclass
+class Tally:
+    values: list[int]
+    doses: list[int]
+    allergy: list[int]  # tp, gold, pred_ok, pred
+    meds_mts: list[int]
+    meds_aci: list[int]
+    speed: float = 0.0
+
+
+def _extract(turns: tuple[Turn, ...]) -> tuple[ExtractedFact, ...]:
+    return RuleExtractor().extract(SessionText(SESSION_DATE, turns)).extraction.facts
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    with open(path, encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def _add(acc: list[int], hit: int, total: int) -> None:
+    acc[0] += hit
+    acc[1] += total
+
+
+MISSES: list[str] = []  # filled for the tune part with --misses (never the check part)
+
+
+def _note_misses(kind: str, gold: set, found: set, turns: tuple[Turn, ...]) -> None:
+    if SHOW_MISSES and gold - found:
+        said = " | ".join(t.text for t in turns)
+        MISSES.append(f"{kind} missed {sorted(gold - found)} found {sorted(found)}\n    {said}")
+
+
+SHOW_MISSES = False
+
+
+def _value_gold(turns: tuple[Turn, ...], text: str) -> set[tuple[str, tuple[float, ...]]]:
+    said = dialogue_numbers(turns)
+    return {g for g in note_values(text) if all(n in said for n in g[1])}
+
+
+def _dose_gold(turns: tuple[Turn, ...], text: str) -> set[tuple[str, float]]:
+    said = dialogue_numbers(turns)
+    named = drug_names(" ".join(t.text for t in turns))
+    return {g for g in note_doses(text) if g[0] in named and g[1] in said}
+
+
+def _mts(row: dict[str, str], tally: Tally) -> None:
+    header = row["section_header"]
+    if header not in ("EXAM", "LABS", "MEDICATIONS", "ALLERGY"):
+        return
+    turns = parse_dialogue(row["dialogue"])
+    facts = _extract(turns)
+    text = row["section_text"]
+    if header in ("EXAM", "LABS"):
+        gold = _value_gold(turns, text)
+        _note_misses("value", gold, found_values(facts), turns)
+        _add(tally.values, len(gold & found_values(facts)), len(gold))
+    elif header == "MEDICATIONS":
+        doses = _dose_gold(turns, text)
+        _note_misses("dose", doses, found_doses(facts), turns)
+        _add(tally.doses, len(doses & found_doses(facts)), len(doses))
+        names = drug_names(text)
+        _add(tally.meds_mts, len(names & medication_names(facts)), len(names))
+    else:
+        _allergy(text, facts, tally)
+
+
+def _allergy(text: str, facts: tuple[ExtractedFact, ...], tally: Tally) -> None:
+    gold, negative = allergy_gold(text)
+    found = present_allergies(facts)
+    if negative:
+        tally.allergy[3] += len(found)  # any present allergy in a negative row is wrong
+    elif gold:
+        tally.allergy[0] += len(gold & found)
+        tally.allergy[1] += len(gold)
+        tally.allergy[2] += len(found & gold)
+        tally.allergy[3] += len(found)
+
+
+def _aci(row: dict[str, str], tally: Tally) -> None:
+    turns = parse_dialogue(row["dialogue"])
+    facts = _extract(turns)
+    note = row["note"]
+    gold = _value_gold(turns, note_sections(note, _VALUE_SECTIONS))
+    _note_misses("value", gold, found_values(facts), turns)
+    _add(tally.values, len(gold & found_values(facts)), len(gold))
+    doses = _dose_gold(turns, note_sections(note, _DOSE_SECTIONS))
+    _note_misses("dose", doses, found_doses(facts), turns)
+    _add(tally.doses, len(doses & found_doses(facts)), len(doses))
+    said = drug_names(" ".join(t.text for t in turns))
+    names = drug_names(note_sections(note, ("MEDICATIONS", "ASSESSMENT AND PLAN", "PLAN"))) & said
+    _add(tally.meds_aci, len(names & medication_names(facts)), len(names))
+
+
+def _speed(rows: list[dict[str, str]]) -> float:
+    sessions = [parse_dialogue(r["dialogue"]) for r in rows]
+    clear_cache()  # cold sentences, not the cache the figures above filled
+    normalize_numbers.cache_clear()
+    started = time.process_time()
+    for turns in sessions:
+        _extract(turns)
+    return len(sessions) / (time.process_time() - started)
+
+
+def run_part(mts_file: str, aci_file: str) -> Tally:
+    tally = Tally([0, 0], [0, 0], [0, 0, 0, 0], [0, 0], [0, 0])
+    for row in _rows(DATA / "mts-dialog" / mts_file):
+        _mts(row, tally)
+    aci = _rows(DATA / "aci-bench" / aci_file)
+    for row in aci:
+        _aci(row, tally)
+    tally.speed = _speed(aci)
+    return tally
+
+
+def _ratio(hit: int, total: int) -> str:
+    """A figure with its counts; "n/a" when the part has no case of it."""
+    return str(Ratio(hit, total)) if total else "n/a (0/0)"
+
+
+def report(tallies: dict[str, Tally]) -> list[tuple[str, str, list[str]]]:
+    """(figure, target, one cell per part) rows."""
+    rows: list[tuple[str, str, list[str]]] = []
+
+    def cells(get: object) -> list[str]:
+        return [get(t) for t in tallies.values()]  # type: ignore[operator]
+
+    rows.append(("vital/lab value recall", ">= 95%", cells(lambda t: _ratio(*t.values))))
+    rows.append(("dose recall", ">= 95%", cells(lambda t: _ratio(*t.doses))))
+    rows.append(("allergy recall", ">= 97%", cells(lambda t: _ratio(*t.allergy[:2]))))
+    rows.append(("allergy precision", "100%", cells(lambda t: _ratio(*t.allergy[2:]))))
+    rows.append(("medication names, MTS-Dialog", ">= 92%", cells(lambda t: _ratio(*t.meds_mts))))
+    rows.append(("medication names, ACI-Bench", ">= 97%", cells(lambda t: _ratio(*t.meds_aci))))
+    rows.append(("speed, ACI-Bench sessions/s", ">= 20", cells(lambda t: f"{t.speed:.1f}")))
+    return rows
+
+
+def main() -> None:
+    global SHOW_MISSES
+    if "--misses" in sys.argv:
+        # Tuning records only: the check part is looked at through its aggregates alone.
+        SHOW_MISSES = True
+        run_part(*PARTS["tune"])
+        print("\n".join(MISSES))
+        return
+    tallies = {part: run_part(*files) for part, files in PARTS.items()}
+    print(f"{'figure':34} {'target':>8}  " + "  ".join(f"{p:>22}" for p in tallies))
+    for name, target, values in report(tallies):
+        print(f"{name:34} {target:>8}  " + "  ".join(f"{v:>22}" for v in values))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,299 @@
+# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
+"""Dose slots: amount, unit, frequency and route of a medication mention, and
+a dose said in a later sentence or turn than the drug's name.
+
+"I take lisinopril." - "What dose?" - "Twenty milligrams once a day." gives
+lisinopril {"value": 20, "unit": "mg", "frequency": "once daily"}: the dose is
+attached to the drug when exactly one drug waits for it, never guessed between two.
+A dose change said without its old dose takes the dose stated earlier in the
+session (with_previous_doses), so the record keeps both numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from memory.domain.slots import measured
+from memory.domain.types import ExtractedFact, Turn
+from memory.extraction.rules.bounded import anchor_of, bound_content
+from memory.extraction.rules.entities import find_entities
+from memory.extraction.rules.text import normalize_numbers, split_sentences
+
+_UNIT_NAMES: dict[str, str] = {
+    "milligram": "mg",
+    "milligrams": "mg",
+    "microgram": "mcg",
+    "micrograms": "mcg",
+    "µg": "mcg",
+    "ug": "mcg",
+    "gram": "g",
+    "grams": "g",
+    "milliliter": "mL",
+    "milliliters": "mL",
+    "ml": "mL",
+    "unit": "units",
+    "iu": "IU",
+    "puff": "puffs",
+    "tablet": "tablets",
+    "pill": "pills",
+    "capsule": "capsules",
+    "m g": "mg",
+    "m c g": "mcg",
+    "mcg": "mcg",
+    "毫克": "mg",
+    "克": "g",
+    "毫升": "mL",
+    "单位": "units",
+    "片": "tablets",
+    "粒": "capsules",
+}
+_FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "twice daily",
+        re.compile(
+            r"\b(?:twice (?:a|per|every) day|twice daily|2 times (?:a|per) day|bid|b\.i\.d\.?)\b|每天两次|每日两次|一天两次|每日2次|每天2次|一日两次|一日2次",
+            re.I,
+        ),
+    ),
+    (
+        "three times daily",
+        re.compile(
+            r"\b(?:three times (?:a|per) day|3 times (?:a|per) day|tid|t\.i\.d\.?)\b|每天三次|每日三次|一天三次|每日3次|每天3次|一日三次|一日3次",
+            re.I,
+        ),
+    ),
+    (
+        "four times daily",
+        re.compile(
+            r"\b(?:four times (?:a|per) day|4 times (?:a|per) day|qid|q\.i\.d\.?)\b|每天四次|每日四次|一天四次|每日4次",
+            re.I,
+        ),
+    ),
+    ("every {0} hours", re.compile(r"\bevery (\d+) hours?\b|\bq(\d+)h\b|每(\d+)小时", re.I)),
+    (
+        "once daily",
+        re.compile(
+            r"\b(?:once (?:a|per|every) day|once daily|1 times? (?:a|per) day|daily|every day|each day|a day|qd|od)\b|每天一次|每日一次|一天一次|每日1次|每天1次|一日一次|每天|每日",
+            re.I,
+        ),
+    ),
+    (
+        "at bedtime",
+        re.compile(
+            r"\b(?:at (?:bedtime|night)|before bed|nightly|every night|qhs)\b|睡前|每晚", re.I
+        ),
+    ),
+    (
+        "weekly",
+        re.compile(r"\b(?:once (?:a|per) week|weekly|every week)\b|每周一次|每周|一周一次", re.I),
+    ),
+    (
+        "as needed",
+        re.compile(r"\b(?:as needed|when needed|if needed|prn|p\.r\.n\.?)\b|必要时|需要时", re.I),
+    ),
+)
+_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "oral",
+        re.compile(
+            r"\b(?:by mouth|orally|oral|po|p\.o\.?|tablets?|pills?|capsules?)\b|口服|吃", re.I
+        ),
+    ),
+    (
+        "subcutaneous",
+        re.compile(r"\b(?:subcutaneous\w*|subq|sub-q|sc|under the skin)\b|皮下", re.I),
+    ),
+    ("intravenous", re.compile(r"\b(?:intravenous\w*|iv|infusions?|drip)\b|静脉|输液|点滴", re.I)),
+    ("intramuscular", re.compile(r"\b(?:intramuscular\w*|im)\b|肌注|肌肉注射", re.I)),
+    ("injection", re.compile(r"\b(?:inject\w*|shots?|pens?)\b|注射|打针|打", re.I)),
+    ("inhaled", re.compile(r"\b(?:inhal\w*|puffs?|nebuli[sz]\w*)\b|吸入|喷", re.I)),
+    (
+        "topical",
+        re.compile(r"\b(?:topical\w*|cream|ointment|gel|patch\w*|apply)\b|外用|涂|贴", re.I),
+    ),
+)
+
+
+def unit_label(raw: str | None) -> str | None:
+    if not raw:
+        return None
+    spaced = re.sub(r"\s+", " ", raw.strip().casefold())
+    if spaced in ("mg", "m g"):
+        return "mg"
+    return _UNIT_NAMES.get(spaced, raw)
+
+
+def frequency_of(text: str) -> str | None:
+    for label, pattern in _FREQUENCIES:
+        m = pattern.search(text)
+        if m:
+            hours = next((g for g in m.groups() if g), None)
+            return label.format(hours) if hours else label
+    return None
+
+
+def route_of(text: str) -> str | None:
+    return next((label for label, pattern in _ROUTES if pattern.search(text)), None)
+
+
+def dose_slots(value: str | None, unit: str | None, clause: str, zh: bool) -> dict[str, object]:
+    """{"value", "unit", "frequency", "route"}: whichever the drug's clause states."""
+    text = clause if zh else normalize_numbers(clause)
+    slots: dict[str, object] = measured(value, unit_label(unit)) if value else {}
+    frequency = frequency_of(text)
+    if frequency:
+        slots["frequency"] = frequency
+    route = route_of(text)
+    if route:
+        slots["route"] = route
+    return slots
+
+
+# --------------------------------------------------------------------------- later doses
+
+_DOSE = re.compile(
+    r"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)\s*(mg|mcg|µg|ug|milligrams?|micrograms?|grams?|m\s?c\s?g|m\s?g|g|ml|milliliters?|units?|iu|puffs?|tablets?|pills?|capsules?|毫克|克|毫升|单位|片|粒|支)(?![A-Za-z])",
+    re.I,
+)
+# "What dose?", "How much do you take?", "多少毫克": the answer may be a bare number.
+_DOSE_QUESTION = re.compile(
+    r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|mg|units|tablets|pills))|"
+    r"\bdose\b|\bdosage\b|\bstrength\b|\bmilligrams?\b|多少毫克|多大剂量|剂量|几片|几粒|多少量|吃多少",
+    re.I,
+)
+_BARE = re.compile(
+    r"^\W*(?:yes|yeah|yep|it'?s|it is|i take|about|like|uh|um|just|only|,|\s)*(\d+(?:\.\d+)?)\b(?!\s*(?:years?|days?|weeks?|months?|hours?|times|%|/))",
+    re.I,
+)
+_DRUG_KINDS = frozenset({"drug", "drug_class"})
+_MAX_SENTENCES = 4  # how far after the drug a dose may come
+_MAX_TURNS = 3
+
+
+def attach_later_doses(
+    facts: Sequence[ExtractedFact], turns: Sequence[Turn]
+) -> tuple[ExtractedFact, ...]:
+    """Give a dose-less medication fact the dose said shortly after its drug,
+    when that drug is the only one waiting (rules: nearest unambiguous)."""
+    out = list(facts)
+    waiting: list[int] = []  # indexes of facts named in the last drug sentence
+    named_turn = since = 0
+    asked = False
+    for turn in turns:
+        for sent in split_sentences(turn.index, turn.speaker, turn.text):
+            text = sent.text if sent.zh else normalize_numbers(sent.text)
+            drugs = {
+                h.canonical for h in find_entities(sent.text, sent.zh) if h.kind in _DRUG_KINDS
+            }
+            if drugs:
+                waiting = _waiting(out, drugs, turn.index)
+                named_turn, since = turn.index, 0
+                asked = bool(_DOSE_QUESTION.search(text))
+                continue
+            since += 1
+            if not waiting or since > _MAX_SENTENCES or turn.index - named_turn > _MAX_TURNS:
+                waiting = []
+                continue
+            if sent.is_question and not _DOSE.search(text):
+                # "Is that 20 mg once a day?" offers the dose for confirmation; other
+                # questions only say whether a bare number may answer.
+                asked = asked or bool(_DOSE_QUESTION.search(text))
+                continue
+            dose = _said_dose(text, asked)
+            if dose is None:
+                continue
+            if len(waiting) == 1:
+                out[waiting[0]] = _with_dose(out[waiting[0]], dose, sent.text, turn.index, sent.zh)
+            waiting = []  # a dose for two waiting drugs is ambiguous: attach none
+    return tuple(out)
+
+
+def _waiting(facts: list[ExtractedFact], drugs: set[str], turn: int) -> list[int]:
+    """Dose-less present medication facts of these drugs from this turn or its answer."""
+    return [
+        i
+        for i, f in enumerate(facts)
+        if f.type == "medication_status"
+        and f.entity in drugs
+        and f.value is None
+        and f.assertion == "present"
+        and f.status in ("active", "planned", "dose_changed")
+        and turn <= f.evidence_turn <= turn + 1
+    ]
+
+
+def _said_dose(text: str, asked: bool) -> tuple[str, str | None, str] | None:
+    m = _DOSE.search(text)
+    if m:
+        return m[1], unit_label(m[2]), text[m.end() :]
+    bare = _BARE.match(text)
+    if bare is None:
+        return None
+    # A bare number is a dose when a dose was asked for, or when it comes with
+    # how often it is taken ("Yes, 20 daily.").
+    rest = text[bare.end() :]
+    if asked or frequency_of(rest[:25]):
+        return bare[1], None, rest
+    return None
+
+
+def _with_dose(
+    fact: ExtractedFact, dose: tuple[str, str | None, str], said: str, turn: int, zh: bool
+) -> ExtractedFact:
+    value, unit, rest = dose
+    slots = {**fact.slots, **measured(value, unit)}
+    frequency, route = frequency_of(rest) or frequency_of(said), route_of(said)
+    if frequency:
+        slots["frequency"] = frequency
+    if route and "route" not in slots:
+        slots["route"] = route
+    if said not in fact.content:
+        # Both halves stay: the drug's words and the dose's, each cut to its core.
+        own = bound_content(fact.content, anchor_of(fact.content, fact.entity), zh, limit=120)
+        content = f"{own} {bound_content(said, 0, zh, limit=100)}"
+    else:
+        content = fact.content
+    return replace(
+        fact,
+        value=value,
+        unit=unit,
+        slots=slots,
+        content=content,
+        confidence=max(fact.confidence, 0.6),
+    )
+
+
+def with_previous_doses(facts: Sequence[ExtractedFact]) -> tuple[ExtractedFact, ...]:
+    """A dose change said without its old dose ("可以把缬沙坦加到160毫克") takes the
+    dose the same person was said to take earlier in the session, so the record
+    keeps both numbers (DESIGN §4: "10 mg → 20 mg" stays in content)."""
+    last: dict[tuple[str, str | None], ExtractedFact] = {}
+    out: list[ExtractedFact] = []
+    for fact in facts:
+        key = (fact.subject, fact.entity)
+        before = last.get(key)
+        if (
+            fact.type == "medication_status"
+            and fact.status == "dose_changed"
+            and (fact.replaces or "").endswith("previous dose")
+            and before is not None
+            and before.value not in (None, fact.value)
+        ):
+            fact = _with_previous(fact, before)
+        if fact.type == "medication_status" and fact.value and fact.assertion == "present":
+            last[key] = fact
+        out.append(fact)
+    return tuple(out)
+
+
+def _with_previous(fact: ExtractedFact, before: ExtractedFact) -> ExtractedFact:
+    unit = before.unit or fact.unit or ""
+    spaced = "" if re.search(r"[\u4e00-\u9fff]", unit) else " "
+    old = f"{before.value}{spaced}{unit}".strip()
+    zh = bool(re.search(r"[\u4e00-\u9fff]", fact.content))
+    note = f"（此前{old}）" if zh else f" (previously {old})"
+    return replace(
+        fact, replaces=f"{fact.entity} {old}", content=fact.content + note, unit=fact.unit or unit
+    )

@@ -1,0 +1,79 @@
+"""Validation of an extractor reply's `slots` object (domain.slots shapes).
+
+A reply without slots (every v1 reply, and v2 facts the model left bare)
+gets them from its value and unit, so that chains compare structured values
+whichever prompt produced the fact: "136/84" -> systolic/diastolic.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+from memory.domain.slots import NUMERIC_SLOTS, SLOT_KEYS, TEXT_SLOTS, as_number, blood_pressure
+from memory.domain.slots import measured as measured_slots
+
+VALUED_TYPES = frozenset({"vital", "lab_result", "medication_status"})
+_BP = re.compile(r"^\s*(\d{2,3})\s*/\s*(\d{2,3})\s*$")
+
+
+class SlotError(ValueError):
+    """A slots object that breaks the contract at `path` (turned into a ValidationError)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+def parse_slots(
+    raw: Any, path: str, fact_type: str, value: str | None, unit: str | None
+) -> dict[str, object]:
+    if raw is None or raw == {}:
+        return derived_slots(fact_type, value, unit)
+    if not isinstance(raw, dict):
+        raise SlotError(path, f"expected an object, got {type(raw).__name__}")
+    out: dict[str, object] = {}
+    for key, item in raw.items():
+        if key not in SLOT_KEYS:
+            raise SlotError(f"{path}.{key}", f"unknown slot (allowed: {', '.join(SLOT_KEYS)})")
+        if item is None:
+            continue
+        out[key] = (
+            _number(item, f"{path}.{key}") if key in NUMERIC_SLOTS else _text(item, path, key)
+        )
+    if ("systolic" in out) != ("diastolic" in out):
+        raise SlotError(path, "systolic and diastolic go together")
+    return out
+
+
+def derived_slots(fact_type: str, value: str | None, unit: str | None) -> dict[str, object]:
+    """Slots implied by a plain value/unit pair; {} when there is no number."""
+    if fact_type not in VALUED_TYPES or not value:
+        return {}
+    bp = _BP.match(value)
+    if bp and fact_type == "vital":
+        return blood_pressure(bp[1], bp[2], unit or "mmHg")
+    if as_number(value) is None:
+        return {}
+    return measured_slots(value, unit)
+
+
+def _number(item: Any, path: str) -> object:
+    # The value slot of a lab may be a word ("positive"); the others are numbers.
+    if isinstance(item, bool):
+        raise SlotError(path, "expected a number, got a boolean")
+    number = as_number(item) if isinstance(item, int | float | Decimal | str) else None
+    if number is not None:
+        return number
+    if path.endswith(".value") and isinstance(item, str) and item.strip():
+        return item.strip()
+    raise SlotError(path, f"expected a number, got {item!r}")
+
+
+def _text(item: Any, path: str, key: str) -> str:
+    if not isinstance(item, str) or not item.strip():
+        raise SlotError(f"{path}.{key}", f"expected a non-empty string, got {item!r}")
+    assert key in TEXT_SLOTS
+    return item.strip()

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("memory", "0003_entity_kind_procedure"),
+        ("memory", "0004_fact_slots"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -39,9 +39,9 @@ def construct_session_task(self: Any, session_id: int) -> None:
 
     Sessions of one patient are constructed strictly in arrival order under a
     per-patient lock, whichever worker receives which task; different patients
-    proceed in parallel.
+    proceed in parallel. (Celery's Django fixup closes stale connections around
+    every task; a database error closes this one before the retry.)
     """
-    close_old_connections()
     try:
         done = construct_pending(
             session_id, block=False, budget_s=settings.CONSTRUCT_DRAIN_BUDGET_S, drain_all=True

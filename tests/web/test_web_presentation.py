@@ -43,6 +43,7 @@ def test_edit_form_moves_a_fact_to_another_item_and_recomputes_both_chains(clien
     url = reverse("fact-correct", args=["p1", first.pk, "edit"])
     data = {"content": first.content, "value": "5", "unit": "mg", "status": "active"}
     data |= {"item": "valsartan", "fact_type": "medication_status", "reason": "wrong drug"}
+    data["version"] = first.version
     assert client_in.post(url, data).status_code == 302
     first.refresh_from_db()
     assert first.entity.name == "valsartan" and first.corrected

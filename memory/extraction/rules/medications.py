@@ -298,6 +298,27 @@ def _class_in_use(ctx: SentenceCtx, hit: Hit) -> bool:
     return any(0 <= hit.start - r.end <= (8 if ctx.zh else 30) for r in ctx.rels)
 
 
+# A drug named as an ingredient of a product ("many cold pills contain
+# pseudoephedrine or phenylephrine", "含伪麻黄碱的感冒药"), as something to keep
+# away from, or as somebody else's suggestion ("a friend recommended
+# glucosamine", "朋友推荐氨基葡萄糖") is not a drug the patient is taking.
+_NOT_TAKEN_EN = re.compile(
+    r"(?:\b(?:contain|contains|containing|contained|avoid|avoiding|stay away from|"
+    r"steer clear of)|\b(?:friend|neighbou?r|co-?worker|colleague)s?\s+(?:[\w']+\s+){0,2}?"
+    r"(?:recommended|recommends|suggested|suggests|swears by|told me about))"
+    r"\s+(?:[\w/-]+,?\s+){0,4}$",
+    re.I,
+)
+_NOT_TAKEN_ZH = re.compile(
+    r"(?:含有|含|避免|避开|朋友(?:推荐|建议|说)|别人(?:推荐|建议)|有人(?:推荐|建议))[^，,。；]{0,8}$"
+)
+
+
+def _not_taken(ctx: SentenceCtx, hit: Hit) -> bool:
+    head = ctx.text[max(0, hit.start - (12 if ctx.zh else 60)) : hit.start]
+    return bool((_NOT_TAKEN_ZH if ctx.zh else _NOT_TAKEN_EN).search(head))
+
+
 def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
     every = [h for h in ctx.hits if h.kind in _DRUG_KINDS]
     skipped = _describing_classes(ctx.text, every)
@@ -310,6 +331,8 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
             continue
         seen.add(hit.canonical)
         status, replaces = switched.get(hit.canonical, (_status(ctx, hit), None))
+        if status == "active" and _not_taken(ctx, hit):
+            continue  # never suppress a stop or a change: an old record must not stay current
         stop = drugs[i + 1].start if i + 1 < len(drugs) else len(ctx.text)
         value, unit, previous = _dose(ctx, hit, status, stop, drugs[i - 1].end if i else 0)
         if value is None:

@@ -1,0 +1,37 @@
+"""Drugs named as an ingredient, as something to avoid, or as someone else's
+suggestion are not drugs the patient takes."""
+
+from __future__ import annotations
+
+from tests.extraction_rules._helpers import facts
+
+
+def _active(*turns: tuple[str, str]) -> set[str]:
+    meds = facts(*turns, kind="medication_status")
+    return {f.entity.lower() for f in meds if f.status == "active"}
+
+
+def test_ingredients_of_a_product_are_not_active_medications():
+    said = (
+        "doctor",
+        "Many cold pills contain pseudoephedrine or phenylephrine, which raise pressure.",
+    )
+    assert not {"pseudoephedrine", "phenylephrine"} & _active(said)
+
+
+def test_a_friends_suggestion_is_not_an_active_medication():
+    assert "glucosamine" not in _active(
+        ("patient", "A friend recommended glucosamine for my knee.")
+    )
+
+
+def test_chinese_friends_suggestion_is_not_an_active_medication():
+    assert not _active(("patient", "朋友推荐氨基葡萄糖，我还没吃。"))
+
+
+def test_chinese_ingredient_is_not_an_active_medication():
+    assert not _active(("doctor", "很多感冒药含有伪麻黄碱，会升高血压。"))
+
+
+def test_a_drug_the_patient_takes_is_still_active():
+    assert "metformin" in _active(("patient", "I take metformin 500 mg twice a day."))

@@ -12,6 +12,7 @@ from datetime import date
 
 from memory.answering.values import item_name, statement
 from memory.domain.evidence import FactView, ProfileData
+from memory.lexicon import lookup
 
 SAFETY_TITLES: dict[str, str] = {
     "allergy": "allergies",
@@ -64,6 +65,11 @@ def _in_force(pairs: Sequence[tuple[FactView, tuple[str, ...]]]) -> list[FactVie
     ]  # fmt: skip
 
 
+def _is_class(name: str) -> bool:
+    entry = lookup(name)
+    return entry is not None and entry.kind == "drug_class"
+
+
 def list_part(
     which: Sequence[str],
     profile: ProfileData,
@@ -74,7 +80,9 @@ def list_part(
 ) -> list[str]:
     out: list[str] = []
     if "medications" in which:
-        meds = _in_force(profile.active_meds)
+        # A class word ("vaccines", "antibiotics") is no drug a patient takes: the
+        # list names substances, as the overview does.
+        meds = [f for f in _in_force(profile.active_meds) if not _is_class(f.entity)]
         title = t["medications_at"].format(date=asked) if asked else t["medications"]
         out += _stated(t, title, meds, cite, lang)
         stopped = _in_force(profile.stopped_meds)

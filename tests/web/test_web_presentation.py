@@ -58,3 +58,14 @@ def test_safety_facts_keep_their_type(client_in, patient):
     allergy = Fact.objects.get(patient=patient, fact_type="safety")
     form = client_in.get(reverse("fact-detail", args=["p1", allergy.pk])).content.decode()
     assert f"id_edit_{allergy.pk}_item" in form and f"id_edit_{allergy.pk}_fact_type" not in form
+
+
+def test_dose_frequency_and_route_are_shown_in_chinese():
+    from django.utils import translation
+
+    from memory.web.labels import unit_label
+
+    with translation.override("zh-hans"):
+        assert [unit_label(v) for v in ("twice daily", "oral", "every 6 hours")] == [
+            "每日两次", "口服", "每6小时",
+        ]  # fmt: skip

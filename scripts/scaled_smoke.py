@@ -68,6 +68,10 @@ def app_env(services: TcpServices, var: Path) -> dict[str, str]:
         "LOG_LEVEL": "WARNING",
         "METRICS_TOKEN": METRICS_TOKEN,
         "DJANGO_SETTINGS_MODULE": "medgraph_web.settings",
+        # Plain http on loopback, as `medgraph run` serves it (no HTTPS redirect).
+        "MEDGRAPH_PLAIN_HTTP": "1",
+        # Thirty concurrent uploads per phase from one user: above the API throttle.
+        "MEDGRAPH_THROTTLE_USER": "100000/min",
     }
 
 
@@ -83,7 +87,7 @@ def medgraph(env: dict[str, str], *args: str) -> str:
 
 SETUP = """
 from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
+from memory.actions.tokens import do_issue_token
 from memory.models import Patient
 user, _ = User.objects.get_or_create(username="smoke")
 user.is_superuser = True
@@ -93,7 +97,7 @@ for i in range(PATIENTS):
         Patient.objects.get_or_create(external_id=f"{prefix}-{i}")
 for name in ("warm-one-0", "warm-three-0", "warm-three-1", "warm-three-2"):
     Patient.objects.get_or_create(external_id=name)
-print(Token.objects.get_or_create(user=user)[0].key)
+print(do_issue_token(user)[0])
 """
 
 

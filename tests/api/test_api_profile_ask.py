@@ -28,7 +28,8 @@ def test_profile_rejects_a_bad_date(patient, api):
 def test_ask_returns_the_cli_json_document(patient, api):
     body = api.post(BASE + "ask/", {"question": "Is he allergic to penicillin?"}).json()
     assert set(body) == {
-        "answer", "reader", "profile", "safety", "rendered", "evidence", "timings_ms"
+        "answer", "reader", "profile", "safety", "rendered", "evidence", "timings_ms",
+        "conflicts",
     }  # fmt: skip
 
 

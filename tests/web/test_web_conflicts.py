@@ -110,3 +110,12 @@ def test_one_penicillin_family_allergy_counts_once_on_the_list(client_in, patien
                                    safety_kind="allergy", evidence_turn=3),))  # fmt: skip
     body = client_in.get(reverse("patient-list")).content.decode()
     assert "1 allergy" in body and "penicillins" in body
+
+
+def test_api_ask_answer_carries_the_conflict_flag(client_in, patient):
+    allergy = _allergic(patient)
+    body = client_in.post(
+        "/api/patients/p1/ask/", {"question": "Can he keep taking amlodipine?"},
+        content_type="application/json",
+    ).json()  # fmt: skip
+    assert [c["safety_fact"] for c in body["conflicts"]] == [allergy.pk]

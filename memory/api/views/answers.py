@@ -84,6 +84,9 @@ class AnswerSerializer(serializers.Serializer):
     rendered = serializers.CharField(help_text="the exact text the reader got")
     evidence = EvidenceSerializer(many=True)
     timings_ms = serializers.DictField(child=serializers.FloatField())
+    conflicts = ConflictFlagSerializer(
+        many=True, help_text="active drugs matching a recorded allergy or contraindication"
+    )
 
 
 def _fact(view: FactView, marks: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -159,4 +162,5 @@ class AskView(PatientView):
             self.patient, form.validated_data["question"], at=form.validated_data.get("at"),
             actor=request.user, channel="api",
         )  # fmt: skip
-        return Response(result.to_payload())
+        conflicts = [c.as_flag() for c in conflicts_for(self.patient)]
+        return Response({**result.to_payload(), "conflicts": conflicts})

@@ -9,6 +9,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from memory.answering import UnknownPatient, answer
+from memory.models import Patient
+from memory.queries.conflicts import conflicts_for
 
 
 def _date(value: str) -> date:
@@ -45,7 +47,11 @@ class Command(BaseCommand):
         except UnknownPatient as exc:
             raise CommandError(str(exc)) from None
         if opts["json"]:
-            self.stdout.write(json.dumps(result.to_payload(), ensure_ascii=False, indent=2))
+            # Same document as the API: the answer plus open medication-safety conflicts.
+            patient = Patient.objects.get(external_id=opts["patient"])
+            conflicts = [c.as_flag() for c in conflicts_for(patient)]
+            payload = {**result.to_payload(), "conflicts": conflicts}
+            self.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2, default=str))
             return
         self.stdout.write(result.text)
         self.stdout.write("")

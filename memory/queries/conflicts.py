@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from memory.domain.anchors import anchor
+from memory.domain.chains import EXCLUDED_VERIFICATIONS
 from memory.domain.drug_safety import SafetyRecord, match_record
 from memory.lexicon import find_mentions
 from memory.lexicon.classes import ancestry
@@ -24,7 +25,6 @@ from memory.retrieval.loading import chains_of
 # A drug a patient takes now, or is about to take, can harm them.
 IN_USE = ("active", "dose_changed", "planned")
 CONFLICT_KINDS = ("allergy", "contraindication")
-RULED_OUT = ("refuted", "entered_in_error")
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ def _safety_records(patient: Patient) -> list[Fact]:
             safety_kind__in=CONFLICT_KINDS,
             assertion="present",
         )
-        .exclude(verification__in=RULED_OUT)
+        .exclude(verification__in=EXCLUDED_VERIFICATIONS)
         .select_related("entity", "session")
     )
 
@@ -94,7 +94,7 @@ def _medications_in_use(patient: Patient) -> list[Fact]:
         if found.member is not None and found.member.status in IN_USE:
             current_ids.append(found.member.fact_id)
     rows = Fact.objects.filter(pk__in=current_ids, assertion="present").exclude(
-        verification__in=RULED_OUT
+        verification__in=EXCLUDED_VERIFICATIONS
     )
     return list(rows.select_related("entity", "session", "chain"))
 

@@ -18,7 +18,12 @@ from typing import Any
 from django.db.models import Q
 from django.utils import timezone
 
-from memory.domain.chains import ChainMember, fold_chain, recompute_chain
+from memory.domain.chains import (
+    EXCLUDED_VERIFICATIONS,
+    ChainMember,
+    fold_chain,
+    recompute_chain,
+)
 from memory.models import Chain, Fact, FactEdge
 
 # The fields a folded mention keeps: enough to stand as a record on its own.
@@ -29,7 +34,6 @@ ENTRY_FIELDS = (
     "extraction_key", "extractor", "model", "prompt_version", "slots",
 )  # fmt: skip
 _DATES = ("event_date", "effective_date")
-EXCLUDED = ("refuted", "entered_in_error")
 
 
 def entry_of(fact: Fact) -> dict[str, Any]:
@@ -240,7 +244,7 @@ def derive_chain(chain: Chain) -> None:
             order_note=u.note,
         )  # fmt: skip
     _rewrite_supersedes(chain, {u.fact_id: u.supersedes for u in updates})
-    excluded = {m.fact_id for m in members if m.verification in EXCLUDED}
+    excluded = {m.fact_id for m in members if m.verification in EXCLUDED_VERIFICATIONS}
     tail = max(
         (u for u in updates if u.fact_id not in excluded), key=lambda u: u.position, default=None
     )

@@ -1,6 +1,6 @@
 """Django admin: care teams are managed here; the clinical record is read-only.
 
-Facts, chains and edges are written only by memory.writes (graph + corrections),
+Facts, chains and edges are written only by memory.actions,
 so the admin shows them but never edits them; the audit log is append-only.
 The admin is for superusers only (staff use the clinical pages, scoped to their
 care teams), and every admin page that shows patient data is audited.

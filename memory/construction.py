@@ -1,8 +1,9 @@
 """construct_session: L1 session -> extraction -> L2 graph, one call per session.
 
 The extractor runs outside any transaction (an LLM call can take a minute);
-everything it produces is written in one transaction by memory.writes, so a
+everything it produces is written in one transaction by memory.actions, so a
 crash midway leaves no half-built graph and the raw session stays as it was.
+Every status change goes through the session state machine (memory.actions.sessions).
 """
 
 from __future__ import annotations
@@ -12,8 +13,12 @@ import time
 from dataclasses import replace
 
 from django.db import InterfaceError, OperationalError, connection, transaction
-from django.utils import timezone
 
+from memory.actions.sessions import (
+    do_fail_session,
+    do_record_timing,
+    do_start_extraction,
+)
 from memory.domain.types import Turn as TurnValue
 from memory.extraction.base import ExtractionFailed, ExtractionResult, Extractor, SessionText
 from memory.models import Session
@@ -82,16 +87,13 @@ def _lock(patient_id: int, block: bool) -> bool:
 
 def construct_session(session_id: int, extractor: Extractor | None = None) -> Session:
     """Extract one session and write its facts; re-running replaces its previous extraction."""
-    from memory import writes
+    from memory.actions.graph import apply_extraction
+    from memory.actions.index import index_session
     from memory.extraction import get_extractor
-    from memory.indexing import index_session
 
     extractor = extractor or get_extractor()
-    session = Session.objects.get(pk=session_id)
     started = time.perf_counter()
-    Session.objects.filter(pk=session_id).update(
-        status=Session.Status.EXTRACTING, status_reason="", started_at=timezone.now()
-    )
+    session = do_start_extraction(session_id)
     text = SessionText(
         date=session.session_date,
         turns=tuple(
@@ -121,17 +123,16 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
     log.info("extracted", extra={**ctx, "facts": n_facts, "ms": round(extracted_ms)})
     try:
         with transaction.atomic():
-            created = writes.apply_extraction(session, result)
+            created = apply_extraction(session, result)
             log.info("graph updated", extra={**ctx, "facts_created": len(created)})
             index_session(session, created)
             elapsed = (time.perf_counter() - started) * 1000
             # The failure stays visible: the profile lists the session until dismissed.
-            Session.objects.filter(pk=session_id).update(
-                construct_ms=elapsed, status_reason=failure[:5000], dismissed_at=None,
-                dismissed_by=None, dismissed_reason="",
+            kept = {"raw_reply": failed_reply[:200_000]} if failed_reply else {}
+            do_record_timing(
+                session_id, construct_ms=elapsed, status_reason=failure[:5000],
+                dismissed_at=None, dismissed_by=None, dismissed_reason="", **kept,
             )  # fmt: skip
-            if failed_reply:  # the LLM's rejected reply stays inspectable
-                Session.objects.filter(pk=session_id).update(raw_reply=failed_reply[:200_000])
         log.info("indexed; construction done", extra={**ctx, "ms": round(elapsed)})
     except (OperationalError, InterfaceError):
         raise  # the database is away: the task retries, the session is not failed
@@ -169,12 +170,10 @@ def _fail(
         "construction failed",
         extra={"session_id": session_id, "reason": reason[:300], "attempts": attempts},
     )
-    Session.objects.filter(pk=session_id).update(
-        status=Session.Status.FAILED,
-        status_reason=reason[:5000] or "unknown failure",
+    return do_fail_session(
+        session_id,
+        reason[:5000] or "unknown failure",
         raw_reply=raw_reply[:200_000],
         attempts=attempts,
         extractor=getattr(extractor, "name", ""),
-        finished_at=timezone.now(),
     )
-    return Session.objects.get(pk=session_id)

@@ -17,14 +17,13 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
+from memory.actions.chains import release_folded
+from memory.actions.graph import person_for, sync_chain
+from memory.actions.index import index_facts
 from memory.audit import record
 from memory.domain.subjects import SubjectError, canonical_subject
 from memory.domain.types import CONDITION_STATUSES, MEDICATION_STATUSES
-from memory.indexing import index_facts
 from memory.models import Chain, Fact, Patient
-
-# memory.writes.graph is imported where used: memory.writes re-exports this
-# module's delegates, so a module-level import would be circular.
 
 EDITABLE_FIELDS = ("content", "value", "unit", "event_date", "status")
 VERIFICATIONS_NEEDING_REASON = ("refuted", "entered_in_error")
@@ -81,8 +80,6 @@ def do_correct_fact(
         fact.version = F("version") + 1
         fact.save()
         fact.refresh_from_db()
-        from memory.writes.graph import sync_chain
-
         for chain_id in {c for c in (before["chain"], fact.chain_id) if c is not None}:
             sync_chain(Chain.objects.get(pk=chain_id))
         if kind == "edit":
@@ -120,9 +117,6 @@ def _reassign(fact: Fact, data: dict[str, Any], reason: str) -> str:
         raise CorrectionError("a fact must belong to a person; mark it entered_in_error instead")
     if key == fact.subject.key:
         raise CorrectionError(f"the fact already belongs to {key}")
-    from memory.writes.chains import release_folded
-    from memory.writes.graph import person_for
-
     # Other sessions' mentions folded into it were about the original person.
     index_facts(release_folded(fact))
     had_chain = fact.chain_id is not None
@@ -130,13 +124,12 @@ def _reassign(fact: Fact, data: dict[str, Any], reason: str) -> str:
     fact.chain = None
     fact.chain_position = None
     if had_chain and fact.entity_id:
+        # Its place in the new chain is the chain rebuild's (arrival order, then
+        # the domain's recompute_chain), exactly as if it had been extracted there.
         fact.chain, _ = Chain.objects.get_or_create(
             patient_id=fact.patient_id, subject=fact.subject, entity_id=fact.entity_id,
             fact_type=fact.fact_type,
         )  # fmt: skip
-        # Placed after every record already in the new chain: the domain rules
-        # then order it by event date where known.
-        fact.chain_position = fact.chain.members.count()
     return "fact.reassign"
 
 
@@ -213,3 +206,40 @@ def _allowed_statuses(fact_type: str) -> tuple[str, ...]:
     if fact_type == "condition":
         return CONDITION_STATUSES
     return ("",)
+
+
+# --- system callers: locked, unversioned ----------------------------------------
+# For callers that hold no clinician's view of the fact (tests, conflict
+# resolution): the row is locked but no version is checked. The passed fact is
+# refreshed in place.
+
+
+def reassign_fact(fact: Fact, to_subject: str, *, actor: Any, reason: str, channel: str) -> Fact:
+    """Move a fact to another person; it leaves its chain and joins that person's."""
+    data = {"to_subject": to_subject}
+    return _delegate(fact, "reassign", data, actor=actor, reason=reason, channel=channel)
+
+
+def edit_fact(
+    fact: Fact, changes: dict[str, Any], *, actor: Any, reason: str, channel: str
+) -> Fact:
+    data = {"changes": changes}
+    return _delegate(fact, "edit", data, actor=actor, reason=reason, channel=channel)
+
+
+def set_verification(
+    fact: Fact, verification: str, *, actor: Any, reason: str, channel: str
+) -> Fact:
+    """Confirm, refute or mark entered-in-error (a safety fact is never deleted)."""
+    data = {"verification": verification}
+    return _delegate(fact, "verify", data, actor=actor, reason=reason, channel=channel)
+
+
+def _delegate(
+    fact: Fact, kind: str, data: dict[str, Any], *, actor: Any, reason: str, channel: str
+) -> Fact:
+    done = do_correct_fact(
+        None, fact.pk, kind, data, version=None, actor=actor, channel=channel, reason=reason
+    )
+    fact.refresh_from_db()
+    return done

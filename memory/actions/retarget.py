@@ -13,13 +13,13 @@ from typing import Any
 
 from django.db import transaction
 
+from memory.actions.corrections import CorrectionError, snapshot
+from memory.actions.entities import resolve
+from memory.actions.graph import sync_chain
+from memory.actions.index import index_facts
 from memory.audit import record
 from memory.domain.types import CHAINED_TYPES, CONDITION_STATUSES, MEDICATION_STATUSES
-from memory.entities import resolve
-from memory.indexing import index_facts
 from memory.models import Chain, Fact
-from memory.writes.corrections import CorrectionError, snapshot
-from memory.writes.graph import sync_chain
 
 RETARGETABLE_TYPES = ("medication_status", "condition", "lab_result", "vital", "symptom",
                       "preference", "event")  # fmt: skip
@@ -57,7 +57,6 @@ def do_retarget_fact(
                 patient_id=fact.patient_id, subject=fact.subject, entity=fact.entity,
                 fact_type=fact_type,
             )  # fmt: skip
-            fact.chain_position = fact.chain.members.count()
         fact.valid_from = fact.valid_to = None
         fact.corrected = True
         fact.save()

@@ -11,7 +11,7 @@ from django.db import migrations
 
 
 def rekey(apps, schema_editor):
-    from memory.writes.graph import item_key
+    from memory.domain.items import item_key
 
     Fact = apps.get_model("memory", "Fact")
     AuditEvent = apps.get_model("memory", "AuditEvent")

@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from memory.actions.conflicts import do_resolve_conflict
+from memory.actions.corrections import CorrectionError
 from memory.web.guards import patient_or_403
 from memory.web.views import is_partial, overview_live
-from memory.writes.corrections import CorrectionError
 
 
 @require_POST

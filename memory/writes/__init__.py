@@ -1,34 +1,17 @@
-"""The write layer: the only code that creates or changes facts, chains and edges.
+"""Re-exports for code written before the writers moved to memory.actions.
 
-graph.py applies extractions; corrections.py applies clinicians' corrections.
-Both run inside the caller's `transaction.atomic()`.
+`chain_members` is a read; its callers move to memory.queries. Nothing here writes.
 """
 
 from __future__ import annotations
 
-from memory.writes.graph import (
-    apply_extraction,
-    chain_members,
-    clear_session_extraction,
-    extraction_key,
-    person_for,
-    sync_chain,
-)
+from memory.actions.chains import chain_rows
+from memory.domain.chains import ChainMember
+from memory.models import Chain
 
-__all__ = [
-    "apply_extraction",
-    "chain_members",
-    "clear_session_extraction",
-    "extraction_key",
-    "person_for",
-    "sync_chain",
-]
 
-from memory.writes.corrections import (
-    CorrectionError,
-    edit_fact,
-    reassign_fact,
-    set_verification,
-)
+def chain_members(chain: Chain) -> list[ChainMember]:
+    return [member for member, _ in chain_rows(chain)]
 
-__all__ += ["CorrectionError", "edit_fact", "reassign_fact", "set_verification"]
+
+__all__ = ["chain_members"]

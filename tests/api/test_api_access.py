@@ -47,7 +47,7 @@ def test_session_authentication_works_like_the_web_pages(patient, clinician):
 
 def test_every_patient_read_is_audited_with_channel_api(patient, api, clinician):
     api.get(BASE + "facts/", {"type": "safety"})
-    event = AuditEvent.objects.filter(channel="api", action="api.view").latest("id")
+    event = AuditEvent.objects.filter(channel="api", action="patient.view").latest("id")
     assert (event.actor, event.patient, event.after["query"]) == (
         clinician,
         patient,
@@ -76,7 +76,7 @@ def test_audit_log_is_forbidden_to_clinicians(patient, api):
 def test_audit_log_lists_events_for_administrators(patient, api, admin_api, django_user_model):
     patient.care_team.add(django_user_model.objects.get(username="admin1"))
     api.get(BASE)
-    rows = admin_api.get("/api/audit/", {"patient": "p-graph", "action": "api.view"}).json()
+    rows = admin_api.get("/api/audit/", {"patient": "p-graph", "action": "patient.view"}).json()
     assert rows["count"] >= 1 and rows["results"][0]["channel"] == "api"
 
 

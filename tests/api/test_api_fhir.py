@@ -30,7 +30,7 @@ def test_fhir_export_is_audited(patient, api):
     from memory.models import AuditEvent
 
     api.get(BASE + "fhir")
-    assert AuditEvent.objects.filter(action="api.export.fhir", channel="api").exists()
+    assert AuditEvent.objects.filter(action="export.fhir", channel="api").exists()
 
 
 def test_unknown_fhir_version_is_a_field_error(patient, api):

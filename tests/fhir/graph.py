@@ -16,7 +16,7 @@ from django.db.models import Max
 from memory.domain.types import ExtractedFact, Extraction
 from memory.extraction.base import ExtractionResult
 from memory.importing import parse_text
-from memory.indexing import index_session
+from memory.actions.index import index_session
 from memory.ingest import store_sessions
 from memory.models import Patient, Session
 from memory.writes import apply_extraction

@@ -11,7 +11,7 @@ from datetime import date
 
 from memory.domain.types import ExtractedFact, Extraction
 from memory.extraction.base import ExtractionResult
-from memory.indexing import index_session
+from memory.actions.index import index_session
 from memory.ingest import ensure_patient
 from memory.models import Fact, Patient, Session, Turn
 from memory.writes.graph import apply_extraction

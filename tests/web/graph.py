@@ -10,7 +10,7 @@ from django.db import transaction
 from memory.domain.types import ExtractedFact, Extraction
 from memory.extraction.base import ExtractionResult
 from memory.importing import parse_text
-from memory.indexing import index_session
+from memory.actions.index import index_session
 from memory.ingest import store_sessions
 from memory.models import Patient, Session
 from memory.writes import apply_extraction

@@ -55,7 +55,7 @@ class PatientView(ApiView):
     """A view under /api/patients/{patient_id}/: resolves and audits the patient."""
 
     patient: Patient
-    audit_action = "api.view"
+    audit_action = "patient.view"
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)

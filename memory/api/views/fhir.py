@@ -25,7 +25,7 @@ class FhirJSONRenderer(JSONRenderer):
 
 
 class FhirExportView(PatientView):
-    audit_action = "api.export.fhir"
+    audit_action = "export.fhir"
     # application/fhir+json unless the client asks for plain application/json.
     renderer_classes = [FhirJSONRenderer, JSONRenderer]
 

@@ -18,6 +18,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from memory.actions.sessions import do_queue_sessions
 from memory.models import Patient, Session
 from memory.profile import RULE_FALLBACK_PREFIX
 from memory.reaper import stuck_sessions
@@ -67,7 +68,7 @@ class Command(BaseCommand):
             if missing:
                 raise CommandError(f"unknown session(s): {', '.join(sorted(missing))}")
         ids = self._selected(patient, sessions, opts)
-        Session.objects.filter(pk__in=ids).update(status=Session.Status.QUEUED, status_reason="")
+        do_queue_sessions(ids)
         self.stdout.write(f"queued {len(ids)} session(s) for re-extraction")
         if not ids:
             return

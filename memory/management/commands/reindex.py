@@ -11,8 +11,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from tqdm import tqdm
 
+from memory.actions.index import reindex_all
 from memory.embedding import EmbedderUnavailable, get_embedder
-from memory.indexing import reindex_all
 from memory.models import IndexState
 from memory.waiting import progress_bar
 

@@ -1,4 +1,4 @@
-"""The one module that writes L2: facts, chains, supersedes/causes edges.
+"""Applying an extraction to L2: facts, chains, supersedes/causes edges.
 
 Callers hold `transaction.atomic()`; every function here assumes it. The
 decisions themselves (repeat or append, validity intervals, late reports,
@@ -8,18 +8,16 @@ loads their inputs and stores their outputs.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from datetime import date
 
-from django.utils import timezone
-
-from memory.domain.chains import ChainMember, is_chained, numerals
-from memory.domain.types import MEASUREMENT_CHAIN_TYPES, ExtractedFact
-from memory.entities import resolve, start_batch
+from memory.actions.chains import rebuild_chain, release_folded
+from memory.actions.entities import resolve, start_batch
+from memory.domain.chains import is_chained
+from memory.domain.items import item_key
+from memory.domain.types import ExtractedFact
 from memory.extraction.base import ExtractionResult
 from memory.models import Chain, Entity, Fact, FactEdge, Person, Session
-from memory.writes.chains import chain_rows, rebuild_chain, release_folded
 
 _UNCHAINED = ("negated", "hypothetical")
 
@@ -55,7 +53,7 @@ def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
 
 def _rebuild(chain_ids: set[int]) -> dict[int, int]:
     """Rebuild the chains; index records re-created from folded mentions."""
-    from memory.indexing import index_facts
+    from memory.actions.index import index_facts
 
     host_of: dict[int, int] = {}
     for chain in Chain.objects.filter(pk__in=sorted(chain_ids)).order_by("pk"):
@@ -77,25 +75,6 @@ def extraction_key(item: ExtractedFact, entity: Entity | None = None) -> str:
         item.type, item.subject, f"{entity.kind}:{entity.normalized}" if entity else None,
         item.content, item.safety_kind or "", item.value or "", item.unit or "",
     )  # fmt: skip
-
-
-def item_key(
-    fact_type: str,
-    subject: str,
-    entity: str | None,
-    content: str,
-    safety_kind: str,
-    value: str,
-    unit: str,
-) -> str:
-    """Hash of the clinical item; `entity` is "kind:normalized name" (None: the
-    wording is all there is to go by)."""
-    item_id = entity if entity is not None else "text:" + " ".join(content.casefold().split())
-    measured = ""
-    if fact_type in MEASUREMENT_CHAIN_TYPES:
-        measured = ",".join(sorted(numerals(value))) + "|" + unit.casefold()
-    raw = "|".join([fact_type, subject, item_id, safety_kind, measured])
-    return hashlib.sha256(raw.encode()).hexdigest()[:40]
 
 
 def clear_session_extraction(session: Session) -> set[str]:
@@ -177,10 +156,6 @@ def _write_fact(
     return fact
 
 
-def chain_members(chain: Chain) -> list[ChainMember]:
-    return [member for member, _ in chain_rows(chain)]
-
-
 def sync_chain(chain: Chain) -> None:
     """Rebuild the chain from every mention and store what the rules derive."""
     _rebuild({chain.pk})
@@ -201,9 +176,10 @@ def _write_causes(items: Sequence[ExtractedFact], written: Sequence[Fact | None]
 
 
 def _finish_session(session: Session, result: ExtractionResult, n_facts: int) -> None:
-    Session.objects.filter(pk=session.pk).update(
-        status=Session.Status.DONE,
-        status_reason="",
+    from memory.actions.sessions import do_finish_session
+
+    do_finish_session(
+        session.pk,
         session_subject=result.extraction.session_subject,
         extractor=result.extractor,
         model=result.model,
@@ -214,5 +190,4 @@ def _finish_session(session: Session, result: ExtractionResult, n_facts: int) ->
         attempts=result.attempts,
         extract_ms=result.duration_ms,
         fact_count=Fact.objects.filter(session=session).count(),
-        finished_at=timezone.now(),
     )

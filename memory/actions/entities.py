@@ -2,7 +2,7 @@
 
 The seed dictionary (memory.lexicon) canonicalizes the surface name; the
 pure rule memory.domain.entities.resolve_entity decides reuse or create.
-Called only from memory.writes, inside its transaction.
+Called only from memory.actions, inside its transaction.
 """
 
 from __future__ import annotations

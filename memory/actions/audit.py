@@ -1,0 +1,69 @@
+"""Writing audit events: who did what to which object, before and after, and the
+channel it came through (web | api | cli | worker | system).
+
+Event names say what happened, whatever the channel: `patient.view`,
+`fact.correct`, `export.fhir`, `session.import`; the channel is a field.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import models
+
+from memory.models import AuditEvent, Patient
+
+log = logging.getLogger("medgraph.audit")
+
+# The channels in use; admin is the Django admin, eval the benchmark runner.
+CHANNELS = ("web", "api", "cli", "worker", "admin", "eval", "system")
+
+
+def record(
+    action: str,
+    *,
+    actor: Any = None,
+    channel: str = "system",
+    patient: Patient | None = None,
+    obj: models.Model | None = None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    reason: str = "",
+) -> AuditEvent:
+    user = actor if getattr(actor, "is_authenticated", False) else None
+    # Identifiers only: clinical content stays in the audit table, out of log shipping.
+    log.info(
+        "audit %s",
+        action,
+        extra={
+            "action": action,
+            "channel": channel,
+            "actor": getattr(user, "username", ""),
+            "patient": getattr(patient, "external_id", ""),
+            "object": f"{obj.__class__.__name__}:{obj.pk}" if obj is not None else "",
+        },
+    )
+    return AuditEvent.objects.create(
+        actor=user,
+        channel=channel,
+        action=action,
+        patient=patient,
+        object_type=obj.__class__.__name__ if obj is not None else "",
+        object_id=str(obj.pk) if obj is not None else "",
+        before=storable(before),
+        after=storable(after),
+        reason=storable(reason),
+    )
+
+
+def storable(value: Any) -> Any:
+    """`value` with NUL and lone surrogates replaced: the audit trail records what was
+    attempted, and a hostile request must not be able to make its own audit fail."""
+    if isinstance(value, str):
+        return value.replace("\x00", "\ufffd").encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, dict):
+        return {storable(k): storable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [storable(v) for v in value]
+    return value

@@ -105,9 +105,9 @@ def main() -> None:
 
 def measure(size: int, probes: list, fillers: list) -> dict[str, float]:
     """Construct `size` filler sessions, then time the same probe sessions after them."""
+    from memory.actions.imports import store_sessions
     from memory.construction import construct_session
     from memory.domain.types import ParsedSession, Turn
-    from memory.ingest import store_sessions
     from memory.models import Fact, Session
 
     start = dt.date(2010, 1, 1)

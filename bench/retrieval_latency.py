@@ -8,11 +8,11 @@ embedded server), never var/'s medgraph database.
 
 How the data is built (say which, as the brief asks): the 30 demo sessions
 (memory/fixtures/demo) are imported and constructed through the real
-pipeline (rule extractor, memory.writes, indexing). They are then replicated
+pipeline (rule extractor, memory.actions, indexing). They are then replicated
 by SQL INSERT ... SELECT with shifted ids and dates shifted by 730 days per
 copy: `--copies` copies make one 300-session history of patient 0 whose
 copied facts join the SAME chains, after which every chain is recomputed by
-the write layer's memory.writes.graph.sync_chain (positions, validity,
+the write layer's memory.actions.graph.sync_chain (positions, validity,
 supersedes edges, tail). That patient is then copied whole (patient, persons,
 chains, sessions, turns, turn pairs, facts with their tsvectors and
 embeddings, edges) for patients 1..N-1. Embeddings are copied, not
@@ -65,9 +65,9 @@ def _sql(statement: str, params: list | None = None) -> None:
 
 
 def build_base() -> Patient:
+    from memory.actions.imports import store_sessions
     from memory.construction import construct_pending
     from memory.importing import parse_paths
-    from memory.ingest import store_sessions
 
     report = store_sessions(parse_paths([DEMO / "demo_patient.json"]), patient_id=BASE, queue=False)
     construct_pending(report.stored[-1].pk)
@@ -122,7 +122,7 @@ def _copy(ids: list[int], params: dict, kinds: tuple[str, ...]) -> None:
 
 
 def grow_patient0(base: Patient, copies: int) -> None:
-    from memory.writes.graph import sync_chain
+    from memory.actions.graph import sync_chain
 
     ids = list(Session.objects.filter(patient=base).values_list("pk", flat=True))
     last_seq = len(ids)

@@ -8,8 +8,9 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from memory.actions.imports import store_sessions
+from memory.actions.patients import do_join_care_team
 from memory.importing import parse_paths
-from memory.ingest import store_sessions
 from memory.models import Patient
 
 DEMO_FILE = Path(__file__).resolve().parent / "fixtures" / "demo" / "demo_patient.json"
@@ -31,7 +32,7 @@ def ensure_demo(var_dir: Path) -> tuple[str, str] | None:
             user.set_password(password)
             user.save()
             for patient in Patient.objects.filter(external_id__in=report.patients_created):
-                patient.care_team.add(user)
+                do_join_care_team(patient, user, channel="system")
         cred_file.write_text(f"{DEMO_USER}\n{password}\n")
         cred_file.chmod(0o600)
     if cred_file.exists():

@@ -16,7 +16,9 @@ from memory.importing.parsers import (
     expand_paths,
     parse_file,
     parse_paths,
+    parse_sources,
     parse_text,
+    read_sources,
 )
 from memory.importing.transcript import SPEAKER_LABELS, speaker_for_label
 
@@ -29,7 +31,9 @@ __all__ = [
     "expand_paths",
     "parse_file",
     "parse_paths",
+    "parse_sources",
     "parse_text",
+    "read_sources",
     "sessions_to_medgraph_json",
     "speaker_for_label",
 ]

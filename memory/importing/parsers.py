@@ -8,7 +8,7 @@ file stores nothing").
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -92,14 +92,50 @@ def parse_paths(
     same patient across files is an error, so a caller that stores the result
     stores either the whole upload or nothing.
     """
+    return parse_sources(read_sources(paths, max_bytes), fmt, patient_id, max_bytes, label="import")
+
+
+def read_sources(
+    paths: Iterable[Path | str], max_bytes: int = DEFAULT_MAX_BYTES
+) -> list[tuple[str, str]]:
+    """(file name, text) of every file in `paths` (directories expanded), each size-checked."""
+    return [(file.name, _read_text(file, max_bytes)) for file in expand_paths(paths)]
+
+
+def parse_sources(
+    sources: Sequence[tuple[str, str | bytes]],
+    fmt: str = "auto",
+    patient_id: str | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    *,
+    label: str = "upload",
+) -> list[ParsedSession]:
+    """Sessions of every (name, text) source, validated all before any is returned.
+
+    The one parsing path of every channel (CLI files, web and API uploads, pasted
+    text). Bytes must be UTF-8. A session id repeated for the same patient across
+    sources is an error (the external id is the session's identity), so a caller
+    that stores the result stores either the whole upload or nothing.
+    """
+    if not sources:
+        raise ImportFormatError(label, "files", "nothing to import")
     sessions: list[ParsedSession] = []
     keyed: list[tuple[tuple[str | None, str], str]] = []
-    for file in expand_paths(paths):
-        parsed = parse_file(file, fmt, patient_id, max_bytes)
+    for name, data in sources:
+        parsed = parse_text(_decoded(name, data), name, fmt, patient_id, max_bytes)
         sessions.extend(parsed)
         keyed.extend(((s.patient_id, s.external_id), s.source) for s in parsed)
-    check_unique_ids("import", keyed)
+    check_unique_ids(label, keyed)
     return sessions
+
+
+def _decoded(name: str, data: str | bytes) -> str:
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ImportFormatError(name, f"byte {exc.start}", "not UTF-8 text") from None
 
 
 def expand_paths(paths: Iterable[Path | str]) -> list[Path]:

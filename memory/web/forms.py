@@ -59,6 +59,15 @@ class UploadForm(forms.Form):
     fmt = forms.ChoiceField(
         label=_("Format"), choices=[(f, f) for f in FORMATS], initial="auto", required=False
     )
+    replace = forms.BooleanField(
+        label=_("Replace changed sessions"),
+        required=False,
+        help_text=_(
+            "A session id that is already stored with different turns is refused unless this "
+            "is ticked. Ticked, the new turns replace the stored ones and the session is "
+            "extracted again; facts a clinician corrected are kept."
+        ),
+    )
 
     def clean(self) -> dict:
         data = super().clean()

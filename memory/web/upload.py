@@ -1,9 +1,12 @@
 """Upload sessions (files or a pasted transcript) and watch them being built.
 
-All-or-nothing, like the CLI: every file is parsed first, and one importer
-error rejects the whole upload, so nothing is stored. Sessions of a patient
-the user is not on the care team of are refused the same way; a new patient
-gets the uploader on its care team. Construction runs in Celery; the progress
+All-or-nothing, through the same action as the CLI and the API
+(memory.actions.imports.do_import_sessions): every file is parsed first, and one
+importer error rejects the whole upload, so nothing is stored. Sessions of a
+patient the user is not on the care team of are refused the same way; a new
+patient gets the uploader on its care team. A changed session is refused unless
+"replace changed sessions" is ticked; an identical upload in flight at the same
+moment is refused with 409. Construction runs in Celery; the progress
 partial polls itself every 2 s until every session is done or failed.
 """
 
@@ -12,10 +15,9 @@ from __future__ import annotations
 import hashlib
 from datetime import date
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.files.uploadedfile import UploadedFile
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,18 +25,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from memory.access import patients_for
-from memory.domain.types import ParsedSession
-from memory.importing import ImportFormatError, parse_text
-from memory.ingest import IngestError, store_sessions
-from memory.models import Patient, Session
+from memory.actions.imports import (
+    FOREIGN_PATIENT,
+    ImportRefused,
+    IngestConflict,
+    IngestError,
+    do_import_sessions,
+)
+from memory.importing import ImportFormatError
+from memory.models import Session
 from memory.web.forms import UploadForm
 from memory.web.views import is_partial
 
 FINISHED = (Session.Status.DONE, Session.Status.FAILED)
-
-
-class UploadRejected(Exception):
-    """Shown to the user as is; nothing was stored."""
 
 
 @require_http_methods(["GET", "POST"])
@@ -45,14 +48,19 @@ def upload(request: HttpRequest) -> HttpResponse:
     else:
         form = UploadForm(initial={"patient_id": request.GET.get("patient", "")})
     if form.is_bound and form.is_valid():
+        data = form.cleaned_data
         try:
-            parsed = _parse(form, form.cleaned_data["files"])
-            _check_access(request, parsed)
-            with transaction.atomic():
-                report = store_sessions(parsed, actor=request.user, channel="web", queue=True)
-                for pid in report.patients_created:
-                    Patient.objects.get(external_id=pid).care_team.add(request.user)
-        except (ImportFormatError, IngestError, UploadRejected) as exc:
+            report = do_import_sessions(
+                _sources(form), channel="web", actor=request.user, fmt=data.get("fmt") or "auto",
+                patient_id=(data.get("patient_id") or "").strip() or None,
+                replace=bool(data.get("replace")), max_bytes=settings.MAX_UPLOAD_BYTES,
+            )  # fmt: skip
+        except IngestConflict as exc:
+            form.add_error(None, str(exc))
+            return render(request, "memory/upload.html", {"form": form}, status=409)
+        except ImportRefused:
+            form.add_error(None, _(FOREIGN_PATIENT))  # the msgid of the translation catalogue
+        except (ImportFormatError, IngestError) as exc:
             form.add_error(None, str(exc))
         else:
             for note in report.skipped:
@@ -66,23 +74,14 @@ def upload(request: HttpRequest) -> HttpResponse:
     return render(request, "memory/upload.html", {"form": form}, status=status)
 
 
-def _parse(form: UploadForm, files: list[UploadedFile]) -> list[ParsedSession]:
+def _sources(form: UploadForm) -> list[tuple[str, str | bytes]]:
+    """(name, raw content) of every uploaded file and of the pasted transcript."""
     data = form.cleaned_data
-    pid = (data.get("patient_id") or "").strip() or None
-    fmt = data.get("fmt") or "auto"
-    parsed: list[ParsedSession] = []
-    for upload_file in files:
-        try:
-            text = upload_file.read().decode("utf-8")
-        except UnicodeDecodeError:
-            raise UploadRejected(
-                _("%(name)s: not UTF-8 text") % {"name": upload_file.name}
-            ) from None
-        parsed += parse_text(text, upload_file.name, fmt, patient_id=pid)
+    sources: list[tuple[str, str | bytes]] = [(f.name, f.read()) for f in data["files"] or []]
     text = (data.get("text") or "").strip()
     if text:
-        parsed += parse_text(_dated(text, data.get("session_date")), _paste_name(text), fmt, pid)
-    return parsed
+        sources.append((_paste_name(text), _dated(text, data.get("session_date"))))
+    return sources
 
 
 def _dated(text: str, when: date | None) -> str:
@@ -97,31 +96,6 @@ def _paste_name(text: str) -> str:
     # The name's stem becomes the session id: stable for the same text, so a
     # double submit is recognised as "already imported" rather than duplicated.
     return f"pasted-{hashlib.sha256(text.encode()).hexdigest()[:10]}.txt"
-
-
-def _check_access(request: HttpRequest, parsed: list[ParsedSession]) -> None:
-    """Only patients on the user's care team, or new ones, may receive sessions.
-
-    A patient that exists outside the care team is refused with the same words
-    as one the user could not know about, so the answer never confirms that
-    an id is on record.
-    """
-    wanted = {s.patient_id for s in parsed if s.patient_id}
-    existing = set(
-        Patient.objects.filter(external_id__in=wanted).values_list("external_id", flat=True)
-    )
-    allowed = set(
-        patients_for(request.user)
-        .filter(external_id__in=wanted)
-        .values_list("external_id", flat=True)
-    )
-    if existing - allowed:
-        raise UploadRejected(
-            _(
-                "Sessions can only be added to your own patients or to a new patient id; "
-                "nothing was imported."
-            )
-        )
 
 
 @require_GET

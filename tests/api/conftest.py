@@ -57,7 +57,7 @@ def own_patient(clinician) -> Patient:
 
 @pytest.fixture
 def empty_patient(clinician) -> Patient:
-    from memory.ingest import ensure_patient
+    from memory.actions.imports import ensure_patient
 
     created, _ = ensure_patient("p-empty", "Empty")
     created.care_team.add(clinician)

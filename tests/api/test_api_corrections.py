@@ -1,4 +1,4 @@
-"""Corrections through the API: applied by memory.writes, audited, atomic."""
+"""Corrections through the API: applied by memory.actions, audited, atomic."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A precise memory graph for export/API tests, written through the real write path.
 
-Sessions are stored by memory.ingest and their facts applied by
-memory.writes.graph.apply_extraction with a hand-written extraction, so the
+Sessions are stored by memory.actions.imports and their facts applied by
+memory.actions.graph.apply_extraction with a hand-written extraction, so the
 graph does not depend on the rule extractor's recall.
 """
 
@@ -13,13 +13,14 @@ from dataclasses import replace
 
 from django.db.models import Max
 
+from memory.actions.graph import apply_extraction
+from memory.actions.imports import store_sessions
+from memory.actions.index import index_session
+from memory.actions.sessions import do_start_extraction
 from memory.domain.types import ExtractedFact, Extraction
 from memory.extraction.base import ExtractionResult
 from memory.importing import parse_text
-from memory.actions.index import index_session
-from memory.ingest import store_sessions
 from memory.models import Patient, Session
-from memory.writes import apply_extraction
 
 PATIENT = "p-graph"
 
@@ -89,7 +90,8 @@ def build_graph(external_id: str = PATIENT) -> Patient:
             model="test-graph",
             prompt_version="",
         )
-        # As construction does: the write layer stores, the index step follows.
+        # As construction does: start, the write layer stores, the index step follows.
+        do_start_extraction(session.pk)
         index_session(session, apply_extraction(session, result))
     return Patient.objects.get(external_id=external_id)
 

@@ -7,9 +7,9 @@ import json
 import pytest
 from django.core.management import call_command
 
+from memory.actions.corrections import set_verification
 from memory.fhir import build_bundle, validate_bundle
 from memory.models import Fact
-from memory.writes import set_verification
 
 pytestmark = pytest.mark.django_db
 

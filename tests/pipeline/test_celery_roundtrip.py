@@ -14,8 +14,8 @@ from django.conf import settings as settings_module
 from medgraph_web import broker
 from medgraph_web.broker import with_db
 from medgraph_web.celery import app
+from memory.actions.imports import store_sessions
 from memory.importing import parse_text
-from memory.ingest import store_sessions
 from memory.models import Fact, Session
 from memory.waiting import wait_for_sessions, workers_available
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
+from memory.actions.corrections import reassign_fact, set_verification
 from memory.construction import construct_session
 from memory.models import Chain, Fact
-from memory.writes import reassign_fact, set_verification
 
 from .conftest import construct, fact, reply
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
+from memory.actions.corrections import reassign_fact, set_verification
 from memory.construction import construct_session
 from memory.models import AuditEvent, Chain, Fact, Turn
-from memory.writes import reassign_fact, set_verification
 
 from .conftest import construct, fact, reply
 

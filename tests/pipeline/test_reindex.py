@@ -6,8 +6,8 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from memory.embedding import get_embedder
 from memory.actions.index import EmbeddingSpaceMismatch, check_embedding_space
+from memory.embedding import get_embedder
 from memory.models import Fact, IndexState
 
 from .conftest import construct, fact, reply

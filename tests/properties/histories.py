@@ -17,10 +17,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from memory.actions.imports import store_sessions
 from memory.construction import construct_pending, construct_session
 from memory.domain.chains import order_date
 from memory.importing import parse_text
-from memory.ingest import store_sessions
 from memory.models import Chain, Fact, FactEdge, Patient, Session
 from memory.retrieval.loading import chains_of
 

@@ -16,11 +16,11 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memory.actions.corrections import reassign_fact, set_verification
 from memory.answering import answer
 from memory.domain.pending import claims_unqualified_absence
 from memory.models import Fact, Patient, Session
 from memory.profile import profile_data, render_profile
-from memory.writes import reassign_fact, set_verification
 
 from .histories import (
     CONSTRUCT,

@@ -19,9 +19,9 @@ from django.conf import settings
 from django.db import connection
 
 from medgraph_web.supervision import start_postgres
+from memory.actions.imports import store_sessions
 from memory.construction import construct_pending
 from memory.importing import parse_text
-from memory.ingest import store_sessions
 from memory.models import Fact, Session
 
 ROOT = Path(__file__).resolve().parents[2]

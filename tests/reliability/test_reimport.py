@@ -9,10 +9,10 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from rest_framework.test import APIClient
 
+from memory.actions.corrections import set_verification
 from memory.actions.tokens import do_issue_token
 from memory.construction import construct_pending
 from memory.models import Fact, Session
-from memory.writes import set_verification
 from tests.fhir.graph import build_graph
 
 CHANGED = (
@@ -53,7 +53,7 @@ def test_replace_supersedes_turns_reextracts_and_keeps_corrections(tmp_path):
 
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_identical_uploads_store_once_and_never_500(clinician):
-    from memory.ingest import ensure_patient
+    from memory.actions.imports import ensure_patient
 
     patient, _ = ensure_patient("p-dup")
     patient.care_team.add(clinician)

@@ -9,9 +9,9 @@ from django.core.management import call_command
 from django.db import connections
 from django.utils import timezone
 
+from memory.actions.imports import store_sessions
 from memory.construction import _LOCK_NAMESPACE
 from memory.importing import parse_text
-from memory.ingest import store_sessions
 from memory.models import Session
 from memory.reaper import stuck_sessions
 

@@ -1,4 +1,4 @@
-"""Build patient graphs through the real write path (memory.writes.graph.apply_extraction).
+"""Build patient graphs through the real write path (memory.actions.graph.apply_extraction).
 
 No mocks: sessions and turns are stored as L1 rows, turn pairs are indexed by
 memory.indexing, and every fact goes through apply_extraction exactly as a
@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from datetime import date
 
+from memory.actions.graph import apply_extraction
+from memory.actions.imports import ensure_patient
+from memory.actions.index import index_session
+from memory.actions.sessions import do_start_extraction
 from memory.domain.types import ExtractedFact, Extraction
 from memory.extraction.base import ExtractionResult
-from memory.actions.index import index_session
-from memory.ingest import ensure_patient
 from memory.models import Fact, Patient, Session, Turn
-from memory.writes.graph import apply_extraction
 
 
 def fact(
@@ -72,6 +73,7 @@ class GraphBuilder:
             for i, t in enumerate(lines, start=1)
         )
         result = ExtractionResult(Extraction(subject, tuple(facts)), "rules", "test-graph", "")
+        do_start_extraction(session.pk)
         created = apply_extraction(session, result)
         index_session(session, created)  # as construction does: turn pairs + new facts
         session.refresh_from_db()

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from memory.actions.imports import store_sessions
 from memory.answering import answer
 from memory.construction import construct_pending
 from memory.importing import parse_paths
-from memory.ingest import store_sessions
 from memory.models import Fact, Patient, Session
 
 DEMO = Path(__file__).resolve().parents[2] / "memory" / "fixtures" / "demo"

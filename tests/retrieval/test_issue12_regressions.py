@@ -7,12 +7,12 @@ from datetime import date
 import pytest
 from django.db import transaction
 
+from memory.actions.corrections import set_verification
 from memory.answering import answer
 from memory.domain.dates import parse_explicit_date
 from memory.models import Fact
 from memory.retrieval import retrieve
 from memory.retrieval.context import date_items
-from memory.writes.corrections import set_verification
 from tests.retrieval.graph import fact
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,9 @@ from datetime import date
 
 import pytest
 
+from memory.actions.corrections import set_verification
 from memory.domain.render import PROFILE_BUDGET
 from memory.profile import render_profile
-from memory.writes.corrections import set_verification
 from tests.retrieval.graph import fact
 
 pytestmark = pytest.mark.django_db

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from memory.actions.graph import apply_extraction
+from memory.actions.imports import store_sessions
+from memory.actions.index import index_session
+from memory.actions.sessions import do_start_extraction
 from memory.domain.types import ExtractedFact, Extraction
 from memory.extraction.base import ExtractionResult
 from memory.importing import parse_text
-from memory.actions.index import index_session
-from memory.ingest import store_sessions
 from memory.models import Patient, Session
-from memory.writes import apply_extraction
 
 VISIT_1 = """Date: 2024-01-08
 Patient: I have had headaches for a month.
@@ -59,7 +60,8 @@ def _apply(session: Session, facts: tuple[ExtractedFact, ...]) -> None:
         model="hand-built",
         prompt_version="",
     )
-    with transaction.atomic():  # as memory.construction does: write, then index
+    do_start_extraction(session.pk)  # as memory.construction does: start, write, index
+    with transaction.atomic():
         created = apply_extraction(session, result)
         index_session(session, created)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from memory.actions.imports import store_sessions
 from memory.fhir.bundle import build_bundle, validate_bundle
 from memory.importing import parse_text
-from memory.ingest import store_sessions
 from memory.models import AuditEvent, ConflictResolution, Fact
 from memory.queries.conflicts import conflicts_for
 from tests.web.graph import _apply, fact

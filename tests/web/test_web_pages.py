@@ -6,8 +6,8 @@ import pytest
 from django.db import transaction
 from django.urls import reverse
 
+from memory.actions.corrections import set_verification
 from memory.models import Fact
-from memory.writes.corrections import set_verification
 
 pytestmark = pytest.mark.django_db
 

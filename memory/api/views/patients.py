@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Count, Max, Q, QuerySet
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -12,10 +11,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memory.access import patients_for
+from memory.actions.patients import PatientIdTaken, do_create_patient
 from memory.api.serializers import PatientSerializer, PersonSerializer
 from memory.api.views.base import ApiView, PatientView, errors
-from memory.audit import record
-from memory.ingest import ensure_patient
 from memory.models import Patient, Person
 
 PATIENT_EXAMPLE = OpenApiExample(
@@ -71,14 +69,12 @@ class PatientListView(ApiView):
         external_id = serializer.validated_data["external_id"].strip()
         if not external_id or "/" in external_id:
             raise serializers.ValidationError({"external_id": ["must be non-empty, no '/'"]})
-        with transaction.atomic():
-            if Patient.objects.filter(external_id=external_id).exists():
-                # Same answer whether or not the caller may see it: ids never leak.
-                raise serializers.ValidationError({"external_id": ["this id is not available"]})
-            patient, _ = ensure_patient(external_id, serializer.validated_data.get("display_name"))
-            patient.care_team.add(request.user)
-            record("patient.create", actor=request.user, channel="api", patient=patient,
-                   obj=patient, after={"external_id": external_id})  # fmt: skip
+        name = serializer.validated_data.get("display_name")
+        try:
+            patient = do_create_patient(external_id, name, actor=request.user, channel="api")
+        except PatientIdTaken as exc:
+            # Same answer whether or not the caller may see it: ids never leak.
+            raise serializers.ValidationError({"external_id": [str(exc)]}) from None
         data = PatientSerializer(_annotated(Patient.objects.filter(pk=patient.pk)).get()).data
         return Response(data, status=status.HTTP_201_CREATED)
 

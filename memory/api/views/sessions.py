@@ -9,12 +9,13 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from memory.actions.imports import IngestConflict, IngestError, do_import_sessions
 from memory.actions.sessions import DismissError, do_dismiss_session
 from memory.api.errors import Conflict, PayloadTooLarge, UploadRejected
 from memory.api.parsers import SafeJSONParser
@@ -27,10 +28,7 @@ from memory.api.serializers import (
     UploadResultSerializer,
 )
 from memory.api.views.base import PatientView, errors
-from memory.domain.types import ParsedSession
-from memory.importing import ImportFormatError, parse_text
-from memory.importing.fields import check_unique_ids
-from memory.ingest import IngestConflict, IngestError, store_sessions
+from memory.importing import ImportFormatError
 from memory.models import Session
 
 UPLOAD_EXAMPLE = {
@@ -78,9 +76,18 @@ class SessionListView(PatientView):
             "per stored session; poll the session's `status`. 201 when something was "
             "stored, 200 when every session was already imported with the same turns. "
             "A session already imported with different turns is 409 (nothing stored) "
-            "unless `?replace=1`, which supersedes its turns and re-extracts it, keeping "
-            "clinicians' corrections."
+            "unless `?replace=true`, which supersedes its turns and re-extracts it, keeping "
+            "clinicians' corrections. Of two identical uploads at the same moment one is "
+            "201 and the other 409 (stored once)."
         ),
+        parameters=[
+            OpenApiParameter(
+                "replace",
+                bool,
+                description="supersede the turns of sessions already imported "
+                "with different turns and re-extract them (clinicians' corrections are kept)",
+            )
+        ],
         request={
             "application/json": MedGraphDocumentSerializer,
             "multipart/form-data": UploadFilesSerializer,
@@ -101,13 +108,16 @@ class SessionListView(PatientView):
         },
     )
     def post(self, request: Request, patient_id: str) -> Response:
-        parsed = self._parse_upload(request)
-        replace = request.query_params.get("replace", "") in ("1", "true", "yes")
+        sources, fmt = self._sources(request)
+        replace = str(request.query_params.get("replace", "")).lower() in ("1", "true", "yes")
         try:
-            report = store_sessions(
-                parsed, self.patient.external_id, actor=request.user, channel="api",
-                replace=replace,
+            report = do_import_sessions(
+                sources, channel="api", actor=request.user, fmt=fmt,
+                patient_id=self.patient.external_id, replace=replace,
+                max_bytes=settings.MAX_UPLOAD_BYTES,
             )  # fmt: skip
+        except ImportFormatError as exc:
+            raise UploadRejected(exc) from None
         except IngestConflict as exc:
             raise Conflict(str(exc)) from None
         except IngestError as exc:
@@ -117,42 +127,21 @@ class SessionListView(PatientView):
         code = status.HTTP_201_CREATED if report.stored else status.HTTP_200_OK
         return Response(body, status=code)
 
-    def _parse_upload(self, request: Request) -> list[ParsedSession]:
-        limit = settings.MAX_UPLOAD_BYTES
+    def _sources(self, request: Request) -> tuple[list[tuple[str, str | bytes]], str]:
+        """(name, raw bytes) of each uploaded file, or the raw body, and the format."""
         content_type = request.content_type or ""
-        try:
-            if content_type.startswith("multipart/form-data"):
-                return self._parse_files(request, limit)
+        if not content_type.startswith("multipart/form-data"):
             # The raw body, not DRF's parsed data: the importer reports JSON errors
             # with line and column, exactly as the CLI does for a file.
-            text = request.body.decode("utf-8")
-            return parse_text(text, "request body", "auto", self.patient.external_id, limit)
-        except UnicodeDecodeError:
-            raise UploadRejected(ImportFormatError("request body", "body", "not UTF-8")) from None
-        except ImportFormatError as exc:
-            raise UploadRejected(exc) from None
-
-    def _parse_files(self, request: Request, limit: int) -> list[ParsedSession]:
+            return [("request body", request.body)], "auto"
         form = UploadFilesSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         files = form.validated_data["files"]
+        limit = settings.MAX_UPLOAD_BYTES
         if sum(f.size for f in files) > limit:
             raise PayloadTooLarge(f"Uploaded files exceed the limit of {limit} bytes.")
-        sessions: list[ParsedSession] = []
-        for upload in files:
-            name = upload.name or "upload"
-            try:
-                text = upload.read().decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise ImportFormatError(name, f"byte {exc.start}", "not UTF-8 text") from None
-            sessions.extend(
-                parse_text(
-                    text, name, form.validated_data["format"], self.patient.external_id, limit
-                )
-            )
-        # A session id repeated across files is an error, as in `medgraph import`.
-        check_unique_ids("upload", [((s.patient_id, s.external_id), s.source) for s in sessions])
-        return sessions
+        sources = [(f.name or "upload", f.read()) for f in files]
+        return sources, form.validated_data["format"]
 
 
 class SessionDetailView(PatientView):

@@ -8,8 +8,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from memory.importing import ImportFormatError, parse_paths
-from memory.ingest import IngestError, store_sessions
+from memory.actions.imports import IngestError, do_import_sessions
+from memory.importing import ImportFormatError, read_sources
 from memory.waiting import wait_for_sessions
 
 
@@ -51,14 +51,13 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **opts: Any) -> None:
         try:
-            sessions = parse_paths(
-                list(opts["paths"]),
+            report = do_import_sessions(
+                read_sources(list(opts["paths"]), settings.MAX_UPLOAD_BYTES),
+                channel="cli",
                 fmt=opts["format"],
                 patient_id=opts["patient"],
+                replace=opts["replace"],
                 max_bytes=settings.MAX_UPLOAD_BYTES,
-            )
-            report = store_sessions(
-                sessions, patient_id=opts["patient"], channel="cli", replace=opts["replace"]
             )
         except (ImportFormatError, IngestError) as exc:
             raise CommandError(str(exc)) from None

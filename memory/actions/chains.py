@@ -19,9 +19,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from memory.domain.chains import (
-    EXCLUDED_VERIFICATIONS,
     ChainMember,
     fold_chain,
+    insertion_tail,
     recompute_chain,
 )
 from memory.models import Chain, Fact, FactEdge
@@ -244,10 +244,7 @@ def derive_chain(chain: Chain) -> None:
             order_note=u.note,
         )  # fmt: skip
     _rewrite_supersedes(chain, {u.fact_id: u.supersedes for u in updates})
-    excluded = {m.fact_id for m in members if m.verification in EXCLUDED_VERIFICATIONS}
-    tail = max(
-        (u for u in updates if u.fact_id not in excluded), key=lambda u: u.position, default=None
-    )
+    tail = insertion_tail(members)
     Chain.objects.filter(pk=chain.pk).update(
         tail_id=tail.fact_id if tail else None, length=len(members), updated_at=timezone.now()
     )

@@ -13,8 +13,8 @@ from typing import Any
 
 from django.db import transaction
 
+from memory.actions.audit import record
 from memory.actions.corrections import CorrectionError, edit_fact, set_verification
-from memory.audit import record
 from memory.models import ConflictResolution, Patient
 from memory.queries.conflicts import find_conflict
 

@@ -17,10 +17,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
+from memory.actions.audit import record
 from memory.actions.chains import release_folded
 from memory.actions.graph import person_for, sync_chain
 from memory.actions.index import index_facts
-from memory.audit import record
 from memory.domain.subjects import SubjectError, canonical_subject
 from memory.domain.types import CONDITION_STATUSES, MEDICATION_STATUSES
 from memory.models import Chain, Fact, Patient

@@ -13,11 +13,11 @@ from typing import Any
 
 from django.db import transaction
 
+from memory.actions.audit import record
 from memory.actions.corrections import CorrectionError, snapshot
 from memory.actions.entities import resolve
 from memory.actions.graph import sync_chain
 from memory.actions.index import index_facts
-from memory.audit import record
 from memory.domain.types import CHAINED_TYPES, CONDITION_STATUSES, MEDICATION_STATUSES
 from memory.models import Chain, Fact
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from memory.audit import record
+from memory.actions.audit import record
 from memory.models import ApiToken
 
 
@@ -33,3 +33,10 @@ def do_issue_token(
         after = {"prefix": token.prefix, "expires_at": token.expires_at.isoformat()}
         record("auth.token_issued", actor=user, channel=channel, after=after)
     return key, token
+
+
+def do_touch_token(token: ApiToken, now: datetime) -> None:
+    """Note when a token was last used, at most once a minute (not audited: the
+    request it authenticates is)."""
+    if token.last_used_at is None or (now - token.last_used_at).total_seconds() > 60:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)

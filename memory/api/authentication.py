@@ -8,7 +8,7 @@ from django.utils import timezone
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
-from memory.actions.tokens import token_digest
+from memory.actions.tokens import do_touch_token, token_digest
 from memory.models import ApiToken
 
 
@@ -22,6 +22,5 @@ class HashedTokenAuthentication(TokenAuthentication):
             raise AuthenticationFailed("Invalid or expired token.")
         if not token.user.is_active:
             raise AuthenticationFailed("User inactive or deleted.")
-        if token.last_used_at is None or (now - token.last_used_at).total_seconds() > 60:
-            ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        do_touch_token(token, now)
         return token.user, token

@@ -38,7 +38,7 @@ Pure: no Django, no clock, inputs are never mutated.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal
 
@@ -118,13 +118,15 @@ class MemberUpdate:
 
 @dataclass(frozen=True)
 class ChainUpdate:
-    """The writer's instruction for one new record.
+    """What one new record does to a chain (plan_chain_update's decision).
 
-    kind "repeat": bump `target_fact_id` to `mention_count` / `last_mentioned`.
-    kind "append": insert the record with `position`, `supersedes`,
-    `valid_from`, `valid_to`, `note`, then apply `member_updates` (existing
-    members whose derived fields change; a `supersedes` of NEW_RECORD_ID
-    points at the new record).
+    kind "repeat": the tail's `mention_count` / `last_mentioned` grow.
+    kind "append": the record takes `position`, `supersedes`, `valid_from`,
+    `valid_to`, `note`, and `member_updates` lists the existing members whose
+    derived fields change (a `supersedes` of NEW_RECORD_ID points at the new
+    record). The writer (memory.actions.chains) stores the same decision for the
+    whole chain at once: it re-folds every observation (fold_chain) and stores
+    every MemberUpdate recompute_chain derives, which includes these.
     """
 
     kind: Literal["repeat", "append"]
@@ -337,17 +339,6 @@ def recompute_chain(members: Sequence[ChainMember]) -> list[MemberUpdate]:
             MemberUpdate(member.fact_id, position, supersedes, valid_from, valid_to, note)
         )
     return updates
-
-
-def insert_moved(members: Sequence[ChainMember], moved: ChainMember) -> list[ChainMember]:
-    """A record re-attributed into this chain (e.g. from the patient to his
-    father) takes its insertion place by creation: right after the last member
-    created before it (lower fact id). Returns renumbered copies; pass them to
-    recompute_chain for edges and intervals."""
-    kept = by_insertion([m for m in members if m.fact_id != moved.fact_id])
-    index = max((i + 1 for i, m in enumerate(kept) if m.fact_id < moved.fact_id), default=0)
-    placed = [*kept[:index], moved, *kept[index:]]
-    return [replace(m, position=p) for p, m in enumerate(placed)]
 
 
 # --- planning one new record -----------------------------------------------

@@ -16,7 +16,6 @@ from memory.domain.chains import (
     NotChainedError,
     chain_key,
     effective_order,
-    insert_moved,
     plan_chain_update,
     recompute_chain,
 )
@@ -312,18 +311,6 @@ def test_undated_record_stays_in_insertion_place() -> None:
 
 def test_new_record_sentinel_is_not_a_database_id() -> None:
     assert NEW_RECORD_ID < 1
-
-
-def test_moved_record_takes_its_place_by_creation_order() -> None:
-    chain = [member(1, "a", date(2024, 1, 1)), member(9, "c", date(2024, 9, 1), position=1)]
-    moved = member(5, "b", date(2024, 5, 1), position=7)
-    assert [m.fact_id for m in insert_moved(chain, moved)] == [1, 5, 9]
-
-
-def test_moved_record_positions_are_renumbered() -> None:
-    chain = [member(1, "a", date(2024, 1, 1)), member(9, "c", date(2024, 9, 1), position=1)]
-    moved = member(5, "b", date(2024, 5, 1), position=7)
-    assert [m.position for m in insert_moved(chain, moved)] == [0, 1, 2]
 
 
 def _build(records: list[NewRecord]) -> list[ChainMember]:

@@ -42,8 +42,6 @@ ALLOWED_WRITES = {
     # The demo clinician is a Django auth user created with its password on first run.
     ("memory/demo.py", "save"),
     ("memory/demo.py", "get_or_create"),
-    # The OpenAI client's chat completion, not a model.
-    ("memory/llm/client.py", "create"),
     # Redis heartbeat keys of the Celery broker, not a model.
     ("medgraph_web/broker.py", "delete"),
 }

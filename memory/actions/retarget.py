@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 
 from memory.actions.audit import record
-from memory.actions.corrections import CorrectionError, snapshot
+from memory.actions.corrections import CorrectionError, StaleFact, snapshot
 from memory.actions.entities import resolve
 from memory.actions.graph import sync_chain
 from memory.actions.index import index_facts
@@ -34,9 +35,19 @@ def _statuses(fact_type: str) -> tuple[str, ...]:
 
 
 def do_retarget_fact(
-    fact: Fact, *, item: str, fact_type: str, actor: Any, reason: str, channel: str
+    fact: Fact,
+    *,
+    item: str,
+    fact_type: str,
+    actor: Any,
+    reason: str,
+    channel: str,
+    version: int | None = None,
 ) -> Fact:
-    """Point the fact at `item` (any surface name) with `fact_type`; audited as fact.retarget."""
+    """Point the fact at `item` (any surface name) with `fact_type`; audited as fact.retarget.
+
+    Locks the fact row and, given the `version` the clinician saw, refuses a fact
+    changed meanwhile (StaleFact), as every correction does."""
     if fact.fact_type == "safety" or fact_type == "safety":
         raise CorrectionError("fact_type: safety facts keep their type; mark one refuted instead")
     if fact_type not in RETARGETABLE_TYPES:
@@ -44,6 +55,13 @@ def do_retarget_fact(
             f"fact_type: {fact_type!r} is not one of {'|'.join(RETARGETABLE_TYPES)}"
         )
     with transaction.atomic():
+        fact = (
+            Fact.objects.select_for_update(of=("self",))
+            .select_related("entity", "subject", "session")
+            .get(pk=fact.pk)
+        )
+        if version is not None and fact.version != version:
+            raise StaleFact(fact, version)
         before = {**snapshot(fact), "item": fact.entity.name if fact.entity else "",
                   "fact_type": fact.fact_type}  # fmt: skip
         old_chain = fact.chain
@@ -59,7 +77,9 @@ def do_retarget_fact(
             )  # fmt: skip
         fact.valid_from = fact.valid_to = None
         fact.corrected = True
+        fact.version = F("version") + 1
         fact.save()
+        fact.refresh_from_db()
         for chain in {c for c in (old_chain, fact.chain) if c is not None}:
             sync_chain(chain)
         index_facts([fact])

@@ -105,13 +105,17 @@ def _apply(kind: str, form: forms.Form, fact: Fact, request: HttpRequest) -> Fac
     }[kind]()
     if kind == "edit" and not payload["changes"] and not retarget:
         raise CorrectionError(_("Nothing was changed."))
+    version = data["version"]
     if kind != "edit" or payload["changes"]:
         fact = do_correct_fact(
-            fact.patient, fact.pk, kind, payload, version=data["version"], actor=request.user,
+            fact.patient, fact.pk, kind, payload, version=version, actor=request.user,
             channel="web", reason=reason,
         )  # fmt: skip
+        version = fact.version  # this request's own change, checked and locked above
     if retarget:
-        fact = do_retarget_fact(fact, **retarget, actor=request.user, channel="web", reason=reason)
+        fact = do_retarget_fact(
+            fact, **retarget, actor=request.user, channel="web", reason=reason, version=version
+        )
     return fact
 
 

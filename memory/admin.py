@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 
-from memory.audit import record
+from memory.actions.audit import record
 from memory.models import AuditEvent, Fact, Patient, Session
 
 

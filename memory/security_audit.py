@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.auth.signals import user_logged_in, user_logged_out, user_login_failed
 from django.http import HttpRequest
 
-from memory.audit import record
+from memory.actions.audit import record
 
 
 def client_address(request: HttpRequest | None) -> str:

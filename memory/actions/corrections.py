@@ -21,12 +21,14 @@ from memory.actions.audit import record
 from memory.actions.chains import release_folded
 from memory.actions.graph import person_for, sync_chain
 from memory.actions.index import index_facts
+from memory.domain.chains import EXCLUDED_VERIFICATIONS
 from memory.domain.subjects import SubjectError, canonical_subject
 from memory.domain.types import CONDITION_STATUSES, MEDICATION_STATUSES
 from memory.models import Chain, Fact, Patient
 
 EDITABLE_FIELDS = ("content", "value", "unit", "event_date", "status")
-VERIFICATIONS_NEEDING_REASON = ("refuted", "entered_in_error")
+# Taking a fact out of force (the in-force rule of the domain) always says why.
+VERIFICATIONS_NEEDING_REASON = EXCLUDED_VERIFICATIONS
 KINDS = ("edit", "reassign", "verify")
 MAX_TEXT = {"content": 5000, "value": 200, "unit": 60}
 

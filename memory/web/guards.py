@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
 from memory.access import patients_for
-from memory.audit import record
+from memory.actions.audit import record
 from memory.models import Fact, Patient
 from memory.security_audit import audit_denied
 

@@ -16,7 +16,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from memory.access import patients_for
-from memory.audit import record, visible_events
+from memory.actions.audit import record
+from memory.audit import visible_events
 from memory.models import AuditEvent, Fact
 from memory.web.audit_diff import audit_diff
 from memory.web.forms import SafetyFilter

@@ -10,11 +10,11 @@ from rest_framework import generics
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
 
+from memory.actions.audit import record
 from memory.api.authentication import HashedTokenAuthentication
 from memory.api.errors import PayloadTooLarge, api_exception_handler
 from memory.api.permissions import patient_or_404
 from memory.api.serializers import ErrorSerializer
-from memory.audit import record
 from memory.models import Patient
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from memory.audit import record
+from memory.actions.audit import record
 from memory.fhir import VERSIONS, build_bundle, validate_bundle
 from memory.models import Patient
 

@@ -119,9 +119,7 @@ def profile_data(patient: Patient, at: date | None = None) -> ProfileData:
     stopped = [(v, m) for v, m in meds if v.status == "stopped"]
     diagnoses = [(v, m) for v, m in records if v.fact_type == "condition"]
     diagnoses.sort(key=lambda pair: pair[0].status in _INACTIVE_CONDITION)  # active first
-    prefs = mine.filter(fact_type="preference").exclude(
-        verification__in=("refuted", "entered_in_error")
-    )
+    prefs = mine.in_force().filter(fact_type="preference")
     if at is not None:
         prefs = prefs.filter(effective_date__lte=at)
     return ProfileData(

@@ -47,6 +47,8 @@ from memory.domain.numerals import strip_dates as strip_dates  # re-exported
 from memory.domain.slots import Slots, slots_differ
 from memory.domain.types import CHAINED_TYPES, MEASUREMENT_CHAIN_TYPES
 
+# A record a clinician refuted or marked entered in error stays visible (struck
+# through, with the reason) but no decision, profile line or export relies on it.
 EXCLUDED_VERIFICATIONS: frozenset[str] = frozenset({"refuted", "entered_in_error"})
 PLANNED = "planned"
 # Stands for the record being appended inside a ChainUpdate (database ids start at 1).
@@ -227,9 +229,15 @@ def repeats(new: ChainMember | NewRecord, previous: ChainMember) -> bool:
 # --- effective order, edges and intervals -----------------------------------
 
 
+def in_force(verification: str) -> bool:
+    """The one in-force rule: a record counts unless a clinician refuted it or
+    marked it entered in error. Every reader asks this, never the names."""
+    return verification not in EXCLUDED_VERIFICATIONS
+
+
 def is_excluded(member: ChainMember) -> bool:
     """A clinician marked the record refuted or entered in error."""
-    return member.verification in EXCLUDED_VERIFICATIONS
+    return not in_force(member.verification)
 
 
 def is_plan(member: ChainMember | NewRecord) -> bool:

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from memory.domain.chains import in_force
+
 ROLES: tuple[str, ...] = ("matched", "anchor", "relation", "causal", "date", "source", "fallback")
-EXCLUDED = frozenset({"refuted", "entered_in_error"})
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class FactView:
     @property
     def excluded(self) -> bool:
         """A clinician marked it refuted / entered in error: shown, never relied on."""
-        return self.verification in EXCLUDED
+        return not in_force(self.verification)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from memory.domain.anchors import anchor
-from memory.domain.chains import EXCLUDED_VERIFICATIONS
 from memory.domain.drug_safety import SafetyRecord, match_record
 from memory.lexicon import find_mentions
 from memory.lexicon.classes import ancestry
@@ -71,14 +70,14 @@ def substance_of(fact: Fact) -> str:
 
 def _safety_records(patient: Patient) -> list[Fact]:
     return list(
-        Fact.objects.filter(
+        Fact.objects.in_force()
+        .filter(
             patient=patient,
             subject__kind=Person.Kind.PATIENT,
             fact_type="safety",
             safety_kind__in=CONFLICT_KINDS,
             assertion="present",
         )
-        .exclude(verification__in=EXCLUDED_VERIFICATIONS)
         .select_related("entity", "session")
     )
 
@@ -93,9 +92,7 @@ def _medications_in_use(patient: Patient) -> list[Fact]:
         found = anchor(members)
         if found.member is not None and found.member.status in IN_USE:
             current_ids.append(found.member.fact_id)
-    rows = Fact.objects.filter(pk__in=current_ids, assertion="present").exclude(
-        verification__in=EXCLUDED_VERIFICATIONS
-    )
+    rows = Fact.objects.in_force().filter(pk__in=current_ids, assertion="present")
     return list(rows.select_related("entity", "session", "chain"))
 
 

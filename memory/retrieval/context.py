@@ -27,7 +27,6 @@ MAX_DATE_RECORDS = 12
 MAX_IN_FORCE = 4
 IN_FORCE_TYPES = ("medication_status", "condition")
 MAX_CANDIDATES = 256
-EXCLUDED = ("refuted", "entered_in_error")
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -155,9 +154,9 @@ def date_items(
     start, end = window
     rank = relevance or {}
     mine = (
-        Fact.objects.filter(patient_id=patient_id, subject_id=person_id)
+        Fact.objects.in_force()
+        .filter(patient_id=patient_id, subject_id=person_id)
         .exclude(pk__in=present)
-        .exclude(verification__in=EXCLUDED)
     )
     candidates = views(
         mine.filter(effective_date__gte=start, effective_date__lte=end).order_by(

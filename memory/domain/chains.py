@@ -60,15 +60,6 @@ class NotChainedError(ValueError):
 
 
 @dataclass(frozen=True)
-class ChainKey:
-    """(subject, entity, type) inside one patient's memory (paper: key (e, σ, τ))."""
-
-    subject: str | int
-    entity_id: int | str
-    fact_type: str
-
-
-@dataclass(frozen=True)
 class ChainMember:
     """A stored record of one chain, as the writer sees it."""
 
@@ -140,14 +131,6 @@ class ChainUpdate:
     note: str = ""
     member_updates: tuple[MemberUpdate, ...] = ()
 
-    @property
-    def superseded_by(self) -> int | None:
-        """Existing member that will supersede the new record (late report), if any."""
-        for upd in self.member_updates:
-            if upd.supersedes == NEW_RECORD_ID:
-                return upd.fact_id
-        return None
-
 
 # --- keys -----------------------------------------------------------------
 
@@ -155,14 +138,6 @@ class ChainUpdate:
 def is_chained(fact_type: str) -> bool:
     """Table 1: medication, condition, lab and vital records form chains."""
     return fact_type in CHAINED_TYPES
-
-
-def chain_key(subject: str | int, entity_id: int | str | None, fact_type: str) -> ChainKey | None:
-    """The chain a fact belongs to, or None ("no chain": individual/append-only
-    types, or a fact without an entity, which cannot be grouped with anything)."""
-    if not is_chained(fact_type) or entity_id is None:
-        return None
-    return ChainKey(subject=subject, entity_id=entity_id, fact_type=fact_type)
 
 
 # --- repeated mention -------------------------------------------------------

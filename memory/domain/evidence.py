@@ -42,6 +42,7 @@ class FactView:
     session_date: date | None = None
     value: str = ""  # the structured value ("160", "150/95"), "" when none was extracted
     unit: str = ""
+    entity_zh: str = ""  # the entity's stored Chinese name, "" when none
     # Structured slots when the store has them (vitals systolic/diastolic, dose
     # value/unit/frequency/route); empty otherwise. Readers use .get() only.
     slots: Mapping[str, Any] = field(default_factory=dict, compare=False)

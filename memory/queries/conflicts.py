@@ -19,7 +19,7 @@ from memory.domain.drug_safety import SafetyRecord, match_record
 from memory.lexicon import find_mentions
 from memory.lexicon.classes import ancestry
 from memory.models import Chain, ConflictResolution, Fact, Patient, Person
-from memory.retrieval.loading import chains_of
+from memory.queries.chains import members_of
 
 # A drug a patient takes now, or is about to take, can harm them.
 IN_USE = ("active", "dose_changed", "planned")
@@ -86,9 +86,9 @@ def _medications_in_use(patient: Patient) -> list[Fact]:
     """The record in force of each of the patient's medication chains, when it is in use."""
     chain_ids = Chain.objects.filter(
         patient=patient, subject__kind=Person.Kind.PATIENT, fact_type="medication_status"
-    ).values_list("pk", flat=True)
+    ).values("pk")
     current_ids = []
-    for _views, members in chains_of(chain_ids).values():
+    for members in members_of(chain_ids).values():
         found = anchor(members)
         if found.member is not None and found.member.status in IN_USE:
             current_ids.append(found.member.fact_id)

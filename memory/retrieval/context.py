@@ -20,7 +20,8 @@ from memory.domain.evidence import EvidenceItem, FactView
 from memory.domain.rrf import FusedUnit, unit_key
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 from memory.models import Fact, FactEdge
-from memory.retrieval.loading import chains_of, views, views_by_id
+from memory.queries.chains import chains_of
+from memory.queries.facts import views, views_by_id
 
 MAX_CAUSAL = 4
 MAX_DATE_RECORDS = 12

@@ -22,8 +22,8 @@ from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 from memory.lexicon.classes import ancestry
 from memory.models import Chain, Fact, Patient, Person, Session
 from memory.models.facts import in_force_q
+from memory.queries.chains import members_of
 from memory.queries.conflicts import by_medication, conflicts_for, substance_of
-from memory.writes import chain_members
 
 SAFETY_ORDER = ("allergy", "contraindication", "interaction", "surgical_history")
 
@@ -88,18 +88,25 @@ class ChainView:
 
 
 def chain_views(chains: QuerySet[Chain]) -> list[ChainView]:
+    """Every chain with its records and current marker: three queries for any number."""
     chains = list(chains.select_related("entity", "subject"))
+    ids = [c.pk for c in chains]
     facts = defaultdict(list)
-    rows = Fact.objects.filter(chain__in=chains).select_related("session", "subject", "entity")
+    rows = (
+        Fact.objects.filter(chain_id__in=ids)
+        .select_related("session", "subject", "entity")
+        .defer("embedding", "search")
+    )
     for fact in rows.order_by("chain_position", "pk"):
         facts[fact.chain_id].append(fact)
+    members = members_of(ids)
     views = []
     for chain in chains:
-        found = anchor(chain_members(chain))
+        found = anchor(members.get(chain.pk, []))
         current_id = found.member.fact_id if found.member else None
-        members = facts.get(chain.pk, [])
-        current = next((f for f in members if f.pk == current_id), None)
-        views.append(ChainView(chain, members, found, current))
+        records = facts.get(chain.pk, [])
+        current = next((f for f in records if f.pk == current_id), None)
+        views.append(ChainView(chain, records, found, current))
     return views
 
 

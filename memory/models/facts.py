@@ -25,10 +25,9 @@ class FactQuerySet(models.QuerySet["Fact"]):
         return self.exclude(verification__in=EXCLUDED_VERIFICATIONS)
 
 
-def in_force_q(prefix: str = "") -> Q:
-    """The in-force rule as a Q, for filters built outside a Fact queryset
-    (`prefix` e.g. "facts__" when filtering another model through its facts)."""
-    return ~Q(**{f"{prefix}verification__in": EXCLUDED_VERIFICATIONS})
+def in_force_q() -> Q:
+    """The in-force rule as a Q, for conditions built outside a Fact queryset."""
+    return ~Q(verification__in=EXCLUDED_VERIFICATIONS)
 
 
 class Entity(models.Model):

@@ -25,9 +25,10 @@ DRUGS = (
     "glipizide", "pioglitazone", "donepezil", "finasteride", "digoxin", "apixaban",
 )  # fmt: skip
 # Queries of a whole request (session, user, patient, audit...), never a function of
-# the chain count: measured 10 / 7 / 11 / 12 for 3 and for 30 chains alike. The margin
-# of 2 is below the 3 extra queries one query per chain would add at the smallest size.
+# the chain count: measured 10 / 20 / 7 / 11 / 12 for 3 and for 30 chains alike. The
+# margin of 2 is below the 3 extra queries one query per chain would add at 3 chains.
 WEB_CHAIN_PAGE = 12
+WEB_OVERVIEW = 22
 API_CHAIN_LIST = 9
 API_CHAIN_DETAIL = 13
 FHIR_EXPORT = 14
@@ -73,6 +74,18 @@ def test_chain_page_queries_do_not_grow_with_chains(
         response = client.get(f"/patients/{patient.external_id}/chains/")
     assert response.status_code == 200
     assert response.content.decode().count("dose_changed") >= n
+
+
+@pytest.mark.parametrize("n", [3, 30])
+def test_overview_queries_do_not_grow_with_chains(
+    n, clinician, client, django_assert_max_num_queries
+):
+    patient = build(n, clinician)
+    client.force_login(clinician)
+    with django_assert_max_num_queries(WEB_OVERVIEW):
+        response = client.get(f"/patients/{patient.external_id}/")
+    assert response.status_code == 200
+    assert len(response.context["own"].medications) == n
 
 
 @pytest.mark.parametrize("n", [3, 30])

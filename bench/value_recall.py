@@ -21,7 +21,7 @@ small tables below, independent of the extractor's own metric table):
   the next drug, where the dialogue names the drug and says the number. Found =
   a medication_status fact of that drug whose slots value is that number.
 - Allergy recall / precision and medication-name recall: the definitions of
-  bench/extraction_dev.py (its metric functions are imported), per part;
+  bench/extraction_dev.py (their metric functions live in memory/evaluation/notes.py), per part;
   precision here also counts a present allergy in a "no known allergies" row
   as a false one (stricter than extraction_dev's positive-rows-only figure).
 - Speed: ACI-Bench visits per second of process CPU time (one core).
@@ -40,9 +40,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
 
-from extraction_dev import (  # noqa: E402
+from memory.domain.slots import as_number  # noqa: E402
+from memory.domain.types import ExtractedFact, Turn  # noqa: E402
+from memory.evaluation.notes import (  # noqa: E402
     Ratio,
     allergy_gold,
     drug_names,
@@ -51,9 +52,6 @@ from extraction_dev import (  # noqa: E402
     parse_dialogue,
     present_allergies,
 )
-
-from memory.domain.slots import as_number  # noqa: E402
-from memory.domain.types import ExtractedFact, Turn  # noqa: E402
 from memory.extraction.base import SessionText  # noqa: E402
 from memory.extraction.rules import RuleExtractor  # noqa: E402
 from memory.extraction.rules.entities import clear_cache, find_entities  # noqa: E402

@@ -15,7 +15,3 @@ def patients_for(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Patient]:
     if getattr(user, "is_superuser", False):
         return Patient.objects.all()
     return Patient.objects.filter(care_team=user)
-
-
-def can_access(user: AbstractBaseUser | AnonymousUser, patient: Patient) -> bool:
-    return patients_for(user).filter(pk=patient.pk).exists()

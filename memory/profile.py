@@ -30,7 +30,8 @@ from memory.domain.evidence import FactView, PendingSession, ProfileData
 from memory.domain.render import profile_text
 from memory.lexicon.classes import ancestry
 from memory.models import Chain, Fact, Patient, Session
-from memory.retrieval.loading import chains_of, patient_person, views
+from memory.queries.chains import members_of
+from memory.queries.facts import patient_person, views, views_by_id
 
 MAX_PREFERENCES = 8
 _INACTIVE_CONDITION = ("resolved", "misdiagnosed")
@@ -87,13 +88,13 @@ def _chain_records(person_id: int, at: date | None) -> list[tuple[FactView, tupl
     """The anchor of each medication / diagnosis chain at `at`, with its marks."""
     chain_ids = Chain.objects.filter(
         subject_id=person_id, fact_type__in=("medication_status", "condition")
-    ).values_list("pk", flat=True)
+    ).values("pk")
+    anchors = [anchor(members, at) for members in members_of(chain_ids).values()]
+    anchors = [a for a in anchors if a.member is not None]
+    shown = views_by_id(a.member.fact_id for a in anchors)
     out = []
-    for fact_views, members in chains_of(chain_ids).values():
-        a = anchor(members, at)
-        if a.member is None:
-            continue
-        view = next(v for v in fact_views if v.fact_id == a.member.fact_id)
+    for a in anchors:
+        view = shown[a.member.fact_id]
         marks = ["current" if at is None else f"as of {at}"]
         if not a.in_force:
             marks = [f"nothing in force on {at}; latest record shown"]
@@ -119,9 +120,7 @@ def profile_data(patient: Patient, at: date | None = None) -> ProfileData:
     stopped = [(v, m) for v, m in meds if v.status == "stopped"]
     diagnoses = [(v, m) for v, m in records if v.fact_type == "condition"]
     diagnoses.sort(key=lambda pair: pair[0].status in _INACTIVE_CONDITION)  # active first
-    prefs = mine.filter(fact_type="preference").exclude(
-        verification__in=("refuted", "entered_in_error")
-    )
+    prefs = mine.in_force().filter(fact_type="preference")
     if at is not None:
         prefs = prefs.filter(effective_date__lte=at)
     return ProfileData(

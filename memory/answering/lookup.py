@@ -22,8 +22,9 @@ from memory.answering.intents import AskedItem
 from memory.answering.match import concerns
 from memory.domain.evidence import EvidenceItem, FactView
 from memory.models import Fact
+from memory.queries.chains import chains_of
+from memory.queries.facts import views
 from memory.retrieval.context import chain_items
-from memory.retrieval.loading import chains_of, views
 
 MAX_PER_ITEM = 50
 

@@ -7,6 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from memory.domain.chains import in_force
 from memory.domain.types import FACT_TYPES
 from memory.importing import FORMATS
 from memory.importing.limits import ID_PATTERN, ID_RULE
@@ -241,7 +242,7 @@ class VerificationSerializer(serializers.Serializer):
     )  # fmt: skip
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if attrs["verification"] in ("refuted", "entered_in_error") and not attrs["reason"].strip():
+        if not in_force(attrs["verification"]) and not attrs["reason"].strip():
             raise serializers.ValidationError({"reason": [f"required to mark a fact "
                                                           f"{attrs['verification']}"]})  # fmt: skip
         return attrs

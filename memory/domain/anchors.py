@@ -165,8 +165,3 @@ def anchor(members: Sequence[ChainMember], at: date | None = None) -> Anchor:
         in_force=in_force,
         notes=tuple(_late_notes(order, member) + notes),
     )
-
-
-def current_record(members: Sequence[ChainMember], at: date | None = None) -> ChainMember | None:
-    """Table 1 + §8: the record that applies at `at` (None = now)."""
-    return anchor(members, at).member

@@ -47,6 +47,8 @@ from memory.domain.numerals import strip_dates as strip_dates  # re-exported
 from memory.domain.slots import Slots, slots_differ
 from memory.domain.types import CHAINED_TYPES, MEASUREMENT_CHAIN_TYPES
 
+# A record a clinician refuted or marked entered in error stays visible (struck
+# through, with the reason) but no decision, profile line or export relies on it.
 EXCLUDED_VERIFICATIONS: frozenset[str] = frozenset({"refuted", "entered_in_error"})
 PLANNED = "planned"
 # Stands for the record being appended inside a ChainUpdate (database ids start at 1).
@@ -55,15 +57,6 @@ NEW_RECORD_ID = 0
 
 class NotChainedError(ValueError):
     """Raised when chain logic is asked about a type that never chains."""
-
-
-@dataclass(frozen=True)
-class ChainKey:
-    """(subject, entity, type) inside one patient's memory (paper: key (e, σ, τ))."""
-
-    subject: str | int
-    entity_id: int | str
-    fact_type: str
 
 
 @dataclass(frozen=True)
@@ -140,14 +133,6 @@ class ChainUpdate:
     note: str = ""
     member_updates: tuple[MemberUpdate, ...] = ()
 
-    @property
-    def superseded_by(self) -> int | None:
-        """Existing member that will supersede the new record (late report), if any."""
-        for upd in self.member_updates:
-            if upd.supersedes == NEW_RECORD_ID:
-                return upd.fact_id
-        return None
-
 
 # --- keys -----------------------------------------------------------------
 
@@ -155,14 +140,6 @@ class ChainUpdate:
 def is_chained(fact_type: str) -> bool:
     """Table 1: medication, condition, lab and vital records form chains."""
     return fact_type in CHAINED_TYPES
-
-
-def chain_key(subject: str | int, entity_id: int | str | None, fact_type: str) -> ChainKey | None:
-    """The chain a fact belongs to, or None ("no chain": individual/append-only
-    types, or a fact without an entity, which cannot be grouped with anything)."""
-    if not is_chained(fact_type) or entity_id is None:
-        return None
-    return ChainKey(subject=subject, entity_id=entity_id, fact_type=fact_type)
 
 
 # --- repeated mention -------------------------------------------------------
@@ -229,9 +206,15 @@ def repeats(new: ChainMember | NewRecord, previous: ChainMember) -> bool:
 # --- effective order, edges and intervals -----------------------------------
 
 
+def in_force(verification: str) -> bool:
+    """The one in-force rule: a record counts unless a clinician refuted it or
+    marked it entered in error. Every reader asks this, never the names."""
+    return verification not in EXCLUDED_VERIFICATIONS
+
+
 def is_excluded(member: ChainMember) -> bool:
     """A clinician marked the record refuted or entered in error."""
-    return member.verification in EXCLUDED_VERIFICATIONS
+    return not in_force(member.verification)
 
 
 def is_plan(member: ChainMember | NewRecord) -> bool:

@@ -446,31 +446,12 @@ def find_dates(text: str, session_date: date | None) -> list[DateMention]:
     return _drop_overlaps(_explicit(text) + _relative(text, session_date))
 
 
-def resolve_relative(expr: str, session_date: date | None) -> tuple[date | None, str]:
-    """Resolve one expression (or a text span containing one) -> (date, precision).
-
-    The first date found wins; (None, "day") if there is none or it cannot be
-    anchored.
-    """
-    found = [m for m in find_dates(expr, session_date) if m.date is not None]
-    if not found:
-        return None, "day"
-    return found[0].date, found[0].precision
-
-
 def parse_explicit_date(text: str) -> tuple[date, str] | None:
     """The first explicit date with a year -> (date, precision "day"|"month"),
     month-only forms giving the first of the month. Bare years are ignored
     (a question saying "in 2019" is too vague to open a date window)."""
     found = [m for m in _drop_overlaps(_explicit(text)) if m.date and m.precision != "year"]
     return (found[0].date, found[0].precision) if found else None  # type: ignore[return-value]
-
-
-def parse_question_date(question: str) -> date | None:
-    """Explicit date with a year in a question: 2024-03-20, 2024/3/20,
-    2024年3月20日, March 20, 2024, 20 March 2024, March 2024, 2024年3月."""
-    found = parse_explicit_date(question)
-    return found[0] if found else None
 
 
 def strip_dates(text: str) -> str:

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from memory.domain.chains import in_force
+
 ROLES: tuple[str, ...] = ("matched", "anchor", "relation", "causal", "date", "source", "fallback")
-EXCLUDED = frozenset({"refuted", "entered_in_error"})
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class FactView:
     session_date: date | None = None
     value: str = ""  # the structured value ("160", "150/95"), "" when none was extracted
     unit: str = ""
+    entity_zh: str = ""  # the entity's stored Chinese name, "" when none
     # Structured slots when the store has them (vitals systolic/diastolic, dose
     # value/unit/frequency/route); empty otherwise. Readers use .get() only.
     slots: Mapping[str, Any] = field(default_factory=dict, compare=False)
@@ -48,7 +50,7 @@ class FactView:
     @property
     def excluded(self) -> bool:
         """A clinician marked it refuted / entered in error: shown, never relied on."""
-        return self.verification in EXCLUDED
+        return not in_force(self.verification)
 
 
 @dataclass(frozen=True)

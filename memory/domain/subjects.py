@@ -113,10 +113,6 @@ def _other_label(surface: str) -> str:
     return slug
 
 
-def is_patient(subject: str) -> bool:
-    return subject == "patient"
-
-
 def canonical_session_subject(label: str | None) -> str:
     """session_subject is a subject label, or "mixed"."""
     if label is not None and label.strip().casefold() in ("mixed", "混合"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Literal
+from typing import Literal, get_args
 
 FactType = Literal[
     "medication_status",
@@ -20,16 +20,7 @@ FactType = Literal[
     "preference",
     "event",
 ]
-FACT_TYPES: tuple[str, ...] = (
-    "medication_status",
-    "condition",
-    "lab_result",
-    "vital",
-    "symptom",
-    "safety",
-    "preference",
-    "event",
-)
+FACT_TYPES: tuple[str, ...] = get_args(FactType)
 
 MEDICATION_STATUSES: tuple[str, ...] = ("active", "stopped", "dose_changed", "planned")
 CONDITION_STATUSES: tuple[str, ...] = (
@@ -55,6 +46,8 @@ ASSERTIONS: tuple[str, ...] = ("present", "negated", "hypothetical", "historical
 STATE_CHAIN_TYPES: frozenset[str] = frozenset({"medication_status", "condition"})
 MEASUREMENT_CHAIN_TYPES: frozenset[str] = frozenset({"lab_result", "vital"})
 CHAINED_TYPES: frozenset[str] = STATE_CHAIN_TYPES | MEASUREMENT_CHAIN_TYPES
+# Every status a record may carry (safety, symptom... records carry none).
+STATUSES: tuple[str, ...] = MEDICATION_STATUSES + CONDITION_STATUSES
 
 SPEAKERS: tuple[str, ...] = ("patient", "doctor", "relative", "other")
 SESSION_SUBJECT_KINDS: tuple[str, ...] = ("patient", "family", "mixed", "none")

@@ -4,30 +4,25 @@ An item is found in a context by lexicon match (its canonical entity among
 the context's entities, so "Lasix" finds furosemide and 阿司匹林 finds
 aspirin) or by normalized string match (every lexical token of the item among
 the context's tokens, so "knee replacement" finds "replacement of the knee").
-Metric helpers of bench/extraction_dev.py are reused so that the extraction
-figures and this benchmark speak of the same gold.
+The gold readers of memory/evaluation/notes.py are shared with the
+rule-extractor figures (bench/extraction_dev.py), so both speak of the same gold.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
-from memory.evaluation.sources import ROOT
-from memory.extraction.rules.discourse.cues import relative_mentions
-from memory.extraction.rules.entities import find_entities
-from memory.search.text import lexical_tokens
-
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-from bench.extraction_dev import (
+from memory.evaluation.notes import (
     allergy_gold,
     canonical,
     drug_names,
     relative_entities,
 )
+from memory.extraction.rules.discourse.cues import relative_mentions
+from memory.extraction.rules.entities import find_entities
+from memory.search.text import lexical_tokens
 
 __all__ = [
     "GoldItem",

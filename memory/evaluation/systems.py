@@ -16,7 +16,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-import bm25s
 import numpy as np
 
 from memory.domain.evidence import EvidenceItem, FactView
@@ -61,6 +60,12 @@ class Bm25Sessions:
     def __init__(self, hist: History) -> None:
         self.sessions = hist.sessions
         self.texts = [session_text(s) for s in hist.sessions]
+        try:
+            import bm25s  # the eval extra: the web app and `ask` never load it
+        except ImportError as exc:
+            raise ImportError(
+                "the BM25 baseline needs the eval extra: pip install 'medgraph[eval]'"
+            ) from exc
         self.index = bm25s.BM25()
         self.index.index([bm25_tokens(t) or ["∅"] for t in self.texts], show_progress=False)
 

@@ -37,7 +37,7 @@ from memory.fhir.resources import (
     procedure,
 )
 from memory.models import Chain, Fact, Patient, Person
-from memory.writes import chain_members
+from memory.queries.chains import members_of
 
 VERSIONS = ("R4", "R5")
 MEDGRAPH_VERSION = "0.1.0"
@@ -156,6 +156,7 @@ def _facts(patient: Patient) -> Iterable[Fact]:
     return (
         Fact.objects.filter(patient=patient)
         .select_related("subject", "entity", "session")
+        .defer("embedding", "search")
         .order_by("effective_date", "id")
     )
 
@@ -173,9 +174,10 @@ def _own_resources(patient: Patient, ref: dict[str, str], version: str) -> list[
         item = _single(fact, ref, version)
         if item is not None:
             out.append(item)
+    members_by_chain = members_of(list(chained))
     for chain in Chain.objects.filter(pk__in=list(chained)).order_by("fact_type", "pk"):
         ordered = sorted(chained[chain.pk], key=lambda f: (f.chain_position or 0, f.pk))
-        members = chain_members(chain)
+        members = members_by_chain.get(chain.pk, [])
         if chain.fact_type == "medication_status":
             out.append(medication(ordered, members, ref, version))
         else:

@@ -9,8 +9,9 @@ and whose other facts (drugs, readings) are notes.
 
 from __future__ import annotations
 
+from memory.domain.chains import in_force
 from memory.fhir import codes
-from memory.fhir.resources import EXCLUDED, Built, fact_date, item_name
+from memory.fhir.resources import Built, fact_date, item_name
 from memory.models import Fact, Person
 
 CONDITION_TYPES = ("condition", "symptom")
@@ -18,7 +19,7 @@ CONDITION_TYPES = ("condition", "symptom")
 
 def family_history(person: Person, facts: list[Fact], patient_ref: dict[str, str]) -> Built:
     kept = [f for f in facts if f.assertion != "hypothetical"]
-    live = [f for f in kept if f.verification not in EXCLUDED]
+    live = [f for f in kept if in_force(f.verification)]
     conditions = [_condition(f) for f in live if f.fact_type in CONDITION_TYPES]
     notes = [
         {"text": f"{f.fact_type}: {f.content}" + (f" ({d})" if (d := fact_date(f)) else "")}

@@ -19,12 +19,10 @@ from datetime import date
 from typing import Any
 
 from memory.domain.anchors import anchor
-from memory.domain.chains import ChainMember
+from memory.domain.chains import ChainMember, in_force
 from memory.fhir import codes
 from memory.fhir.terminology import drug_concept, measurement_concept, quantity
 from memory.models import Fact
-
-EXCLUDED = ("refuted", "entered_in_error")
 
 
 @dataclass
@@ -125,7 +123,7 @@ def alert(fact: Fact, patient_ref: dict[str, str]) -> Built:
 
 def procedure(fact: Fact, patient_ref: dict[str, str], version: str) -> Built:
     """Surgical / bleeding history (safety_kind surgical_history)."""
-    status = "entered-in-error" if fact.verification in EXCLUDED else "completed"
+    status = "completed" if in_force(fact.verification) else "entered-in-error"
     when = fhir_date(fact.event_date, fact.date_precision)
     resource = _base(
         "Procedure",
@@ -151,7 +149,7 @@ def _run_start(ordered: list[Fact], upto: Fact) -> str | None:
     """Start of the uninterrupted taking period ending at `upto` (a stop ends a run)."""
     start: Fact | None = None
     for fact in ordered[: ordered.index(upto) + 1]:
-        if fact.verification in EXCLUDED or fact.status == "planned":
+        if not in_force(fact.verification) or fact.status == "planned":
             continue
         start = None if fact.status == "stopped" else (start or fact)
     return (start.valid_from or start.effective_date).isoformat() if start else None
@@ -231,7 +229,7 @@ def condition(
     clinical, verification = _condition_statuses(shown)
     if current is None:
         clinical, verification = None, "entered-in-error"
-    first = next((f for f in ordered if f.verification not in EXCLUDED), ordered[0])
+    first = next((f for f in ordered if in_force(f.verification)), ordered[0])
     resource = _base(
         "Condition",
         clinicalStatus=codes.concept(codes.CONDITION_CLINICAL, clinical) if clinical else None,
@@ -251,7 +249,7 @@ def observation(fact: Fact, patient_ref: dict[str, str]) -> Built:
     category = "vital-signs" if fact.fact_type == "vital" else "laboratory"
     resource = _base(
         "Observation",
-        status="entered-in-error" if fact.verification in EXCLUDED else "final",
+        status="final" if in_force(fact.verification) else "entered-in-error",
         category=[codes.concept(codes.OBSERVATION_CATEGORY, category)],
         code=measurement_concept(item_name(fact)),
         subject=patient_ref,

@@ -9,26 +9,25 @@ from django.db import models
 from django.db.models import F, Q
 from pgvector.django import HnswIndex, VectorField
 
+from memory.domain.chains import EXCLUDED_VERIFICATIONS, in_force
+from memory.domain.types import CHAINED_TYPES, FACT_TYPES, STATUSES
 from memory.models.patients import Patient, Person
 from memory.models.sessions import EMBEDDING_DIM, Session
 
-FACT_TYPE_CHOICES = [
-    (t, t)
-    for t in (
-        "medication_status",
-        "condition",
-        "lab_result",
-        "vital",
-        "symptom",
-        "safety",
-        "preference",
-        "event",
-    )
-]
-STATUS_VALUES = (
-    "active", "stopped", "dose_changed", "planned",
-    "suspected", "confirmed", "misdiagnosed", "resolved", "chronic", "worsened", "improved",
-)  # fmt: skip
+FACT_TYPE_CHOICES = [(t, t) for t in FACT_TYPES]
+# In the order of FACT_TYPES: the chain check constraint below is compared by migrations.
+CHAINED_TYPE_LIST = [t for t in FACT_TYPES if t in CHAINED_TYPES]
+
+
+class FactQuerySet(models.QuerySet["Fact"]):
+    def in_force(self) -> FactQuerySet:
+        """Records no clinician refuted or marked entered in error (domain.chains.in_force)."""
+        return self.exclude(verification__in=EXCLUDED_VERIFICATIONS)
+
+
+def in_force_q() -> Q:
+    """The in-force rule as a Q, for conditions built outside a Fact queryset."""
+    return ~Q(verification__in=EXCLUDED_VERIFICATIONS)
 
 
 class Entity(models.Model):
@@ -83,9 +82,7 @@ class Chain(models.Model):
                 fields=["subject", "entity", "fact_type"], name="chain_unique_key"
             ),
             models.CheckConstraint(
-                condition=Q(
-                    fact_type__in=["medication_status", "condition", "lab_result", "vital"]
-                ),
+                condition=Q(fact_type__in=CHAINED_TYPE_LIST),
                 name="chain_type_is_chained",
             ),
         ]
@@ -163,6 +160,8 @@ class Fact(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    objects = FactQuerySet.as_manager()
+
     class Meta:
         ordering = ["patient_id", "event_date", "id"]
         constraints = [
@@ -175,7 +174,7 @@ class Fact(models.Model):
                 name="fact_kind_only_on_safety",
             ),
             models.CheckConstraint(
-                condition=Q(status="") | Q(status__in=STATUS_VALUES),
+                condition=Q(status="") | Q(status__in=STATUSES),
                 name="fact_status_valid",
             ),
             models.CheckConstraint(
@@ -208,7 +207,7 @@ class Fact(models.Model):
 
     @property
     def is_active_record(self) -> bool:
-        return self.verification not in ("refuted", "entered_in_error")
+        return in_force(self.verification)
 
 
 class FactEdge(models.Model):

@@ -15,12 +15,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from memory.domain.anchors import anchor
-from memory.domain.chains import EXCLUDED_VERIFICATIONS
 from memory.domain.drug_safety import SafetyRecord, match_record
 from memory.lexicon import find_mentions
 from memory.lexicon.classes import ancestry
 from memory.models import Chain, ConflictResolution, Fact, Patient, Person
-from memory.retrieval.loading import chains_of
+from memory.queries.chains import members_of
 
 # A drug a patient takes now, or is about to take, can harm them.
 IN_USE = ("active", "dose_changed", "planned")
@@ -71,14 +70,14 @@ def substance_of(fact: Fact) -> str:
 
 def _safety_records(patient: Patient) -> list[Fact]:
     return list(
-        Fact.objects.filter(
+        Fact.objects.in_force()
+        .filter(
             patient=patient,
             subject__kind=Person.Kind.PATIENT,
             fact_type="safety",
             safety_kind__in=CONFLICT_KINDS,
             assertion="present",
         )
-        .exclude(verification__in=EXCLUDED_VERIFICATIONS)
         .select_related("entity", "session")
     )
 
@@ -87,15 +86,13 @@ def _medications_in_use(patient: Patient) -> list[Fact]:
     """The record in force of each of the patient's medication chains, when it is in use."""
     chain_ids = Chain.objects.filter(
         patient=patient, subject__kind=Person.Kind.PATIENT, fact_type="medication_status"
-    ).values_list("pk", flat=True)
+    ).values("pk")
     current_ids = []
-    for _views, members in chains_of(chain_ids).values():
+    for members in members_of(chain_ids).values():
         found = anchor(members)
         if found.member is not None and found.member.status in IN_USE:
             current_ids.append(found.member.fact_id)
-    rows = Fact.objects.filter(pk__in=current_ids, assertion="present").exclude(
-        verification__in=EXCLUDED_VERIFICATIONS
-    )
+    rows = Fact.objects.in_force().filter(pk__in=current_ids, assertion="present")
     return list(rows.select_related("entity", "session", "chain"))
 
 

@@ -23,8 +23,8 @@ from memory.domain.dates import parse_explicit_date
 from memory.domain.evidence import EvidenceItem
 from memory.domain.rrf import rank_units
 from memory.models import Patient
+from memory.queries.facts import patient_person
 from memory.retrieval.context import causal_items, date_items, unit_items
-from memory.retrieval.loading import patient_person
 from memory.retrieval.ranking import dense_facts, embed_query, lexical_facts
 from memory.retrieval.sources import MIN_FACTS, fallback_items, source_items
 

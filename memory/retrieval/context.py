@@ -20,14 +20,14 @@ from memory.domain.evidence import EvidenceItem, FactView
 from memory.domain.rrf import FusedUnit, unit_key
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 from memory.models import Fact, FactEdge
-from memory.retrieval.loading import chains_of, views, views_by_id
+from memory.queries.chains import chains_of
+from memory.queries.facts import views, views_by_id
 
 MAX_CAUSAL = 4
 MAX_DATE_RECORDS = 12
 MAX_IN_FORCE = 4
 IN_FORCE_TYPES = ("medication_status", "condition")
 MAX_CANDIDATES = 256
-EXCLUDED = ("refuted", "entered_in_error")
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -155,9 +155,9 @@ def date_items(
     start, end = window
     rank = relevance or {}
     mine = (
-        Fact.objects.filter(patient_id=patient_id, subject_id=person_id)
+        Fact.objects.in_force()
+        .filter(patient_id=patient_id, subject_id=person_id)
         .exclude(pk__in=present)
-        .exclude(verification__in=EXCLUDED)
     )
     candidates = views(
         mine.filter(effective_date__gte=start, effective_date__lte=end).order_by(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 
+from memory.domain.chains import in_force
 from memory.web.labels import label as _label
 from memory.web.labels import person_label, unit_label
 from memory.web.present import dose_text, item_name, name_of, slot_rows
@@ -54,9 +55,13 @@ def slots(fact: object) -> list[tuple[str, str]]:
 @register.filter
 def ruled_out(fact: object) -> bool:
     """Refuted, entered in error, or denied by the patient: shown struck through."""
-    return getattr(fact, "verification", "") in ("refuted", "entered_in_error") or (
-        getattr(fact, "assertion", "") == "negated"
-    )
+    return struck_out(fact) or getattr(fact, "assertion", "") == "negated"
+
+
+@register.filter
+def struck_out(fact: object) -> bool:
+    """A clinician refuted it or marked it entered in error: shown with the reason."""
+    return not in_force(getattr(fact, "verification", ""))
 
 
 @register.filter

@@ -7,6 +7,7 @@ clinician can always check the answer against what was actually said.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -15,7 +16,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from memory.models import Fact, Patient
+from memory.domain.evidence import EvidenceItem
+from memory.models import Patient
 from memory.web.forms import AskForm
 from memory.web.guards import audit_view, patient_or_403
 from memory.web.records import conflict_context
@@ -58,24 +60,23 @@ def _answer(request: HttpRequest, patient: Patient, question: str, at: object) -
 
     result = answer(patient, question, at=at, actor=request.user, channel="web")
     payload = result.to_payload()
-    payload["evidence"] = _linked(patient, payload.get("evidence") or [])
+    payload["evidence"] = _linked(patient, payload["evidence"], result.evidence.items)
     return payload
 
 
-def _linked(patient: Patient, evidence: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Attach to each evidence line the URL of its session turn (#turn-N)."""
-    ids = [e["fact_id"] for e in evidence if e.get("fact_id")]
-    facts = Fact.objects.filter(patient=patient, pk__in=ids).select_related("entity", "subject")
-    by_id = {f.pk: f for f in facts}
-    turns = {pk: f.evidence_turn for pk, f in by_id.items()}
+def _linked(
+    patient: Patient, evidence: list[dict[str, Any]], items: Sequence[EvidenceItem]
+) -> list[dict[str, Any]]:
+    """Attach to each evidence line its fact and the URL of its session turn (#turn-N),
+    both from the evidence the answer was given (one payload row per item)."""
     out = []
-    for item in evidence:
+    for item, source in zip(evidence, items, strict=True):
         item = dict(item)
-        item["fact"] = by_id.get(item.get("fact_id"))
+        item["fact"] = source.fact
         session_id = item.get("session_id")
         if session_id:
             url = reverse("session-detail", args=[patient.external_id, session_id])
-            turn = turns.get(item.get("fact_id")) or item.get("turn")
+            turn = source.fact.evidence_turn if source.fact else item.get("turn")
             item["url"] = f"{url}#turn-{turn}" if turn else url
         out.append(item)
     return out

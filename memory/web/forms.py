@@ -11,6 +11,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from memory.domain.chains import in_force
 from memory.domain.types import CONDITION_STATUSES, FACT_TYPES, MEDICATION_STATUSES, SAFETY_KINDS
 from memory.importing import FORMATS
 from memory.models import Entity, Fact, Person
@@ -23,8 +24,8 @@ VERIFICATION_CHOICES = [
     ("entered_in_error", _("Entered in error")),
 ]
 TYPE_CHOICES = [("", _("All types")), *[(t, LABELS.get(t, t)) for t in FACT_TYPES]]
-RETARGET_TYPES = ("medication_status", "condition", "lab_result", "vital", "symptom",
-                  "preference", "event")  # fmt: skip
+# Safety records keep their type (a clinician marks one refuted instead).
+RETARGET_TYPES = tuple(t for t in FACT_TYPES if t != "safety")
 
 
 class MultiFileInput(forms.ClearableFileInput):
@@ -198,7 +199,7 @@ class VerifyForm(VersionedForm):
 
     def clean(self) -> dict:
         data = super().clean()
-        needs = data.get("verification") in ("refuted", "entered_in_error")
+        needs = not in_force(data.get("verification") or "")
         if needs and not (data.get("reason") or "").strip():
             self.add_error("reason", _("A reason is required to mark a fact refuted or in error."))
         return data

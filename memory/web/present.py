@@ -9,7 +9,7 @@ severity) are read defensively: a fact without them still renders.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from memory.lexicon import lookup
 from memory.queries.conflicts import substance_of
@@ -51,8 +51,15 @@ def name_of(text: str) -> str:
     return entry.canonical if entry is not None and entry.canonical else text
 
 
+class _Names(NamedTuple):
+    name: str
+    name_zh: str
+
+
 def item_name(fact: Any) -> str:
     entity = getattr(fact, "entity", None)
+    if isinstance(entity, str):  # a FactView carries the entity's names, not the row
+        entity = _Names(entity, getattr(fact, "entity_zh", "")) if entity else None
     if entity is not None:
         return entity_name(entity)
     if getattr(fact, "fact_type", "") == "safety":

@@ -16,26 +16,30 @@ from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from memory.domain.anchors import Anchor, anchor
+from memory.domain.chains import in_force
 from memory.domain.drug_safety import CROSS_REACTIVE_CLASSES
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 from memory.lexicon.classes import ancestry
 from memory.models import Chain, Fact, Patient, Person, Session
+from memory.models.facts import in_force_q
+from memory.queries.chains import members_of
 from memory.queries.conflicts import by_medication, conflicts_for, substance_of
-from memory.writes import chain_members
 
-EXCLUDED = ("refuted", "entered_in_error")
 SAFETY_ORDER = ("allergy", "contraindication", "interaction", "surgical_history")
 
 
 def active_allergies(patient_ref: OuterRef | Patient) -> Q:
     """The patient's own allergies still in force: the list page's red badge."""
-    return Q(
-        patient=patient_ref,
-        subject__kind=Person.Kind.PATIENT,
-        fact_type="safety",
-        safety_kind="allergy",
-        assertion="present",
-    ) & ~Q(verification__in=EXCLUDED)
+    return (
+        Q(
+            patient=patient_ref,
+            subject__kind=Person.Kind.PATIENT,
+            fact_type="safety",
+            safety_kind="allergy",
+            assertion="present",
+        )
+        & in_force_q()
+    )
 
 
 def _count(model: type, condition: Q) -> Coalesce:
@@ -84,18 +88,25 @@ class ChainView:
 
 
 def chain_views(chains: QuerySet[Chain]) -> list[ChainView]:
+    """Every chain with its records and current marker: three queries for any number."""
     chains = list(chains.select_related("entity", "subject"))
+    ids = [c.pk for c in chains]
     facts = defaultdict(list)
-    rows = Fact.objects.filter(chain__in=chains).select_related("session", "subject", "entity")
+    rows = (
+        Fact.objects.filter(chain_id__in=ids)
+        .select_related("session", "subject", "entity")
+        .defer("embedding", "search")
+    )
     for fact in rows.order_by("chain_position", "pk"):
         facts[fact.chain_id].append(fact)
+    members = members_of(ids)
     views = []
     for chain in chains:
-        found = anchor(chain_members(chain))
+        found = anchor(members.get(chain.pk, []))
         current_id = found.member.fact_id if found.member else None
-        members = facts.get(chain.pk, [])
-        current = next((f for f in members if f.pk == current_id), None)
-        views.append(ChainView(chain, members, found, current))
+        records = facts.get(chain.pk, [])
+        current = next((f for f in records if f.pk == current_id), None)
+        views.append(ChainView(chain, records, found, current))
     return views
 
 
@@ -159,7 +170,7 @@ def safety_facts(facts: QuerySet[Fact]) -> list[Fact]:
     rows = list(facts.filter(fact_type="safety").select_related("session", "entity", "subject"))
 
     def key(f: Fact) -> tuple[int, int, str]:
-        ruled_out = f.verification in EXCLUDED or f.assertion == "negated"
+        ruled_out = not in_force(f.verification) or f.assertion == "negated"
         kind = SAFETY_ORDER.index(f.safety_kind) if f.safety_kind in SAFETY_ORDER else 9
         return (int(ruled_out), kind, f.content)
 
@@ -193,14 +204,14 @@ def allergy_names(patient_ids: list[int]) -> dict[int, list[str]]:
     not two: substances sharing a cross-reactive class collapse to that class.
     """
     rows = (
-        Fact.objects.filter(
+        Fact.objects.in_force()
+        .filter(
             patient_id__in=patient_ids,
             subject__kind=Person.Kind.PATIENT,
             fact_type="safety",
             safety_kind="allergy",
             assertion="present",
         )
-        .exclude(verification__in=EXCLUDED)
         .select_related("entity")
     )
     out: dict[int, list[str]] = defaultdict(list)

@@ -18,7 +18,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from memory.domain.chains import EXCLUDED_VERIFICATIONS
+from memory.domain.chains import in_force
 
 WIDTH, HEIGHT, PAD, LEFT, BOTTOM = 720, 240, 14, 56, 34
 Y_TICKS, X_TICKS = 5, 6
@@ -54,7 +54,7 @@ def readings(facts: list) -> list[Reading]:
     """Dated numeric readings, oldest first; refuted / in-error readings left out."""
     out = []
     for fact in facts:
-        if fact.verification in EXCLUDED_VERIFICATIONS or fact.effective_date is None:
+        if not in_force(fact.verification) or fact.effective_date is None:
             continue
         pair = _pair(fact)
         number = pair[0] if pair else first_number(fact.value or fact.content)

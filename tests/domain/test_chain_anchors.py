@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from memory.domain.anchors import anchor, current_record
+from memory.domain.anchors import anchor
 from memory.domain.chains import ChainMember, NotChainedError
 
 MED = "medication_status"
@@ -57,7 +57,7 @@ SIX_MINUTE_WALK = [
 
 
 def test_current_medication_state_is_the_chain_tail() -> None:
-    assert current_record(VALSARTAN).fact_id == 4
+    assert anchor(VALSARTAN).member.fact_id == 4
 
 
 def test_state_on_jun_3_is_the_jun_2_raise() -> None:
@@ -94,7 +94,7 @@ def test_plan_made_after_the_asked_date_is_not_pending_then() -> None:
 
 def test_chain_of_only_a_plan_is_anchored_on_the_plan() -> None:
     plan = member(1, "plan to start metformin", date(2024, 4, 18), "planned")
-    assert current_record([plan]).fact_id == 1
+    assert anchor([plan]).member.fact_id == 1
 
 
 def test_date_before_first_record_shows_tail_not_in_force() -> None:
@@ -110,12 +110,12 @@ def test_date_before_first_record_is_explained_in_a_note() -> None:
 
 def test_stopped_drug_is_the_current_state() -> None:
     chain = [*VALSARTAN, member(5, "valsartan stopped", date(2024, 9, 21), "stopped")]
-    assert current_record(chain).status == "stopped"
+    assert anchor(chain).member.status == "stopped"
 
 
 def test_refuted_tail_is_never_current() -> None:
     chain = [*VALSARTAN, member(5, "valsartan 320 mg", date(2024, 9, 21), verification="refuted")]
-    assert current_record(chain).fact_id == 4
+    assert anchor(chain).member.fact_id == 4
 
 
 def test_entered_in_error_record_never_anchors_its_date() -> None:
@@ -128,7 +128,7 @@ def test_friend_chain_is_anchored_on_its_own_records() -> None:
         member(11, "friend takes valsartan 80 mg, mornings", None),
         member(12, "friend raised valsartan 80 → 160 mg", None, "dose_changed"),
     ]
-    assert current_record(friend).fact_id == 12
+    assert anchor(friend).member.fact_id == 12
 
 
 # --- §8 late reports -----------------------------------------------------------
@@ -141,7 +141,7 @@ LATE_CHAIN = [
 
 
 def test_late_report_of_earlier_event_is_not_current() -> None:
-    assert current_record(LATE_CHAIN).fact_id == 1
+    assert anchor(LATE_CHAIN).member.fact_id == 1
 
 
 def test_late_report_is_the_relation_of_the_current_record() -> None:
@@ -171,14 +171,14 @@ def test_undated_later_record_is_flagged_when_reading_a_date() -> None:
 
 def test_undated_late_report_never_displaces_the_dated_current_state() -> None:
     chain = [*VALSARTAN, member(5, "valsartan 40 mg", None, "dose_changed")]
-    assert current_record(chain).fact_id == 4
+    assert anchor(chain).member.fact_id == 4
 
 
 # --- measurements -----------------------------------------------------------------
 
 
 def test_latest_walk_is_410_by_date() -> None:
-    assert current_record(SIX_MINUTE_WALK).content == "six-minute walk 410 m"
+    assert anchor(SIX_MINUTE_WALK).member.content == "six-minute walk 410 m"
 
 
 def test_walk_at_an_earlier_date_is_the_reading_then() -> None:
@@ -191,12 +191,12 @@ def test_walk_relation_is_the_previous_reading() -> None:
 
 def test_late_entered_older_reading_is_not_latest() -> None:
     chain = [walk(1, 420, date(2024, 5, 10)), walk(2, 380, date(2024, 1, 10))]
-    assert current_record(chain).content == "six-minute walk 420 m"
+    assert anchor(chain).member.content == "six-minute walk 420 m"
 
 
 def test_same_day_readings_prefer_the_later_inserted() -> None:
     chain = [walk(1, 400, date(2024, 5, 10)), walk(2, 405, date(2024, 5, 10))]
-    assert current_record(chain).fact_id == 2
+    assert anchor(chain).member.fact_id == 2
 
 
 def test_no_reading_before_the_asked_date_gives_no_anchor() -> None:

@@ -14,7 +14,6 @@ from memory.domain.chains import (
     ChainMember,
     NewRecord,
     NotChainedError,
-    chain_key,
     effective_order,
     plan_chain_update,
     recompute_chain,
@@ -58,26 +57,6 @@ RAISE_160 = new("valsartan raised from 80 mg to 160 mg", date(2024, 6, 2), "dose
 
 def by_id(updates: list) -> dict:
     return {u.fact_id: u for u in updates}
-
-
-# --- keys -------------------------------------------------------------------
-
-
-def test_friend_and_patient_have_separate_valsartan_chains() -> None:
-    assert chain_key("patient", 7, MED) != chain_key("other:friend", 7, MED)
-
-
-def test_same_subject_entity_and_type_share_a_chain() -> None:
-    assert chain_key("patient", 7, MED) == chain_key("patient", 7, MED)
-
-
-@pytest.mark.parametrize("fact_type", ["symptom", "event", "preference", "safety"])
-def test_unchained_types_have_no_chain_key(fact_type: str) -> None:
-    assert chain_key("patient", 7, fact_type) is None
-
-
-def test_fact_without_entity_has_no_chain() -> None:
-    assert chain_key("patient", None, "lab_result") is None
 
 
 @pytest.mark.parametrize("fact_type", ["symptom", "event", "preference", "safety"])
@@ -223,7 +202,8 @@ def test_late_report_does_not_supersede_the_later_record() -> None:
 
 
 def test_later_record_supersedes_the_late_report() -> None:
-    assert plan_chain_update([CURRENT], LATE).superseded_by == 1
+    updates = plan_chain_update([CURRENT], LATE).member_updates
+    assert [u.fact_id for u in updates if u.supersedes == NEW_RECORD_ID] == [1]
 
 
 def test_late_report_validity_ends_where_the_later_record_starts() -> None:

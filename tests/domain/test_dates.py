@@ -7,13 +7,23 @@ from datetime import date
 from memory.domain.dates import (
     find_dates,
     parse_en_number,
-    parse_question_date,
+    parse_explicit_date,
     parse_zh_number,
-    resolve_relative,
     strip_dates,
 )
 
 SESSION = date(2024, 6, 3)
+
+
+def resolve_relative(expr: str, session_date: date | None) -> tuple[date | None, str]:
+    """The first date find_dates anchors in `expr`, as (date, precision)."""
+    found = [m for m in find_dates(expr, session_date) if m.date is not None]
+    return (found[0].date, found[0].precision) if found else (None, "day")
+
+
+def parse_question_date(question: str) -> date | None:
+    found = parse_explicit_date(question)
+    return found[0] if found else None
 
 
 def test_two_weeks_ago_is_fourteen_days_before_session() -> None:

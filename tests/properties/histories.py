@@ -22,7 +22,7 @@ from memory.construction import construct_pending, construct_session
 from memory.domain.chains import order_date
 from memory.importing import parse_text
 from memory.models import Chain, Fact, FactEdge, Patient, Session
-from memory.retrieval.loading import chains_of
+from memory.queries.chains import chains_of
 
 DRUGS = ("valsartan", "metformin", "warfarin")
 DOSES = ("40", "80", "160")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from memory.domain.anchors import anchor, current_record
+from memory.domain.anchors import anchor
 from memory.domain.chains import ChainMember, fold_chain, is_repeated_mention
 
 MED = "medication_status"
@@ -47,7 +47,7 @@ def test_dose_lowered_back_to_an_earlier_value_is_a_change_not_a_repeat() -> Non
         rec(3, "reduced back to 80 mg", date(2024, 9, 10), "dose_changed", value="80", unit="mg"),
     ]  # fmt: skip
     assert set(fold_chain(chain)) == {1, 2, 3}
-    assert current_record(chain).content == "reduced back to 80 mg"
+    assert anchor(chain).member.content == "reduced back to 80 mg"
 
 
 def test_flagged_state_change_without_values_is_never_folded() -> None:
@@ -112,4 +112,4 @@ def test_undated_late_report_does_not_become_current() -> None:
         rec(2, "metformin 1000 mg", date(2024, 5, 10), "dose_changed"),
         rec(3, "I used to take metformin 250 mg", None, "dose_changed"),
     ]
-    assert current_record(chain).fact_id == 2
+    assert anchor(chain).member.fact_id == 2

@@ -7,9 +7,9 @@ from datetime import date
 import pytest
 
 from memory.models import Fact
+from memory.queries.facts import patient_person, views
 from memory.retrieval import retrieve
 from memory.retrieval.context import causal_items
-from memory.retrieval.loading import patient_person, views
 from tests.retrieval.graph import fact
 
 pytestmark = pytest.mark.django_db

@@ -26,7 +26,7 @@ from memory.api.views.base import PatientView, errors
 from memory.api.views.facts import FACT_EXAMPLE
 from memory.domain.anchors import Anchor, anchor
 from memory.models import Chain, Fact
-from memory.writes import chain_members
+from memory.queries.chains import members_of
 
 CHAIN_EXAMPLE = {
     "id": 7, "subject": "patient", "entity": "amlodipine", "type": "medication_status",
@@ -68,7 +68,8 @@ class ChainListView(PatientView):
     def get(self, request: Request, patient_id: str) -> Response:
         at = _at(request)
         page = self.paginate_queryset(self.get_queryset())
-        rows = [_summary(c, anchor(chain_members(c), at)) for c in page]
+        members = members_of([c.pk for c in page])
+        rows = [_summary(c, anchor(members.get(c.pk, []), at)) for c in page]
         return self.get_paginated_response(ChainSerializer(rows, many=True).data)
 
 
@@ -91,7 +92,7 @@ class ChainDetailView(PatientView):
         at = _at(request)
         qs = Chain.objects.filter(patient=self.patient).select_related("subject", "entity")
         chain = get_object_or_404(qs, pk=chain_id)
-        members = chain_members(chain)
+        members = members_of([chain.pk]).get(chain.pk, [])
         found = anchor(members, at)
         roles = {
             m.fact_id: role
@@ -103,6 +104,7 @@ class ChainDetailView(PatientView):
         facts = (
             Fact.objects.filter(chain=chain)
             .select_related("subject", "entity", "session")
+            .defer("embedding", "search")
             .order_by("chain_position", "pk")
         )
         rows = []

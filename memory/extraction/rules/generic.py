@@ -130,11 +130,6 @@ def pieces(sent: Sentence, has_value: object = None) -> list[Piece]:
     return [p if p.generic else Piece(p.sent, _bare_general(p.sent, measured)) for p in out]
 
 
-def general_knowledge(sent: Sentence, has_value: object = None) -> bool:
-    """Is the whole sentence general knowledge (no piece of it about a person)?"""
-    return all(p.generic for p in pieces(sent, has_value))
-
-
 def _no_value(text: str) -> bool:
     return False
 

@@ -17,8 +17,6 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("memory", "medgraph_web")
 WRITERS = ("memory/actions/", "memory/migrations/")
@@ -145,11 +143,6 @@ def test_middle_layers_do_not_import_the_interfaces() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="memory/evaluation/gold.py imports bench.extraction_dev until the read side of "
-    "#11 moves it; delete this marker when that is merged",
-)
 def test_nothing_in_the_application_imports_bench() -> None:
     found = [
         f"{rel}:{line}: {module}"

@@ -19,11 +19,16 @@ from memory.actions.corrections import CorrectionError, StaleFact, snapshot
 from memory.actions.entities import resolve
 from memory.actions.graph import sync_chain
 from memory.actions.index import index_facts
-from memory.domain.types import CHAINED_TYPES, CONDITION_STATUSES, MEDICATION_STATUSES
+from memory.domain.types import (
+    CHAINED_TYPES,
+    CONDITION_STATUSES,
+    FACT_TYPES,
+    MEDICATION_STATUSES,
+)
 from memory.models import Chain, Fact
 
-RETARGETABLE_TYPES = ("medication_status", "condition", "lab_result", "vital", "symptom",
-                      "preference", "event")  # fmt: skip
+# A safety fact never changes type: that could drop it from the safety profile.
+RETARGETABLE_TYPES = tuple(t for t in FACT_TYPES if t != "safety")
 
 
 def _statuses(fact_type: str) -> tuple[str, ...]:

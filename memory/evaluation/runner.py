@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from memory.actions.imports import store_sessions
 from memory.answering import answer
 from memory.construction import construct_pending
 from memory.evaluation.answers import AnswerJudgement, judge_history, summarize_answers
@@ -19,7 +20,6 @@ from memory.evaluation.metrics import Judgement, judge_question, percentile, sum
 from memory.evaluation.splits import PARTS
 from memory.evaluation.systems import Bm25Sessions, EmbeddingChunks, MedGraphSystem
 from memory.indexing import current_embedder
-from memory.ingest import store_sessions
 from memory.models import Patient, Session
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
+from memory.actions.graph import apply_extraction
+from memory.actions.imports import store_sessions
+from memory.actions.sessions import do_start_extraction
 from memory.domain.types import ExtractedFact, Extraction
 from memory.extraction.base import ExtractionResult
 from memory.importing import parse_text
-from memory.ingest import store_sessions
 from memory.models import Chain, Patient
 from memory.queries.chains import members_of
-from memory.writes import apply_extraction
 from tests.api.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -42,6 +43,8 @@ def _session(patient_id: str, day: str, facts: list[ExtractedFact]) -> None:
         extraction=Extraction(session_subject="patient", facts=tuple(facts)),
         extractor="rules", model="hand-built", prompt_version="",
     )  # fmt: skip
+    do_start_extraction(session.pk)
+    session.refresh_from_db()
     with transaction.atomic():
         apply_extraction(session, result)
 

@@ -145,8 +145,42 @@ def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
     return out
 
 
+# A caregiver's "I" that gives, feeds or has someone take a medicine is the agent of
+# care, not the body concerned: "I gave ibuprofen last night", "I had him take the
+# higher dose", 我给吃了布洛芬, 我让他服用, 我带孩子去打针. The drug is the relative's
+# (whoever the talk is about), so such an "I" is no cue for the speaker's own body.
+# "I gave birth", "I gave up smoking", "I was given morphine", 给自己 stay his own.
+_EN_AGENT_TAIL = re.compile(
+    r"(?:\s+(?:have|'ve|had|'d|was|were|am|'m|also|just|then|already|usually|always|been|"
+    r"only|still|would|will|'ll|even|to|started|start|kept|keep|tried|try)\b)*\s+"
+    r"(?:(?:gave|give|gives|giving|fed|feed|feeding|administer(?:ed|ing)?)\b"
+    r"(?!\s+(?:birth|up|in|blood|myself|me|a sample)\b)"
+    r"|(?:had|have|has|made|make|let|got|get|put|started|start|keep|kept)\s+"
+    r"(?:him|her|them|my\s+\w+)\s+(?:on|take|taking|to take|use|using|try|trying|stop|"
+    r"start|have|drink|eat)\b)",
+    re.I,
+)
+_ZH_AGENT_TAIL = re.compile(
+    r"(?:每天|昨天|今天|前天|晚上|早上|平时|都|也|就|又|还|已经|一直|刚刚|刚|按时|有|没有|没)*"
+    r"(?:给|喂|帮|让|叫|带|替)(?!自己|我)"
+)
+_EN_AGENT = re.compile(r"\b(?:i|we)" + _EN_AGENT_TAIL.pattern, re.I)
+_ZH_AGENT = re.compile(r"(?:我|我们)" + _ZH_AGENT_TAIL.pattern)
+
+
+def agent_of_care(text: str, end: int, zh: bool) -> bool:
+    """The first person ending at `end` gives or has someone take a medicine."""
+    return bool((_ZH_AGENT_TAIL if zh else _EN_AGENT_TAIL).match(text, end))
+
+
+def _without_agents(text: str, zh: bool) -> str:
+    return (_ZH_AGENT if zh else _EN_AGENT).sub(" ", text)
+
+
 def self_marked(text: str, zh: bool) -> bool:
-    """The sentence speaks of the speaker's own body ("I have", "我自己")."""
+    """The sentence speaks of the speaker's own body ("I have", "我自己"); a caregiver's
+    "I gave" / 我给 is not his body."""
+    text = _without_agents(text, zh)
     if zh:
         return bool(_ZH_SELF.search(text))
     return bool(_EN_SELF.search(text) or _EN_MY_NON_REL.search(text))
@@ -278,6 +312,8 @@ def _person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> tuple[
         kind = m.lastgroup or ""
         if kind in ("first", "second") and stance.match(text, m.end()):
             continue
+        if kind == "first" and agent_of_care(text, m.end(), zh):
+            continue  # "I gave him", 我给他吃: the agent of care, not the body concerned
         if kind in ("first", "second"):
             out.append(Marker(m.start(), kind))
         else:

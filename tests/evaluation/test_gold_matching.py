@@ -67,3 +67,16 @@ def test_a_sentence_with_another_person_is_not_the_caregivers_own():
     assert not g.caregiver_own("ibuprofen I gave him ibuprofen.")
     assert not g.caregiver_own("糖尿病 我爸有糖尿病，我也有。")
     assert not g.caregiver_own("smoking Did you smoke? Yes, I did.")
+
+
+def test_a_caregivers_own_fact_from_a_relatives_session_is_not_pollution():
+    s = HistorySession("cmt-1", "relative", ())
+    entry = Entry("fact", "aspirin 我自己也在吃阿司匹林。", "cmt-1", "patient", "aspirin")
+    assert not entry_polluted(entry, {"cmt-1": s})
+    assert entry_polluted(entry, {"cmt-1": s}, own_statements=False)
+
+
+def test_a_drug_the_caregiver_gave_from_a_relatives_session_is_pollution():
+    s = HistorySession("cmt-1", "relative", ())
+    entry = Entry("fact", "ibuprofen I gave ibuprofen last night.", "cmt-1", "patient", "ibuprofen")
+    assert entry_polluted(entry, {"cmt-1": s})

@@ -8,6 +8,7 @@ only he / his / 他 / 老人家, and a follow-up that never names him.
 from __future__ import annotations
 
 from memory.domain.types import Turn
+from memory.extraction.rules.discourse.cues import person_markers
 from memory.extraction.rules.discourse.focus import session_focus
 
 from ._helpers import run
@@ -421,3 +422,26 @@ def test_wo_mingbai_le_keeps_the_doctors_advice_the_relatives_chinese() -> None:
         entity="amlodipine",
     )
     assert found == {"family:father"}
+
+
+def test_i_agree_keeps_the_doctors_next_statement_the_relatives_english() -> None:
+    found = _subjects(
+        ("Patient", "My son broke his elbow last year."),
+        ("Doctor", "His fracture has healed, so we should remove the hardware."),
+        ("Patient", "Yes, I agree. What is the risk?"),
+        ("Doctor", "Historically, the risk of infection is low."),
+        entity="infections",
+    )
+    assert found and "patient" not in found
+
+
+def test_wo_tongyi_and_wo_mingbai_are_no_body_cue_chinese() -> None:
+    for text in ("我同意。", "我明白了。", "我会按照您的建议去做。", "我应该怎么办？"):
+        assert [m for m in person_markers(text, True, ()) if m.person == "first"] == [], text
+    assert [m.person for m in person_markers("我有高血压。", True, ())] == ["first"]
+
+
+def test_i_agree_and_what_should_i_do_are_no_body_cue_english() -> None:
+    for text in ("Yes, I agree.", "I understand.", "What should I do?", "I'll follow your advice."):
+        assert [m for m in person_markers(text, False, ()) if m.person == "first"] == [], text
+    assert [m.person for m in person_markers("I have asthma.", False, ())] == ["first"]

@@ -289,9 +289,10 @@ _EN_STANCE = re.compile(
     r"have|'ve|ever)\s+)*(?:think|thought|guess|believe|wonder|wondering|worried|afraid|"
     r"concerned|scared|hope|not sure|know|remember|recall|notice|noticed|noticing|see|saw|"
     r"seen|observe|observed|(?:want|wanted|would like|'d like) to (?:know|ask)|"
-    # A caregiver's understanding, intentions and requests for advice ("I understand",
-    # "I'll follow your advice", "what should I do?") speak of nobody's body.
-    r"understand|get it|got it|appreciate|"
+    # A caregiver's understanding, assent, intentions and requests for advice ("I
+    # understand", "I agree", "I'll follow your advice", "what should I do?") speak of
+    # nobody's body.
+    r"understand|get it|got it|appreciate|agree|disagree|"
     r"(?:will|'ll|am going to|'m going to) (?:follow|make sure|keep an eye|bring|try|call|"
     r"watch|monitor|ask|talk|do that|do so)|"
     r"do(?=\s*[?.!,]|\s+(?:now|next|about|for)\b))\b",
@@ -302,7 +303,7 @@ _ZH_STANCE = re.compile(
     r"(?:想(?:问|知道|咨询|了解|请教)|担心|觉得|认为|怀疑|害怕|不知道|不确定|发现|注意到|看到|"
     # understanding, intentions, requests for advice: "我明白了", "我会按照您的建议",
     # "我应该怎么办", "我观察了一下" - the caregiver's, about nobody's body.
-    r"明白|知道了|理解|懂了|了解了|观察|留意|注意(?:到|过|这些)|关心|"
+    r"明白|知道了|理解|懂了|了解了|同意|观察|留意|注意(?:到|过|这些)|关心|"
     r"会(?:按照|根据|尽快|注意|带|跟|考虑|尝试|向|再|留意|教育|告诉|联系|及时|好好|遵)|"
     r"(?:应该|该|要|需要)?(?:怎么办|怎么做|怎么处理|如何处理|如何做|怎样|如何|怎么)|"
     r"应该(?:去|带|给|注意)|该(?:去|带|给|注意))"

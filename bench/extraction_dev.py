@@ -43,10 +43,14 @@ a match of canonical names):
   patient role), and English sessions derived mechanically from MTS-Dialog
   GENHX / PASTMEDICALHX / MEDICATIONS rows (memory/evaluation/caregiver.py: a
   caregiver naming the father or mother once, then pronouns; and a follow-up
-  that never names him or her), and MTS-Dialog GENHX / PASTMEDICALHX rows
-  where only a relative answers (Guest_family), put in the patient role.
-  Attribution = share of facts with an entity not stored under the patient;
-  rows = share of sessions with no patient fact.
+  that never names him or her), and MTS-Dialog rows of any section but the
+  family history where only a relative answers (Guest_family), put in the
+  patient role.
+  Attribution = share of facts with an entity stored as the gold says: not
+  under the patient, except a caregiver's own first-person statement ("I am
+  tired today", 我自己也有高血压: memory/evaluation/gold.py caregiver_own), which
+  is the patient's; the session-level gold without that exception is printed
+  too. Rows = share of sessions with no relative fact under the patient.
 - Speed: sessions per second over the ACI-Bench visits (long, ~5,800 chars), in
   process CPU time (the machine is shared; wall time would measure the neighbours).
 """
@@ -131,6 +135,13 @@ def attribution_report() -> None:
 
 
 _CAREGIVER_HEADERS = ("GENHX", "PASTMEDICALHX", "MEDICATIONS")
+# A relative answering: every MTS-Dialog section but the family history (there the
+# relative's own "my mother" is someone else again).
+ANSWERING_HEADERS = (
+    "GENHX", "PASTMEDICALHX", "MEDICATIONS", "ALLERGY", "PASTSURGICAL", "ROS", "CC",
+    "IMMUNIZATIONS", "ASSESSMENT", "DIAGNOSIS", "DISPOSITION", "EXAM", "IMAGING", "PLAN",
+    "LABS", "PROCEDURES", "EDCOURSE", "OTHER_HISTORY", "GYNHX",
+)  # fmt: skip
 
 
 def caregiver_sessions() -> list[tuple[str, str, tuple[Turn, ...]]]:
@@ -138,7 +149,7 @@ def caregiver_sessions() -> list[tuple[str, str, tuple[Turn, ...]]]:
     from memory.evaluation.sources import cmt_consultations
 
     out = [(c.part, "CMtMedQA", c.turns) for c in cmt_consultations() if c.relation]
-    for part, row in _mts_rows("GENHX", "PASTMEDICALHX"):
+    for part, row in _mts_rows(*ANSWERING_HEADERS):
         turns = parse_dialogue(row["dialogue"])
         speakers = {t.speaker for t in turns}
         if "guest_family" in speakers and "patient" not in speakers:
@@ -164,20 +175,29 @@ def _as_patient(t: Turn) -> Turn:
 
 
 def caregiver_report() -> None:
+    """Gold: every fact is the relative's, except the caregiver's own first-person
+    statements ("I am tired today", 我自己也有高血压: gold.caregiver_own), which are
+    the patient's; the session-level gold (no exception) is printed too."""
+    from memory.evaluation.gold import caregiver_own
+
     facts: dict[str, dict[str, Ratio]] = {}
     rows: dict[str, dict[str, Ratio]] = {}
+    strict: dict[str, dict[str, Ratio]] = {}
     for part, kind, turns in caregiver_sessions():
         found = [f for f in _extract(turns) if f.entity]
-        ok = sum(f.subject != "patient" for f in found)
+        others = sum(f.subject != "patient" for f in found)
+        ok = others + sum(f.subject == "patient" and caregiver_own(f.content) for f in found)
         for key in (kind, "all"):
-            facts.setdefault(key, {}).setdefault(part, Ratio(0, 0))
+            for table, hit in ((facts, ok), (strict, others)):
+                table.setdefault(key, {}).setdefault(part, Ratio(0, 0))
+                table[key][part] += Ratio(hit, len(found))
             rows.setdefault(key, {}).setdefault(part, Ratio(0, 0))
-            facts[key][part] += Ratio(ok, len(found))
             rows[key][part] += Ratio(int(ok == len(found)), 1)
     for key in ("all", "CMtMedQA", "answering", "named", "follow-up"):
-        print(f"caregiver sessions ({key}): relative's facts not given to the patient: "
+        print(f"caregiver sessions ({key}): facts attributed as the gold says: "
               + side(facts[key]))  # fmt: skip
-        print(f"  sessions with no patient fact: {side(rows[key])}")
+        print(f"  session-level gold (own statements too are the relative's): {side(strict[key])}")
+        print(f"  sessions with no relative fact given to the patient: {side(rows[key])}")
 
 
 def polluted_content(facts: Iterable[ExtractedFact]) -> tuple[int, int]:

@@ -12,7 +12,9 @@ the offline extractor plus entity resolution, as used by MedGraph):
   that session that match a gold item.
 * attribution — among facts of sessions about someone else whose entity is a
   relative's (mixed: from the note; relative sessions: any entity), the share
-  stored under a person other than the patient, by kind of session;
+  stored under a person other than the patient, by kind of session (a
+  caregiver's own first-person statement stored under the patient is right:
+  gold.caregiver_own);
 * clean sessions — among sessions about a relative, the share with no fact
   stored under the patient.
 """
@@ -70,17 +72,22 @@ def extraction_counts(hist: History, patient_pk: int) -> dict:
             for f in facts.get(s.external_id, [])
             if f.entity_id and (s.subject != "mixed" or _canon(f) in s.relative_items)
         ]
-        for f in kept:
-            attribution[source][0] += f.subject.key != "patient"
-            attribution[source][1] += 1
+        # A caregiver's own first-person statement is the patient's (gold.caregiver_own).
+        ok = [f.subject.key != "patient" or _own(f, s.subject) for f in kept]
+        attribution[source][0] += sum(ok)
+        attribution[source][1] += len(ok)
         if s.subject == "relative":
-            clean[source][0] += all(f.subject.key != "patient" for f in kept)
+            clean[source][0] += all(ok)
             clean[source][1] += 1
     return {
         "types": {k: dict(v) for k, v in counts.items()},
         "attribution": dict(attribution),
         "clean_sessions": dict(clean),
     }
+
+
+def _own(f: Fact, session_subject: str) -> bool:
+    return session_subject == "relative" and g.caregiver_own(f.content)
 
 
 _KINDS = (

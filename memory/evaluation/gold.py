@@ -107,3 +107,32 @@ def gold_drugs(text: str) -> list[GoldItem]:
 def gold_entity(name: str) -> GoldItem:
     canon = canonical(name)
     return GoldItem(name, canon if canon != name.strip().casefold() else None)
+
+
+# The gold of a caregiver session gives every health fact to the relative, except
+# the caregiver's own first-person statements ("I am tired today", 我自己也有高血压):
+# the body concerned is the speaker's, and the speaker is the memory's owner. The
+# rule is deliberately narrow, so that it never excuses a relative's fact: a first
+# person singular, and no one else in the sentence - no he/she/他/她, no relation
+# noun, no we/我们, no second person (a question put to the caregiver), and no
+# verb of care or observation ("I gave", "I noticed", 我给, 我发现), whose object is
+# the relative.
+_EN_I = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|myself|mine)\b", re.I)
+_EN_OTHERS = re.compile(
+    r"\b(?:he|she|him|her|his|hers|himself|herself|he's|she's|we|us|our|ours|you|your|"
+    r"yours|you're|they|them|their)\b|"
+    r"\b(?:gave|give|giving|given|fed|feed|feeding|administer\w*|put|apply|applied|treated|"
+    r"treat|notice\w*|saw|see|seen|watch\w*|think|thought|worr\w*|afraid|concerned)\b",
+    re.I,
+)
+_ZH_I = re.compile(r"我(?!们)|本人|自己")
+_ZH_OTHERS = re.compile(
+    r"他|她|它|我们|咱们|您|你|给|喂|让|帮|带|替|陪|发现|看到|觉得|担心|观察|注意到|怀疑"
+)
+
+
+def caregiver_own(text: str) -> bool:
+    """The sentence is only the speaker's own: see the comment above."""
+    zh = bool(_HAN.search(text))
+    first, others = (_ZH_I, _ZH_OTHERS) if zh else (_EN_I, _EN_OTHERS)
+    return bool(first.search(text)) and not others.search(text) and not names_relative(text)

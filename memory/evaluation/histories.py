@@ -145,7 +145,9 @@ def _pools(rng: random.Random, part: str) -> _Pools:
 
     cmt = [c for c in cmt_consultations() if c.part == part]
     rng.shuffle(cmt)
-    guest = [r for r in rows if _answered_for(r) and r.header in ("GENHX", "PASTMEDICALHX")]
+    # Every section but a family history (there the relative's own "my mother" is
+    # someone else again): the check part has too few exchanges of any one kind.
+    guest = [r for r in rows if _answered_for(r) and r.header != "FAM/SOCHX"]
     rng.shuffle(guest)
     caregiver = [r for r in own if r.header in _CAREGIVER_HEADERS and _has_items(r)]
     rng.shuffle(caregiver)

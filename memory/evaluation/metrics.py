@@ -35,6 +35,7 @@ class Judgement:
     entries: int
     polluted_entries: int
     label_polluted_entries: int
+    session_gold_polluted: int  # the same under the session-level gold (no own statements)
     safety_missing: bool
     trap_hit: bool
     retrieval_ms: float
@@ -48,19 +49,26 @@ class Judgement:
         return self.found / self.gold if self.gold else 0.0
 
 
-def entry_polluted(e: Entry, sessions: dict[str, HistorySession]) -> bool:
+def entry_polluted(
+    e: Entry, sessions: dict[str, HistorySession], own_statements: bool = True
+) -> bool:
+    """`own_statements`: a caregiver's own first-person statement in a relative's
+    session is the patient's (gold.caregiver_own); False gives the session-level
+    gold of earlier reports (every fact of a relative's session is the relative's)."""
     s = sessions.get(e.session_id)
     if e.kind == "fact":
         if e.subject and e.subject != "patient":
             return True
         if s is None:
             return False
-        return s.subject == "relative" or (
-            s.subject == "mixed" and g.canonical(e.entity) in s.relative_items
-        )
+        if s.subject == "relative":
+            return not (own_statements and g.caregiver_own(e.text))
+        return s.subject == "mixed" and g.canonical(e.entity) in s.relative_items
     if s is None or s.subject not in ("relative", "mixed") or not g.entities_in(e.text):
         return False
-    return s.subject == "relative" or g.names_relative(e.text)
+    if s.subject == "relative":
+        return not (own_statements and g.caregiver_own(e.text))
+    return g.names_relative(e.text)
 
 
 def label_polluted(e: Entry, stored_subjects: dict[str, str]) -> bool:
@@ -91,6 +99,7 @@ def judge_question(
     return Judgement(
         qid=q.qid, kind=q.kind, system=system, found=found, gold=len(q.gold),
         entries=len(ctx.entries), polluted_entries=len(polluted),
+        session_gold_polluted=sum(entry_polluted(e, sessions, False) for e in ctx.entries),
         label_polluted_entries=sum(label_polluted(e, stored_subjects) for e in ctx.entries),
         safety_missing=q.kind == "safety" and found < len(q.gold),
         trap_hit=trap_hit, retrieval_ms=ctx.retrieval_ms,
@@ -129,6 +138,12 @@ def summarize(judgements: list[Judgement], kinds: tuple[str, ...]) -> dict:
             "n_by_kind": {k: sum(1 for j in js if j.kind == k) for k in kinds},
             "pollution_entries": _ratio(sum(j.polluted_entries for j in js), entries),
             "pollution_questions": _ratio(sum(j.polluted_entries > 0 for j in js), len(js)),
+            "session_gold_pollution_entries": _ratio(
+                sum(j.session_gold_polluted for j in js), entries
+            ),
+            "session_gold_pollution_questions": _ratio(
+                sum(j.session_gold_polluted > 0 for j in js), len(js)
+            ),
             "label_pollution_entries": _ratio(sum(j.label_polluted_entries for j in js), entries),
             "label_pollution_questions": _ratio(
                 sum(j.label_polluted_entries > 0 for j in js), len(js)

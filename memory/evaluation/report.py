@@ -115,6 +115,12 @@ def _ok(r: dict | None) -> str:
     return "–" if not r else f"{pct(r['value'])} ({r['ok']}/{r['total']})"
 
 
+def _recall_cell(part: dict, kind: str) -> str:
+    figures = part["systems"].get("MedGraph", {})
+    n = figures.get("n_by_kind", {}).get(kind, 0)
+    return f"{pct(figures.get('recall', {}).get(kind))} (n={n})"
+
+
 def parts_table(b: dict) -> list[str]:
     """The key figures of the tuning part and the check part, side by side."""
     parts = b.get("parts") or {}
@@ -144,15 +150,19 @@ def parts_table(b: dict) -> list[str]:
             f"{system}: pollution (questions)",
             lambda x, s=system: _cell(x["systems"].get(s, {}).get("pollution_questions")),
         )
+        for unit in ("entries", "questions"):
+            row(
+                f"{system}: pollution ({unit}), session-level gold",
+                lambda x, s=system, u=unit: _cell(
+                    x["systems"].get(s, {}).get(f"session_gold_pollution_{u}")
+                ),
+            )
     row(
         "MedGraph: label pollution (entries)",
         lambda x: _cell(x["systems"].get("MedGraph", {}).get("label_pollution_entries")),
     )
     for kind in KINDS:
-        row(
-            f"MedGraph recall: {kind}",
-            lambda x, k=kind: pct(x["systems"].get("MedGraph", {}).get("recall", {}).get(k)),
-        )
+        row(f"MedGraph recall: {kind}", lambda x, k=kind: _recall_cell(x, k))
     sources = sorted({src for p in names for src in parts[p]["extraction"]["attribution"]})
     for src in sources:
         row(f"attribution: {src}", lambda x, s=src: _ok(x["extraction"]["attribution"].get(s)))

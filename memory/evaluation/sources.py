@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from memory.domain.subjects import canonical_relation
+from memory.domain.subjects import RELATIONS, canonical_relation
 from memory.domain.types import Turn
 from memory.evaluation.splits import CHECK, TUNE, aci_part, halves, mts_part
 
@@ -24,14 +24,75 @@ _SPEAKER = re.compile(
     r"^\s*\[?(doctor|patient|guest_family|guest_clinician|patient_\w*)\]?\s*:?\s*", re.I
 )
 _LABELS = {"doctor": "doctor", "guest_clinician": "doctor", "patient": "patient"}
-# A CMtMedQA consultation is about a relative when its opening patient turn
-# names one as the person concerned ("我爸爸…", "孩子…", "我老公…"). Only the
-# first turn decides: later turns often mention family in passing.
-_ZH_RELATIVE = re.compile(
+# Which CMtMedQA consultations are tuning records and which check records was
+# fixed with a first, narrow labelling of relative consultations (a relation
+# noun right at the start of the opening turn). The split keeps that labelling
+# so that a better labeller (cmt_relation) never moves a record from one part
+# to the other: a tuning record seen while writing rules stays a tuning record.
+_SPLIT_OPENING = re.compile(
     r"^(?:医生|大夫|您好|你好|请问|[，,。！!\s])*(?:我(?:家)?的?)?"
     r"(爸爸|爸|父亲|妈妈|妈|母亲|老公|丈夫|老婆|妻子|爱人|儿子|女儿|孩子|宝宝|小孩|"
     r"爷爷|奶奶|外公|外婆|姥姥|姥爷|哥哥|姐姐|弟弟|妹妹)"
 )
+# The relatives a consultation can be about: multi-character relation words
+# (a single 儿/母/哥 starts too many other words), generic "家人" left out.
+_ZH_PERSONS = {
+    a: canon
+    for canon, aliases in RELATIONS.items()
+    for a in aliases
+    if not a.isascii() and len(a) >= 2 and canon != "relative" and not a.startswith("我")
+} | {"新生儿": "child", "宝贝": "child", "小宝": "child"}
+_BARE_OK = frozenset(_ZH_PERSONS) - {"婴儿", "新生儿"}  # "婴儿橄榄油": a product, not a person
+_PERSON_WORDS = "|".join(sorted(_ZH_PERSONS, key=len, reverse=True))
+# Leading words that do not change whom a clause is about.
+_LEAD = re.compile(
+    r"^(?:医生|大夫|您好|你好|请问|麻烦|那个|就是|嗯|为什么|怎么|关于|"
+    r"(?:我)?想(?:问|知道|咨询|了解|请教)(?:一下|下)?|咨询(?:一下|下)?|"
+    r"我?(?:最近|今天|刚刚|刚)?(?:发现|注意到)|最近|之前|现在|今天|昨天|前几天|这几天|这两天)+"
+)
+_AGE = (
+    r"(?:[0-9一二三四五六七八九十两几半]+(?:个多?月|岁半?|多岁|周|天)多?的?"
+    r"|刚刚?(?:出生|生下|生)的?|才?出生[^，。]{0,4}?的)?"
+)
+# The person concerned opens the clause, owned by the speaker or in his care
+# ("我爸爸…", "我家孩子…", "我60岁的母亲…", "我带孩子做检查…"), and is not
+# merely the one who reports ("老婆说…") or accompanies ("老公陪我…").
+_ABOUT = re.compile(
+    rf"^(?P<owner>我们家的?|我家的?|我的|我(?:带|给|替|帮|陪)(?:着)?(?:我家的?|我的)?|我)?"
+    rf"{_AGE}(?P<rel>{_PERSON_WORDS}|(?<=我)(?:爸|妈))"
+    r"(?!说|讲|告诉|陪我|带我|让我|叫我|建议|觉得我|问我|和我|跟我)"
+)
+# The speaker's own complaint comes first: the consultation is his.
+_SELF_FIRST = re.compile(
+    r"^(?:我|本人|自己)(?:自己|本人)?(?:最近|一直|经常|总是|总|也|今年|现在|之前|平时|"
+    r"前段时间|这几天|老是|早上|晚上)*"
+    r"(?:感觉|觉得|有|患|得了|得过|出现|长了|检查|体检|怀孕|月经|例假|吃了|服用|在吃|身体|"
+    r"的(?!" + _PERSON_WORDS + r"))"
+)
+_CLAUSE = re.compile(r"[，,。！!？?；;：:、\s]+")
+
+
+def split_relative(first_patient_turn: str) -> bool:
+    """The labelling the tuning/check split was fixed with (see _SPLIT_OPENING)."""
+    return bool(_SPLIT_OPENING.match(first_patient_turn.strip()))
+
+
+def cmt_relation(first_patient_turn: str) -> str | None:
+    """The relative a CMtMedQA consultation is about, from its opening turn (or None).
+
+    Clause by clause: the first clause that opens with a relative the speaker
+    owns or cares for decides; a clause in which the speaker first tells of his
+    own complaint ("我最近总感觉腿酸，老婆说…") makes the consultation his.
+    Only the opening turn counts: later turns mention family in passing.
+    """
+    for clause in _CLAUSE.split(first_patient_turn.strip()):
+        clause = _LEAD.sub("", clause)
+        m = _ABOUT.match(clause)
+        if m and (m["owner"] or m["rel"] in _BARE_OK):
+            return _ZH_PERSONS.get(m["rel"]) or canonical_relation(m["rel"])
+        if _SELF_FIRST.match(clause):
+            return None
+    return None
 
 
 def data_dir() -> Path:
@@ -71,6 +132,7 @@ class CmtConsultation:
     turns: tuple[Turn, ...]
     relation: str | None  # canonical relation when the consultation is about a relative
     part: str = TUNE  # splits.halves of the file order, relative and general apart
+    split_relative: bool = False  # the labelling the split was fixed with
 
 
 def parse_dialogue(text: str) -> tuple[Turn, ...]:
@@ -137,11 +199,6 @@ def mts_rows() -> tuple[MtsRow, ...]:
     return tuple(out)
 
 
-def cmt_relation(first_patient_turn: str) -> str | None:
-    m = _ZH_RELATIVE.match(first_patient_turn.strip())
-    return canonical_relation(m[1]) if m else None
-
-
 @cache
 def cmt_consultations() -> tuple[CmtConsultation, ...]:
     path = data_dir() / "cmtmedqa" / "CMtMedQA_dev_half.json"
@@ -157,7 +214,9 @@ def cmt_consultations() -> tuple[CmtConsultation, ...]:
         if len(kept) < 2:
             continue
         turns = tuple(Turn(i + 1, s, t) for i, (s, t) in enumerate(kept))
-        out.append(CmtConsultation(str(rec["id"]), turns, cmt_relation(turns[0].text)))
+        first = turns[0].text
+        relation = cmt_relation(first)
+        out.append(CmtConsultation(str(rec["id"]), turns, relation, TUNE, split_relative(first)))
     return tuple(_with_parts(out))
 
 
@@ -165,14 +224,14 @@ def _with_parts(consultations: list[CmtConsultation]) -> list[CmtConsultation]:
     """Halve relative and general consultations apart, each in file order."""
     part: dict[str, str] = {}
     for about_relative in (True, False):
-        kind = [c for c in consultations if bool(c.relation) == about_relative]
+        kind = [c for c in consultations if c.split_relative == about_relative]
         for name, records in halves(kind).items():
             part.update({c.consult_id: name for c in records})
     return [c if part[c.consult_id] == TUNE else _check(c) for c in consultations]
 
 
 def _check(c: CmtConsultation) -> CmtConsultation:
-    return CmtConsultation(c.consult_id, c.turns, c.relation, CHECK)
+    return CmtConsultation(c.consult_id, c.turns, c.relation, CHECK, c.split_relative)
 
 
 def note_section(note: str, *headers: str) -> str:

@@ -10,7 +10,10 @@ up as a gap between the two columns every report prints side by side.
 
 "Half" is by position in CMtMedQA_dev_half.json (the file's own order, which
 is fixed): of the consultations about a relative, the first ceil(n/2) are
-tuning records, the rest check records. Consultations not about a relative
+tuning records, the rest check records. Which consultations count as about a
+relative *for the split* is the first, narrow labelling the split was made
+with (sources.split_relative), so that a better labeller never moves a record
+from one part to the other. Consultations not about a relative
 (used only as general distractors) are halved the same way, so a check-part
 history never shows a tuning-part record. The test splits are not here: they
 are never read.

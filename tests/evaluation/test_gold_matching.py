@@ -45,3 +45,38 @@ def test_a_fact_labelled_as_a_relatives_is_pollution_wherever_it_came_from():
     s = HistorySession("aci-1", "patient", ())
     entry = Entry("fact", "diabetes", "aci-1", "family:father", "diabetes")
     assert entry_polluted(entry, {"aci-1": s})
+
+
+# A caregiver's own first-person statement in a relative's session is the patient's;
+# anything that involves someone else (a pronoun, a relation noun, a verb of care or
+# observation, a question put to the caregiver) stays the relative's.
+
+
+def test_caregivers_own_statements_are_their_own_english_and_chinese():
+    assert g.caregiver_own("aspirin I take aspirin myself.")
+    assert g.caregiver_own("我自己也有高血压。")
+
+
+def test_a_caregivers_care_or_observation_is_not_their_own():
+    assert not g.caregiver_own("ibuprofen I gave ibuprofen last night.")
+    assert not g.caregiver_own("rash I noticed a rash on the back.")
+    assert not g.caregiver_own("布洛芬 我给吃了布洛芬。")
+
+
+def test_a_sentence_with_another_person_is_not_the_caregivers_own():
+    assert not g.caregiver_own("ibuprofen I gave him ibuprofen.")
+    assert not g.caregiver_own("糖尿病 我爸有糖尿病，我也有。")
+    assert not g.caregiver_own("smoking Did you smoke? Yes, I did.")
+
+
+def test_a_caregivers_own_fact_from_a_relatives_session_is_not_pollution():
+    s = HistorySession("cmt-1", "relative", ())
+    entry = Entry("fact", "aspirin 我自己也在吃阿司匹林。", "cmt-1", "patient", "aspirin")
+    assert not entry_polluted(entry, {"cmt-1": s})
+    assert entry_polluted(entry, {"cmt-1": s}, own_statements=False)
+
+
+def test_a_drug_the_caregiver_gave_from_a_relatives_session_is_pollution():
+    s = HistorySession("cmt-1", "relative", ())
+    entry = Entry("fact", "ibuprofen I gave ibuprofen last night.", "cmt-1", "patient", "ibuprofen")
+    assert entry_polluted(entry, {"cmt-1": s})

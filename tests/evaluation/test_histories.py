@@ -80,3 +80,39 @@ def test_a_consultation_opening_with_my_father_is_about_the_father():
 
 def test_a_first_person_consultation_is_not_about_a_relative():
     assert cmt_relation("医生，我最近胃疼，还有点恶心") is None
+
+
+# The opening-turn labeller of CMtMedQA relative consultations (sentences written
+# for these tests): the relative who opens a clause as the person concerned decides.
+
+
+def test_a_relative_with_an_age_before_the_noun_is_the_person_concerned():
+    assert cmt_relation("请问，为什么我70岁的父亲最近总是头晕？") == "father"
+
+
+def test_a_caregiver_bringing_the_child_for_tests_is_about_the_child():
+    assert cmt_relation("医生您好，我带孩子去查血，发现他白细胞偏高。") == "child"
+
+
+def test_a_relative_after_a_first_clause_about_something_else_still_decides():
+    assert cmt_relation("家里经济不太好，我妈妈查出了胃癌，还能手术吗？") == "mother"
+
+
+def test_what_i_noticed_about_the_baby_is_about_the_baby():
+    assert cmt_relation("我发现宝宝最近老是吐奶，怎么回事？") == "child"
+
+
+def test_the_speakers_own_complaint_before_a_relative_who_reports_is_the_speakers():
+    assert cmt_relation("医生，我最近总感觉腰酸，老公说多喝水就好，是真的吗？") is None
+
+
+def test_a_relative_who_only_reports_does_not_make_it_their_consultation():
+    assert cmt_relation("老婆说我晚上打呼噜很响，这正常吗？") is None
+
+
+def test_a_baby_product_question_is_about_nobody():
+    assert cmt_relation("婴儿润肤油有什么作用？") is None
+
+
+def test_my_baby_with_a_possessive_is_about_the_child():
+    assert cmt_relation("我婴儿得了湿疹，要用什么药膏？") == "child"

@@ -46,9 +46,21 @@ def test_halves_put_the_first_half_in_file_order_into_tuning() -> None:
 
 
 def test_relative_consultations_are_halved_evenly() -> None:
-    relative = [c for c in cmt_consultations() if c.relation]
+    relative = [c for c in cmt_consultations() if c.split_relative]
     tune = [c for c in relative if c.part == TUNE]
     assert len(relative) - len(tune) <= len(tune) <= len(relative) - len(tune) + 1
+
+
+def test_the_split_keeps_its_own_labelling_whatever_the_relation_labeller_says() -> None:
+    # A record the better labeller newly calls a relative consultation keeps the part
+    # it had as a general one: file-order halves of the split's own labelling.
+    consultations = cmt_consultations()
+    for about_relative in (True, False):
+        kind = [c for c in consultations if c.split_relative == about_relative]
+        assert [c.part for c in kind] == [TUNE] * len(halves(kind)[TUNE]) + [CHECK] * len(
+            halves(kind)[CHECK]
+        )
+    assert any(c.relation and not c.split_relative for c in consultations)
 
 
 def test_histories_alternate_parts(histories) -> None:

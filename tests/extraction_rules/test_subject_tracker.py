@@ -8,6 +8,7 @@ only he / his / 他 / 老人家, and a follow-up that never names him.
 from __future__ import annotations
 
 from memory.domain.types import Turn
+from memory.extraction.rules.discourse.cues import person_markers
 from memory.extraction.rules.discourse.focus import session_focus
 
 from ._helpers import run
@@ -271,3 +272,176 @@ def test_doctor_dictating_about_the_patient_stays_the_patients_english() -> None
         entity="ibuprofen",
     )
     assert found == {"patient"}
+
+
+# --------------------------------------------------------------------------- agent of care
+# A caregiver's "I" that gives, feeds or has someone take a medicine is not the body
+# the medicine concerns: the drug is the relative's. The caregiver's own first-person
+# health facts ("I take aspirin myself", 我自己也有高血压) stay the patient's.
+
+
+def test_i_gave_ibuprofen_is_the_relatives_drug_english() -> None:
+    found = _subjects(
+        ("Patient", "My dad has had a fever since Sunday."),
+        ("Patient", "I gave ibuprofen last night and it helped."),
+        entity="ibuprofen",
+    )
+    assert found == {"family:father"}
+
+
+def test_i_gave_it_to_him_with_the_pronoun_after_the_drug_english() -> None:
+    found = _subjects(
+        ("Patient", "My dad has had a fever since Sunday."),
+        ("Patient", "I gave ibuprofen to him at bedtime."),
+        entity="ibuprofen",
+    )
+    assert found == {"family:father"}
+
+
+def test_i_have_been_giving_is_the_relatives_drug_english() -> None:
+    found = _subjects(
+        ("Patient", "My mother has bad knee pain."),
+        ("Doctor", "What has she been using?"),
+        ("Patient", "I have been giving Tylenol every six hours."),
+        entity="acetaminophen",
+    )
+    assert found == {"family:mother"}
+
+
+def test_i_had_him_take_in_a_follow_up_that_never_names_him_english() -> None:
+    found = _subjects(
+        ("Patient", "This week I had him take the higher dose of lisinopril."),
+        entity="lisinopril",
+    )
+    assert found and "patient" not in found
+
+
+def test_we_put_her_on_is_the_relatives_drug_english() -> None:
+    found = _subjects(
+        ("Patient", "My mother has hypertension."),
+        ("Patient", "We put her on amlodipine last month."),
+        entity="amlodipine",
+    )
+    assert found == {"family:mother"}
+
+
+def test_i_give_insulin_to_my_husband_is_the_husbands_english() -> None:
+    found = _subjects(("Patient", "I give insulin to my husband every morning."), entity="insulin")
+    assert found == {"family:husband"}
+
+
+def test_i_gave_myself_insulin_stays_the_patients_english() -> None:
+    found = _subjects(("Patient", "I gave myself an insulin shot this morning."), entity="insulin")
+    assert found == {"patient"}
+
+
+def test_i_was_given_morphine_stays_the_patients_english() -> None:
+    found = _subjects(("Patient", "I was given morphine in the hospital."), entity="morphine")
+    assert found == {"patient"}
+
+
+def test_wo_gei_chi_le_is_the_relatives_drug_chinese() -> None:
+    found = _subjects(
+        ("Patient", "我爸发烧咳嗽好几天了。"), ("Patient", "我给吃了布洛芬。"), entity="ibuprofen"
+    )
+    assert found == {"family:father"}
+
+
+def test_drug_before_wo_gei_ta_chi_is_the_relatives_chinese() -> None:
+    found = _subjects(
+        ("Patient", "我爸发烧咳嗽好几天了。"), ("Patient", "布洛芬我给他吃了。"), entity="ibuprofen"
+    )
+    assert found == {"family:father"}
+
+
+def test_wo_rang_ta_fuyong_is_the_relatives_chinese() -> None:
+    found = _subjects(
+        ("Patient", "我妈血压高。"), ("Patient", "我让她每天服用阿司匹林。"), entity="aspirin"
+    )
+    assert found == {"family:mother"}
+
+
+def test_wo_gei_haizi_chi_is_the_childs_chinese() -> None:
+    found = _subjects(
+        ("Patient", "孩子发烧了。"), ("Patient", "我给孩子吃了布洛芬。"), entity="ibuprofen"
+    )
+    assert found == {"family:child"}
+
+
+def test_gei_ziji_da_yidaosu_stays_the_patients_chinese() -> None:
+    assert _subjects(("Patient", "我每天给自己打胰岛素。"), entity="insulin") == {"patient"}
+
+
+def test_caregivers_own_aspirin_stays_the_patients_english() -> None:
+    found = _subjects(
+        ("Patient", "My mother has hypertension."),
+        ("Patient", "I take aspirin myself."),
+        entity="aspirin",
+    )
+    assert found == {"patient"}
+
+
+def test_caregivers_own_hypertension_stays_the_patients_chinese() -> None:
+    found = _subjects(
+        ("Patient", "我妈有高血压。"),
+        ("Patient", "我自己也有高血压，在吃氨氯地平。"),
+        entity="amlodipine",
+    )
+    assert found == {"patient"}
+
+
+# --------------------------------------------------------------------------- caregiver stance
+# "What should I do?", "我明白了", "我会按照您的建议": the caregiver's understanding and
+# requests for advice are about nobody's body, so the doctor's reply stays the relative's.
+
+
+def test_what_should_i_do_keeps_the_doctors_advice_the_relatives_english() -> None:
+    found = _subjects(
+        ("Patient", "My son has had a fever for three days. What should I do?"),
+        ("Doctor", "You can take ibuprofen every six hours."),
+        entity="ibuprofen",
+    )
+    assert found == {"family:son"}
+
+
+def test_wo_yinggai_zenmeban_keeps_the_doctors_advice_the_relatives_chinese() -> None:
+    found = _subjects(
+        ("Patient", "孩子发烧三天了，我应该怎么办？"),
+        ("Doctor", "您可以吃布洛芬退烧。"),
+        entity="ibuprofen",
+    )
+    assert found == {"family:child"}
+
+
+def test_wo_mingbai_le_keeps_the_doctors_advice_the_relatives_chinese() -> None:
+    found = _subjects(
+        ("Patient", "我爸最近血压有点高。"),
+        ("Doctor", "建议低盐饮食。"),
+        ("Patient", "我明白了，我会按照您的建议去做。"),
+        ("Doctor", "您也可以服用氨氯地平。"),
+        entity="amlodipine",
+    )
+    assert found == {"family:father"}
+
+
+def test_i_agree_keeps_the_doctors_next_statement_the_relatives_english() -> None:
+    found = _subjects(
+        ("Patient", "My son broke his elbow last year."),
+        ("Doctor", "His fracture has healed, so we should remove the hardware."),
+        ("Patient", "Yes, I agree. What is the risk?"),
+        ("Doctor", "Historically, the risk of infection is low."),
+        entity="infections",
+    )
+    assert found and "patient" not in found
+
+
+def test_wo_tongyi_and_wo_mingbai_are_no_body_cue_chinese() -> None:
+    for text in ("我同意。", "我明白了。", "我会按照您的建议去做。", "我应该怎么办？"):
+        assert [m for m in person_markers(text, True, ()) if m.person == "first"] == [], text
+    assert [m.person for m in person_markers("我有高血压。", True, ())] == ["first"]
+
+
+def test_i_agree_and_what_should_i_do_are_no_body_cue_english() -> None:
+    for text in ("Yes, I agree.", "I understand.", "What should I do?", "I'll follow your advice."):
+        assert [m for m in person_markers(text, False, ()) if m.person == "first"] == [], text
+    assert [m.person for m in person_markers("I have asthma.", False, ())] == ["first"]

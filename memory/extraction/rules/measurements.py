@@ -56,7 +56,7 @@ _METRICS: tuple[Metric, ...] = (
     Metric(
         "spo2",
         "vital",
-        r"oxygen(?:ation| saturation| sat\w*| levels?)|o2 sat\w*|\bsats?\b|\bsatting\b|spo2|pulse ox\w*|血氧(?:饱和度)?",
+        r"oxygen(?:ation| saturation| sat\w*| levels?)|\boxygen(?=(?:'s| (?:was|is|at|of|were|are))* \d+(?:\.\d+)? ?(?:%|percent))|o2 sat\w*|\bsats?\b|\bsatting\b|spo2|pulse ox\w*|血氧(?:饱和度)?",
         "%",
         50,
         100,
@@ -191,6 +191,7 @@ def _compiled() -> list[tuple[Metric, re.Pattern[str]]]:
 
 
 _COMPILED = _compiled()
+_BY_ENTITY = {m.entity: m for m in _METRICS}
 # The names are lower case: the gate reads the lowered text without re.I, which
 # lets the engine try the alternation far faster at each position.
 _ANY_NAME = re.compile("|".join(f"(?:{m.names})" for m in _METRICS))
@@ -292,6 +293,9 @@ def extract_measurements(
     found = readings(text, ctx.zh)
     if found or _names(text):
         return [_fact(ctx, min(pos, len(ctx.text) - 1), metric, r) for pos, metric, r in found]
+    elided = _elided_cholesterol(text, ctx, previous)
+    if elided:
+        return elided
     for norm, words, answer in _before(ctx, previous):
         carried = _carried(norm, ctx, answer)
         if carried:
@@ -299,6 +303,24 @@ def extract_measurements(
             said = f"{words} {ctx.text}"
             return [_fact(ctx, 0, metric, r, content=said) for metric, r in carried]
     return []
+
+
+# "The good cholesterol was 44. The bad was 153.": once cholesterol is named, "the
+# good" and "the bad" (one) stand for HDL and LDL.
+_ELIDED = re.compile(r"\bthe (good|bad)(?: (?:ones?|1))?(?= (?:was|is|at|came)\b)", re.I)
+_CHOLESTEROL = re.compile(r"cholesterol|lipid", re.I)
+
+
+def _elided_cholesterol(
+    text: str, ctx: SentenceCtx, previous: SentenceCtx | None
+) -> list[ExtractedFact]:
+    m = _ELIDED.search(text)
+    said_before = previous is not None and _CHOLESTEROL.search(previous.text)
+    if m is None or not (said_before or _CHOLESTEROL.search(text[: m.start()])):
+        return []
+    metric = _BY_ENTITY["hdl" if m[1].casefold() == "good" else "ldl"]
+    reading = _read_value(metric, text[m.end() : m.end() + _GAP])
+    return [_fact(ctx, m.start(), metric, reading)] if reading else []
 
 
 def _fact(

@@ -20,9 +20,10 @@ small tables below, independent of the extractor's own metric table):
   MTS-Dialog MEDICATIONS rows: a drug followed by "<number> <dose unit>" before
   the next drug, where the dialogue names the drug and says the number. Found =
   a medication_status fact of that drug whose slots value is that number.
-- Enlarged values / doses (same rules, more gold, both parts alike): the pairs
-  of every section of the ACI-Bench note and of every MTS-Dialog row, not only
-  the sections named above; the small check part gets a larger n this way.
+- Enlarged values / doses (same rules, more gold, both parts alike): values
+  also from the ACI-Bench PHYSICAL EXAM / PHYSICAL EXAMINATION / EXAM sections
+  and from every MTS-Dialog row; doses from every section of the ACI-Bench note
+  and every MTS-Dialog row. The small check part gets a larger n this way.
 - Allergy invariants, over every dialogue of the part: a present allergy fact
   is never drawn from a sentence that denies allergies ("no known drug
   allergies"), and its allergen is never also an active medication of the
@@ -123,6 +124,8 @@ _DOSE_SECTIONS = (
     "ASSESSMENT",
 )
 _VALUE_SECTIONS = ("VITALS", "VITALS REVIEWED", "RESULTS")
+# Enlarged: the examination sections also state vitals ("Vital signs: BP 130/80").
+_VALUE_SECTIONS_ALL = (*_VALUE_SECTIONS, "PHYSICAL EXAM", "PHYSICAL EXAMINATION", "EXAM")
 _WINDOW = 45
 
 
@@ -337,7 +340,7 @@ def _aci(row: dict[str, str], tally: Tally) -> None:
     said = drug_names(" ".join(t.text for t in turns))
     names = drug_names(note_sections(note, ("MEDICATIONS", "ASSESSMENT AND PLAN", "PLAN"))) & said
     _add(tally.meds_aci, len(names & medication_names(facts)), len(names))
-    _enlarged(turns, note, note, facts, tally)
+    _enlarged(turns, note_sections(note, _VALUE_SECTIONS_ALL), note, facts, tally)
     _allergy_invariants(turns, facts, tally)
 
 

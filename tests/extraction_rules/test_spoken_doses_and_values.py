@@ -91,3 +91,16 @@ def test_a_preposition_or_dosing_abbreviation_before_a_number_is_no_drug_code(na
 def test_a_dose_said_at_a_number_keeps_the_drug_and_finds_no_compound() -> None:
     found = facts(("doctor", "Your Lexapro is at 10 mg."), kind="medication_status")
     assert {f.entity for f in found} == {"escitalopram"}
+
+
+def test_plan_run_into_closing_advice_without_punctuation_keeps_its_dose() -> None:
+    said = (
+        "for your diabetes you're doing well let's continue you on the metformin a thousand "
+        "milligrams twice a day and call me if you have any concerns"
+    )
+    assert _dose(said, "metformin") == 1000
+
+
+def test_closing_advice_on_its_own_stays_general() -> None:
+    said = "If you have any chest pain, call us right away."
+    assert not facts(("doctor", said), kind="symptom")

@@ -385,7 +385,7 @@ def report(tallies: dict[str, Tally]) -> list[tuple[str, str, list[str]]]:
     rows.append(("vital/lab value recall", ">= 95%", cells(lambda t: _ratio(*t.values))))
     rows.append(("dose recall", ">= 95%", cells(lambda t: _ratio(*t.doses))))
     rows.append(
-        ("  values, enlarged (whole note)", ">= 95%", cells(lambda t: _ratio(*t.values_all)))
+        ("  values, enlarged (+exam sections)", ">= 95%", cells(lambda t: _ratio(*t.values_all)))
     )
     rows.append(("  doses, enlarged (whole note)", ">= 95%", cells(lambda t: _ratio(*t.doses_all))))
     rows.append(("allergy recall", ">= 97%", cells(lambda t: _ratio(*t.allergy[:2]))))

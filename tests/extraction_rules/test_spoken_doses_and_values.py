@@ -104,3 +104,28 @@ def test_plan_run_into_closing_advice_without_punctuation_keeps_its_dose() -> No
 def test_closing_advice_on_its_own_stays_general() -> None:
     said = "If you have any chest pain, call us right away."
     assert not facts(("doctor", said), kind="symptom")
+
+
+def test_blood_pressure_read_as_systolic_by_diastolic() -> None:
+    said = "So your blood pressure is one ninety five by eighty three."
+    bp = one(("doctor", said), kind="vital", entity="blood pressure")
+    assert bp.slots["systolic"] == 195 and bp.slots["diastolic"] == 83
+
+
+@pytest.mark.parametrize(
+    ("said", "entity", "value"),
+    [
+        ("G F R is below sixty percent.", "egfr", 60),
+        ("Your A one C was seven point one.", "hba1c", 7.1),
+        ("Your P S A was 4.2.", "psa", 4.2),
+    ],
+)
+def test_an_abbreviation_spelled_letter_by_letter_names_its_lab(
+    said: str, entity: str, value: float
+) -> None:
+    assert one(("doctor", said), kind="lab_result", entity=entity).slots["value"] == value
+
+
+def test_spelled_blood_pressure_gives_both_numbers() -> None:
+    bp = one(("doctor", "Your B P is 130 over 80."), kind="vital", entity="blood pressure")
+    assert (bp.slots["systolic"], bp.slots["diastolic"]) == (130, 80)

@@ -149,7 +149,7 @@ _METRICS: tuple[Metric, ...] = (
 )
 
 _NUM = r"(\d+(?:\.\d+)?)"
-_BP_VALUE = re.compile(rf"{_NUM}\s*(?:/|over|\\)\s*{_NUM}", re.I)
+_BP_VALUE = re.compile(rf"{_NUM}\s*(?:/|over|by|\\)\s*{_NUM}", re.I)
 _UNITS = (
     r"mmhg|mm hg|bpm|beats per minute|%|percent|mg/dl|mmol/l|mmol|µmol/l|umol/l|pg/ml|ng/ml|"
     r"kg|kilos?|kilograms?|lbs?|pounds?|°c|°f|degrees?|meters?|metres?|m\b|g/dl|"
@@ -186,15 +186,26 @@ _UNIT_LABELS = {
 }
 
 
+# Transcripts spell abbreviations letter by letter ("G F R is below sixty", "B P",
+# "A one C"): each listed abbreviation also matches with spaces between its letters.
+_SPELLED = ("bp", "bmi", "gfr", "egfr", "ldl", "hdl", "tsh", "psa", "inr", "a1c")
+
+
+def _spelled(names: str) -> str:
+    for abbr in _SPELLED:
+        names = names.replace(rf"\b{abbr}\b", r"\b" + " ?".join(abbr) + r"\b")
+    return names
+
+
 def _compiled() -> list[tuple[Metric, re.Pattern[str]]]:
-    return [(m, re.compile(m.names, re.I)) for m in _METRICS]
+    return [(m, re.compile(_spelled(m.names), re.I)) for m in _METRICS]
 
 
 _COMPILED = _compiled()
 _BY_ENTITY = {m.entity: m for m in _METRICS}
 # The names are lower case: the gate reads the lowered text without re.I, which
 # lets the engine try the alternation far faster at each position.
-_ANY_NAME = re.compile("|".join(f"(?:{m.names})" for m in _METRICS))
+_ANY_NAME = re.compile("|".join(f"(?:{_spelled(m.names)})" for m in _METRICS))
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,10 @@ small tables below, independent of the extractor's own metric table):
   bench/extraction_dev.py (its metric functions are imported), per part;
   precision here also counts a present allergy in a "no known allergies" row
   as a false one (stricter than extraction_dev's positive-rows-only figure).
-- Speed: ACI-Bench visits per second of process CPU time (one core).
+- Speed: ACI-Bench visits per second of process CPU time (one core), after the
+  extraction warm-up a worker pays once at start (memory.warmup.warm_extraction),
+  with cold sentence caches; sessions per wall second printed beside it (the
+  machine is shared: wall time shows its load, CPU time much less so).
 """
 
 from __future__ import annotations

@@ -20,11 +20,22 @@ small tables below, independent of the extractor's own metric table):
   MTS-Dialog MEDICATIONS rows: a drug followed by "<number> <dose unit>" before
   the next drug, where the dialogue names the drug and says the number. Found =
   a medication_status fact of that drug whose slots value is that number.
+- Enlarged values / doses (same rules, more gold, both parts alike): values
+  also from the ACI-Bench PHYSICAL EXAM / PHYSICAL EXAMINATION / EXAM sections
+  and from every MTS-Dialog row; doses from every section of the ACI-Bench note
+  and every MTS-Dialog row. The small check part gets a larger n this way.
+- Allergy invariants, over every dialogue of the part: a present allergy fact
+  is never drawn from a sentence that denies allergies ("no known drug
+  allergies"), and its allergen is never also an active medication of the
+  same person in that session (counted per allergy fact).
 - Allergy recall / precision and medication-name recall: the definitions of
   bench/extraction_dev.py (their metric functions live in memory/evaluation/notes.py), per part;
   precision here also counts a present allergy in a "no known allergies" row
   as a false one (stricter than extraction_dev's positive-rows-only figure).
-- Speed: ACI-Bench visits per second of process CPU time (one core).
+- Speed: ACI-Bench visits per second of process CPU time (one core), after the
+  extraction warm-up a worker pays once at start (memory.warmup.warm_extraction),
+  with cold sentence caches; sessions per wall second printed beside it (the
+  machine is shared: wall time shows its load, CPU time much less so).
 """
 
 from __future__ import annotations
@@ -34,7 +45,7 @@ import re
 import sys
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
@@ -55,7 +66,11 @@ from memory.evaluation.notes import (  # noqa: E402
 from memory.extraction.base import SessionText  # noqa: E402
 from memory.extraction.rules import RuleExtractor  # noqa: E402
 from memory.extraction.rules.entities import clear_cache, find_entities  # noqa: E402
+from memory.extraction.rules.measurements import (  # noqa: E402
+    clear_cache as clear_measurement_cache,
+)
 from memory.extraction.rules.text import normalize_numbers  # noqa: E402
+from memory.warmup import warm_extraction  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 SESSION_DATE = date(2024, 6, 3)
@@ -110,6 +125,8 @@ _DOSE_SECTIONS = (
     "ASSESSMENT",
 )
 _VALUE_SECTIONS = ("VITALS", "VITALS REVIEWED", "RESULTS")
+# Enlarged: the examination sections also state vitals ("Vital signs: BP 130/80").
+_VALUE_SECTIONS_ALL = (*_VALUE_SECTIONS, "PHYSICAL EXAM", "PHYSICAL EXAMINATION", "EXAM")
 _WINDOW = 45
 
 
@@ -195,7 +212,12 @@ class Tally:
     allergy: list[int]  # tp, gold, pred_ok, pred
     meds_mts: list[int]
     meds_aci: list[int]
-    speed: float = 0.0
+    values_all: list[int] = field(default_factory=lambda: [0, 0])
+    doses_all: list[int] = field(default_factory=lambda: [0, 0])
+    negated: list[int] = field(default_factory=lambda: [0, 0])  # clean, allergy facts
+    allergen_active: list[int] = field(default_factory=lambda: [0, 0])  # clean, allergy facts
+    speed: tuple[float, float] = (0.0, 0.0)  # sessions per CPU second, per wall second
+    sessions: int = 0
 
 
 def _extract(turns: tuple[Turn, ...]) -> tuple[ExtractedFact, ...]:
@@ -237,11 +259,11 @@ def _dose_gold(turns: tuple[Turn, ...], text: str) -> set[tuple[str, float]]:
 
 def _mts(row: dict[str, str], tally: Tally) -> None:
     header = row["section_header"]
-    if header not in ("EXAM", "LABS", "MEDICATIONS", "ALLERGY"):
-        return
     turns = parse_dialogue(row["dialogue"])
     facts = _extract(turns)
     text = row["section_text"]
+    _enlarged(turns, text, text, facts, tally)
+    _allergy_invariants(turns, facts, tally)
     if header in ("EXAM", "LABS"):
         gold = _value_gold(turns, text)
         _note_misses("value", gold, found_values(facts), turns)
@@ -252,8 +274,46 @@ def _mts(row: dict[str, str], tally: Tally) -> None:
         _add(tally.doses, len(doses & found_doses(facts)), len(doses))
         names = drug_names(text)
         _add(tally.meds_mts, len(names & medication_names(facts)), len(names))
-    else:
+    elif header == "ALLERGY":
         _allergy(text, facts, tally)
+
+
+def _enlarged(
+    turns: tuple[Turn, ...], values_text: str, doses_text: str, facts: tuple, tally: Tally
+) -> None:
+    """The enlarged definitions: values and doses from every section of the note."""
+    gold = _value_gold(turns, values_text)
+    _note_misses("value+", gold, found_values(facts), turns)
+    _add(tally.values_all, len(gold & found_values(facts)), len(gold))
+    doses = _dose_gold(turns, doses_text)
+    _note_misses("dose+", doses, found_doses(facts), turns)
+    _add(tally.doses_all, len(doses & found_doses(facts)), len(doses))
+
+
+# A sentence that denies allergies must never yield one.
+_DENIES_ALLERGY = re.compile(
+    r"\b(?:no (?:known )?(?:drug |medication )?allergies|nkda|not allergic|"
+    r"no allergies|(?:don't|do not|doesn't) have any (?:\w+ )?allergies)\b",
+    re.I,
+)
+
+
+def _allergy_invariants(turns: tuple[Turn, ...], facts: tuple, tally: Tally) -> None:
+    """Per present allergy fact: not from a sentence that denies allergies, and its
+    allergen not also an active medication of the same person in the session."""
+    allergies = [
+        f for f in facts if f.safety_kind == "allergy" and f.assertion == "present" and f.entity
+    ]
+    active = {
+        (f.subject, f.entity)
+        for f in facts
+        if f.type == "medication_status" and f.status == "active" and f.assertion == "present"
+    }
+    for f in allergies:
+        tally.negated[0] += not _DENIES_ALLERGY.search(f.content)
+        tally.negated[1] += 1
+        tally.allergen_active[0] += (f.subject, f.entity) not in active
+        tally.allergen_active[1] += 1
 
 
 def _allergy(text: str, facts: tuple[ExtractedFact, ...], tally: Tally) -> None:
@@ -281,16 +341,22 @@ def _aci(row: dict[str, str], tally: Tally) -> None:
     said = drug_names(" ".join(t.text for t in turns))
     names = drug_names(note_sections(note, ("MEDICATIONS", "ASSESSMENT AND PLAN", "PLAN"))) & said
     _add(tally.meds_aci, len(names & medication_names(facts)), len(names))
+    _enlarged(turns, note_sections(note, _VALUE_SECTIONS_ALL), note, facts, tally)
+    _allergy_invariants(turns, facts, tally)
 
 
-def _speed(rows: list[dict[str, str]]) -> float:
+def _speed(rows: list[dict[str, str]]) -> tuple[float, float]:
+    """(sessions per CPU second, sessions per wall second), cold sentence caches."""
     sessions = [parse_dialogue(r["dialogue"]) for r in rows]
+    warm_extraction()  # what a worker pays once at start, not per session
     clear_cache()  # cold sentences, not the cache the figures above filled
+    clear_measurement_cache()
     normalize_numbers.cache_clear()
-    started = time.process_time()
+    started, wall = time.process_time(), time.perf_counter()
     for turns in sessions:
         _extract(turns)
-    return len(sessions) / (time.process_time() - started)
+    cpu, walled = time.process_time() - started, time.perf_counter() - wall
+    return len(sessions) / cpu, len(sessions) / walled
 
 
 def run_part(mts_file: str, aci_file: str) -> Tally:
@@ -301,6 +367,7 @@ def run_part(mts_file: str, aci_file: str) -> Tally:
     for row in aci:
         _aci(row, tally)
     tally.speed = _speed(aci)
+    tally.sessions = len(aci)
     return tally
 
 
@@ -318,11 +385,26 @@ def report(tallies: dict[str, Tally]) -> list[tuple[str, str, list[str]]]:
 
     rows.append(("vital/lab value recall", ">= 95%", cells(lambda t: _ratio(*t.values))))
     rows.append(("dose recall", ">= 95%", cells(lambda t: _ratio(*t.doses))))
+    rows.append(
+        ("  values, enlarged (+exam sections)", ">= 95%", cells(lambda t: _ratio(*t.values_all)))
+    )
+    rows.append(("  doses, enlarged (whole note)", ">= 95%", cells(lambda t: _ratio(*t.doses_all))))
     rows.append(("allergy recall", ">= 97%", cells(lambda t: _ratio(*t.allergy[:2]))))
     rows.append(("allergy precision", "100%", cells(lambda t: _ratio(*t.allergy[2:]))))
+    rows.append(("  allergy not from a denial", "100%", cells(lambda t: _ratio(*t.negated))))
+    rows.append(
+        ("  allergen not an active med", "100%", cells(lambda t: _ratio(*t.allergen_active)))
+    )
     rows.append(("medication names, MTS-Dialog", ">= 92%", cells(lambda t: _ratio(*t.meds_mts))))
     rows.append(("medication names, ACI-Bench", ">= 97%", cells(lambda t: _ratio(*t.meds_aci))))
-    rows.append(("speed, ACI-Bench sessions/s", ">= 20", cells(lambda t: f"{t.speed:.1f}")))
+    rows.append(
+        (
+            "speed, ACI-Bench sessions/CPU-s",
+            ">= 20",
+            cells(lambda t: f"{t.speed[0]:.1f} (n={t.sessions})"),
+        )
+    )
+    rows.append(("  sessions per wall second", "", cells(lambda t: f"{t.speed[1]:.1f}")))
     return rows
 
 

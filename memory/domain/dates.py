@@ -356,6 +356,8 @@ def _relative(text: str, anchor: date | None) -> list[DateMention]:
         add(m, parse_en_number(m[1].replace(" of", "")), _UNIT_EN[m[2].casefold()], None)
     for m in _EN_FOR.finditer(text):
         add(m, parse_en_number(m[1].replace(" of", "")), "year", "year")
+    if text.isascii():
+        return out + _months_without_year(text, anchor)  # no Chinese form can match
     for m in _ZH_FIXED.finditer(text):
         amount, unit, prec = _FIXED_ZH[m[0]]
         add(m, amount, unit, prec)

@@ -29,6 +29,58 @@ def _stoplist() -> frozenset[str]:
 
 
 DRUGNER_STOP = _stoplist()
+# "at 10", "po 12", "sl 25", "t 20": a preposition or a dosing abbreviation before a
+# number is a time or a dose in speech, never the research code of a compound
+# (AT-10, PO-12) that the package also lists.
+CODE_LEADS = frozenset(
+    (
+        "a",
+        "i",
+        "t",
+        "p",
+        "y",
+        "at",
+        "on",
+        "in",
+        "to",
+        "up",
+        "or",
+        "is",
+        "it",
+        "no",
+        "am",
+        "pm",
+        "po",
+        "sl",
+        "iv",
+        "im",
+        "sq",
+        "qd",
+        "sr",
+        "bi",
+        "pt",
+        "lb",
+        "ap",
+        "af",
+        "hr",
+        "bp",
+        "mg",
+        "ml",
+        "tp",
+        "np",
+        "hd",
+        "bm",
+        "sin",
+    )
+)
+
+
+def is_spoken_code(variant_key: str) -> bool:
+    """A two-token name whose first word is a common lead and whose second is a number."""
+    parts = variant_key.split(" ")
+    return len(parts) == 2 and parts[1].isdigit() and parts[0] in CODE_LEADS
+
+
 _lock = threading.Lock()
 _table: dict[str, str] | None = None
 
@@ -41,12 +93,18 @@ def _cache_path() -> Path:
     except metadata.PackageNotFoundError:
         version = "none"
     # the stop list is part of the key: editing it invalidates the cache
-    digest = hashlib.sha1("\n".join(sorted(DRUGNER_STOP)).encode()).hexdigest()[:10]
+    listed = [*sorted(DRUGNER_STOP), "--", *sorted(CODE_LEADS)]
+    digest = hashlib.sha1("\n".join(listed).encode()).hexdigest()[:10]
     return root / "medgraph" / f"drugner-{version}-{digest}.pkl"
 
 
 def _keep(variant_key: str) -> bool:
-    return len(variant_key) >= 4 and variant_key not in DRUGNER_STOP and not variant_key.isdigit()
+    return (
+        len(variant_key) >= 4
+        and variant_key not in DRUGNER_STOP
+        and not variant_key.isdigit()
+        and not is_spoken_code(variant_key)
+    )
 
 
 def _from_package() -> dict[str, str]:

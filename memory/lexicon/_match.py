@@ -11,6 +11,7 @@ drug fallback) are then resolved greedily: longest span first, so
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 from memory.lexicon._index import DOSAGE_FORMS, SALT_PREFIXES, SALT_SUFFIXES, Index
@@ -35,37 +36,99 @@ def phrase_lengths(keys: Iterable[str]) -> dict[str, int]:
     return out
 
 
-_LENGTHS: dict[int, tuple[object, dict[str, int]]] = {}
+_PREFIXES: dict[tuple[int, int], tuple[object, object, frozenset[str]]] = {}
 
 
-def _lengths_of(keys: dict[str, object]) -> dict[str, int]:
-    """phrase_lengths of a dictionary, computed once per dictionary object."""
-    cached = _LENGTHS.get(id(keys))
-    if cached is None or cached[0] is not keys:
-        cached = (keys, phrase_lengths(keys))
-        _LENGTHS[id(keys)] = cached
-    return cached[1]
+def token_prefixes(keys: Iterable[str], limit: int | None = None) -> set[str]:
+    """Every leading run of tokens ("blood", "blood pressure") of the keys that are
+    joined tokens (only those can match a phrase), up to `limit` tokens."""
+    out: set[str] = set()
+    for k in keys:
+        toks = EN_TOKEN.findall(k)
+        if not toks or " ".join(toks) != k or (limit is not None and len(toks) > limit):
+            continue
+        for n in range(1, len(toks) + 1):
+            out.add(" ".join(toks[:n]))
+    return out
+
+
+def _prefixes_of(curated: dict[str, LexEntry], fallback: Fallback | None) -> frozenset[str]:
+    """Token prefixes of the curated phrases and of the fallback's keys (up to
+    FALLBACK_MAX_TOKENS), computed once per pair of dictionaries: a phrase is only
+    extended while it still starts some name, so most tokens cost one probe."""
+    extra_keys = getattr(fallback, "keys", None) if fallback is not None else None
+    extra = extra_keys() if callable(extra_keys) else None
+    cache_key = (id(curated), id(extra))
+    cached = _PREFIXES.get(cache_key)
+    if cached is None or cached[0] is not curated or cached[1] is not extra:
+        found = token_prefixes(curated)
+        if extra is not None:
+            found |= token_prefixes(extra, FALLBACK_MAX_TOKENS)
+        cached = (curated, extra, frozenset(found))
+        _PREFIXES[cache_key] = cached
+    return cached[2]
 
 
 def _english(folded: str, index: Index, fallback: Fallback | None) -> list[Candidate]:
-    toks = [(m.start(), m.end(), m.group()) for m in EN_TOKEN.finditer(folded)]
+    phrases = index.en_phrases
+    if fallback is not None and not callable(getattr(fallback, "keys", None)):
+        return _english_unindexed(folded, phrases, fallback)
+    prefixes = _prefixes_of(phrases, fallback)
+    toks = EN_TOKEN.findall(folded)
     out: list[Candidate] = []
-    curated = _lengths_of(index.en_phrases)
-    extra_keys = getattr(fallback, "keys", None) if fallback is not None else None
-    extra = _lengths_of(extra_keys()) if callable(extra_keys) else None
+    spans: list[re.Match[str]] | None = None
+    for i, tok in enumerate(toks):
+        if tok not in prefixes or tok.isdigit():
+            continue  # no entry starts with this token (nor with a bare number)
+        best = _longest(toks, i, prefixes, phrases, fallback)
+        if best is not None:
+            if spans is None:
+                spans = list(EN_TOKEN.finditer(folded))
+            n, prio, entry = best
+            out.append((spans[i].start(), spans[i + n - 1].end(), prio, entry))
+    return out
+
+
+def _longest(
+    toks: list[str],
+    i: int,
+    prefixes: frozenset[str],
+    phrases: dict[str, LexEntry],
+    fallback: Fallback | None,
+) -> tuple[int, int, LexEntry] | None:
+    """The longest name starting at token i: (tokens, priority, entry); a curated
+    entry (priority 0) beats the fallback's at the same length."""
+    best: tuple[int, int, LexEntry] | None = None
+    phrase, n = toks[i], 1
+    while True:
+        entry, prio = phrases.get(phrase), 0
+        if entry is None and fallback is not None and n <= FALLBACK_MAX_TOKENS:
+            entry, prio = fallback(phrase), 1
+        if entry is not None:
+            best = (n, prio, entry)
+        if i + n >= len(toks):
+            return best
+        phrase = f"{phrase} {toks[i + n]}"
+        n += 1
+        if phrase not in prefixes:
+            return best
+
+
+def _english_unindexed(
+    folded: str, phrases: dict[str, LexEntry], fallback: Fallback
+) -> list[Candidate]:
+    """A fallback without a key table: every phrase up to its limit must be tried."""
+    toks = [(m.start(), m.end(), m.group()) for m in EN_TOKEN.finditer(folded)]
+    curated = phrase_lengths(phrases)
+    out: list[Candidate] = []
     for i in range(len(toks)):
         if toks[i][2].isdigit():
-            continue  # no entry starts with a bare number token
-        longest = curated.get(toks[i][2], 0)
-        if fallback is not None:
-            # Without the fallback's keys every phrase up to its limit must be tried.
-            reach = extra.get(toks[i][2], 0) if extra is not None else FALLBACK_MAX_TOKENS
-            longest = max(longest, min(reach, FALLBACK_MAX_TOKENS))
+            continue
+        longest = max(curated.get(toks[i][2], 0), FALLBACK_MAX_TOKENS)
         for n in range(min(longest, len(toks) - i), 0, -1):
             phrase = " ".join(t[2] for t in toks[i : i + n])
-            entry = index.en_phrases.get(phrase)
-            prio = 0
-            if entry is None and fallback is not None and n <= FALLBACK_MAX_TOKENS:
+            entry, prio = phrases.get(phrase), 0
+            if entry is None and n <= FALLBACK_MAX_TOKENS:
                 entry, prio = fallback(phrase), 1
             if entry is not None:
                 out.append((toks[i][0], toks[i + n - 1][1], prio, entry))

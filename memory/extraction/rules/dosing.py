@@ -24,6 +24,8 @@ from memory.extraction.rules.text import normalize_numbers, split_sentences
 _UNIT_NAMES: dict[str, str] = {
     "milligram": "mg",
     "milligrams": "mg",
+    "mgs": "mg",
+    "mcgs": "mcg",
     "microgram": "mcg",
     "micrograms": "mcg",
     "µg": "mcg",
@@ -164,7 +166,8 @@ _DOSE_QUESTION = re.compile(
     re.I,
 )
 _BARE = re.compile(
-    r"^\W*(?:yes|yeah|yep|it'?s|it is|i take|about|like|uh|um|just|only|,|\s)*(\d+(?:\.\d+)?)\b(?!\s*(?:years?|days?|weeks?|months?|hours?|times|%|/))",
+    r"^\W*(?:yes|yeah|yep|it'?s|it is|i take|i think|i believe|i'?m (?:at|on|taking)|i am (?:at|on|taking)|"
+    r"about|like|uh|um|just|only|,|\s)*(\d+(?:\.\d+)?)\b(?!\s*(?:years?|days?|weeks?|months?|hours?|times|%|/))",
     re.I,
 )
 _DRUG_KINDS = frozenset({"drug", "drug_class"})

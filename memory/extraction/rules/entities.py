@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from drug_named_entity_recognition import find_drugs
-from medical_named_entity_recognition import find_diseases
-
 from memory.extraction.rules.discourse.cues import forget_relatives
+from memory.extraction.rules.packaged import find_disease_names, find_drug_names, mesh_trees
+from memory.lexicon._drugner import is_spoken_code
 
 
 @dataclass(frozen=True)
@@ -234,8 +233,7 @@ def _is_symptom(canonical: str, surface: str) -> bool:
     for symptoms, diagnosis status for conditions)."""
     if canonical in _SYMPTOMS_EN or surface in _SYMPTOMS_ZH or surface.casefold() in _SYMPTOMS_EN:
         return True
-    found = find_diseases(canonical.split(), is_ignore_case=True)
-    return any(t.startswith("C23.888") for info, _, _ in found for t in info.get("mesh_tree") or [])
+    return any(t.startswith("C23.888") for t in mesh_trees(canonical))
 
 
 def _lexicon_hits(text: str) -> list[Hit]:
@@ -265,12 +263,14 @@ def _locate(text: str, toks: list[re.Match[str]], i: int, j: int) -> tuple[int, 
 def _drug_hits(text: str, toks: list[re.Match[str]]) -> list[Hit]:
     words = [t[0] for t in toks]
     hits = []
-    for info, i, _ in find_drugs(words, is_ignore_case=True):
-        n = max(1, len(str(info.get("matching_string", words[i])).split()))
-        if n == 1 and (words[i].casefold() in _STOP or len(words[i]) < 4):
+    for m in find_drug_names(words):
+        i = m.index
+        if m.size == 1 and (words[i].casefold() in _STOP or len(words[i]) < 4):
             continue
-        start, end = _locate(text, toks, i, i + n - 1)
-        name = str(info.get("name", words[i])).casefold()
+        if m.size == 2 and is_spoken_code(f"{words[i]} {words[i + 1]}".casefold()):
+            continue  # "at 10" is a time or a dose, not the compound AT-10
+        start, end = _locate(text, toks, i, i + m.size - 1)
+        name = (m.name or words[i]).casefold()
         kind = "drug_class" if _class_name(name) else "drug"
         hits.append(Hit(start, end, text[start:end], name, kind))
     return hits
@@ -279,17 +279,13 @@ def _drug_hits(text: str, toks: list[re.Match[str]]) -> list[Hit]:
 def _disease_hits(text: str, toks: list[re.Match[str]]) -> list[Hit]:
     words = [t[0] for t in toks]
     hits = []
-    for info, i, _ in find_diseases(
-        words, is_ignore_case=True, is_allow_overlapping_disease_names=False
-    ):
-        surface = info.get("matching_string", "")
-        n = max(1, len(surface.split()))
-        if n == 1 and (words[i].casefold() in _STOP or len(words[i]) < 3):
+    for m in find_disease_names(words):
+        i = m.index
+        if m.size == 1 and (words[i].casefold() in _STOP or len(words[i]) < 3):
             continue
-        start, end = _locate(text, toks, i, i + n - 1)
-        trees = info.get("mesh_tree") or []
-        kind = "symptom" if any(t.startswith("C23.888") for t in trees) else "disease"
-        name = info.get("name", surface).casefold()
+        start, end = _locate(text, toks, i, i + m.size - 1)
+        kind = "symptom" if any(t.startswith("C23.888") for t in m.mesh_tree) else "disease"
+        name = (m.name or m.surface).casefold()
         # MeSH headings like "Breast Neoplasms" read oddly to clinicians: keep the
         # spoken name then, but use the heading for plain synonyms (HBP -> hypertension).
         odd = "," in name or "neoplasm" in name

@@ -180,10 +180,15 @@ def _classify(sent: Sentence, texts: list[str], measured: object) -> list[bool]:
     for i, text in enumerate(texts):
         if _this_visit(text, sent, measured):
             continue
+        cue = conditional.search(text)
         if (
-            conditional.search(text)
+            cue
             and not (_POSSESSIVE_ZH if zh else _POSSESSIVE_EN).search(_after(conditional, text))
             and not relative_mentions(text, zh)
+            # An unpunctuated turn runs the visit's plan into the closing advice ("continue
+            # you on the metformin ... call me if you have any concerns"): a clause
+            # that already spoke to this person before the cue is no lecture.
+            and not _personal(text[: cue.start()], zh)
         ):
             near = texts[max(0, i - 1) : i + 2]
             if any(_SEEK_CARE.search(t) for t in near):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memory.domain.slots import blood_pressure, measured
 from memory.domain.types import ExtractedFact
@@ -55,7 +56,7 @@ _METRICS: tuple[Metric, ...] = (
     Metric(
         "spo2",
         "vital",
-        r"oxygen(?:ation| saturation| sat\w*| levels?)|o2 sat\w*|\bsats?\b|\bsatting\b|spo2|pulse ox\w*|血氧(?:饱和度)?",
+        r"oxygen(?:ation| saturation| sat\w*| levels?)|\boxygen(?=(?:'s| (?:was|is|at|of|were|are))* \d+(?:\.\d+)? ?(?:%|percent))|o2 sat\w*|\bsats?\b|\bsatting\b|spo2|pulse ox\w*|血氧(?:饱和度)?",
         "%",
         50,
         100,
@@ -148,7 +149,7 @@ _METRICS: tuple[Metric, ...] = (
 )
 
 _NUM = r"(\d+(?:\.\d+)?)"
-_BP_VALUE = re.compile(rf"{_NUM}\s*(?:/|over|\\)\s*{_NUM}", re.I)
+_BP_VALUE = re.compile(rf"{_NUM}\s*(?:/|over|by|\\)\s*{_NUM}", re.I)
 _UNITS = (
     r"mmhg|mm hg|bpm|beats per minute|%|percent|mg/dl|mmol/l|mmol|µmol/l|umol/l|pg/ml|ng/ml|"
     r"kg|kilos?|kilograms?|lbs?|pounds?|°c|°f|degrees?|meters?|metres?|m\b|g/dl|"
@@ -185,12 +186,26 @@ _UNIT_LABELS = {
 }
 
 
+# Transcripts spell abbreviations letter by letter ("G F R is below sixty", "B P",
+# "A one C"): each listed abbreviation also matches with spaces between its letters.
+_SPELLED = ("bp", "bmi", "gfr", "egfr", "ldl", "hdl", "tsh", "psa", "inr", "a1c")
+
+
+def _spelled(names: str) -> str:
+    for abbr in _SPELLED:
+        names = names.replace(rf"\b{abbr}\b", r"\b" + " ?".join(abbr) + r"\b")
+    return names
+
+
 def _compiled() -> list[tuple[Metric, re.Pattern[str]]]:
-    return [(m, re.compile(m.names, re.I)) for m in _METRICS]
+    return [(m, re.compile(_spelled(m.names), re.I)) for m in _METRICS]
 
 
 _COMPILED = _compiled()
-_ANY_NAME = re.compile("|".join(f"(?:{m.names})" for m in _METRICS), re.I)
+_BY_ENTITY = {m.entity: m for m in _METRICS}
+# The names are lower case: the gate reads the lowered text without re.I, which
+# lets the engine try the alternation far faster at each position.
+_ANY_NAME = re.compile("|".join(f"(?:{_spelled(m.names)})" for m in _METRICS))
 
 
 @dataclass(frozen=True)
@@ -228,11 +243,22 @@ def _unit_label(raw: str | None) -> str | None:
 _ANY_DIGIT = re.compile(r"\d")
 
 
-def _names(text: str) -> list[tuple[int, int, Metric]]:
+@lru_cache(maxsize=2048)
+def _names(text: str) -> tuple[tuple[int, int, Metric], ...]:
     """Every metric name in the text; where two overlap the longer wins ("pulse ox"
-    is a saturation, not a pulse; "good cholesterol" is HDL, not total cholesterol)."""
-    if not _ANY_NAME.search(text):
-        return []  # most sentences with a number name no metric
+    is a saturation, not a pulse; "good cholesterol" is HDL, not total cholesterol).
+    Cached: a sentence is read when it is cut into pieces and again for its facts."""
+    if not _ANY_NAME.search(text.lower()):
+        return ()  # most sentences with a number name no metric
+    return _names_in(text)
+
+
+def clear_cache() -> None:
+    """Forget cached sentence look-ups (benchmarks measure cold sessions)."""
+    _names.cache_clear()
+
+
+def _names_in(text: str) -> tuple[tuple[int, int, Metric], ...]:
     candidates = [
         (m.start(), m.end(), metric)
         for metric, pattern in _COMPILED
@@ -243,7 +269,7 @@ def _names(text: str) -> list[tuple[int, int, Metric]]:
     for start, end, metric in candidates:
         if not any(start < e and end > s for s, e, _ in found):
             found.append((start, end, metric))
-    return sorted(found, key=lambda item: item[0])
+    return tuple(sorted(found, key=lambda item: item[0]))
 
 
 def readings(text: str, zh: bool) -> list[tuple[int, Metric, Reading]]:
@@ -278,6 +304,9 @@ def extract_measurements(
     found = readings(text, ctx.zh)
     if found or _names(text):
         return [_fact(ctx, min(pos, len(ctx.text) - 1), metric, r) for pos, metric, r in found]
+    elided = _elided_cholesterol(text, ctx, previous)
+    if elided:
+        return elided
     for norm, words, answer in _before(ctx, previous):
         carried = _carried(norm, ctx, answer)
         if carried:
@@ -285,6 +314,24 @@ def extract_measurements(
             said = f"{words} {ctx.text}"
             return [_fact(ctx, 0, metric, r, content=said) for metric, r in carried]
     return []
+
+
+# "The good cholesterol was 44. The bad was 153.": once cholesterol is named, "the
+# good" and "the bad" (one) stand for HDL and LDL.
+_ELIDED = re.compile(r"\bthe (good|bad)(?: (?:ones?|1))?(?= (?:was|is|at|came)\b)", re.I)
+_CHOLESTEROL = re.compile(r"cholesterol|lipid", re.I)
+
+
+def _elided_cholesterol(
+    text: str, ctx: SentenceCtx, previous: SentenceCtx | None
+) -> list[ExtractedFact]:
+    m = _ELIDED.search(text)
+    said_before = previous is not None and _CHOLESTEROL.search(previous.text)
+    if m is None or not (said_before or _CHOLESTEROL.search(text[: m.start()])):
+        return []
+    metric = _BY_ENTITY["hdl" if m[1].casefold() == "good" else "ldl"]
+    reading = _read_value(metric, text[m.end() : m.end() + _GAP])
+    return [_fact(ctx, m.start(), metric, reading)] if reading else []
 
 
 def _fact(

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
-from memory.extraction.rules.dosing import dose_slots
+from memory.extraction.rules.dosing import dose_slots, frequency_of
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.switches import find_switches
 from memory.extraction.rules.text import normalize_numbers
@@ -86,7 +86,7 @@ _STATE_CHANGE_CUE = re.compile(
     r"\b(?:start\w*|began|initiat\w*|switch\w*|chang\w*)\b|开始|换成|换药|改用|加用", re.I
 )
 _UNIT = (
-    r"(?:mg|mcg|µg|ug|g|ml|mL|units?|iu|IU|puffs?|tablets?|pills?|capsules?|"
+    r"(?:mgs|mcgs|mg|mcg|µg|ug|g|ml|mL|units?|iu|IU|puffs?|tablets?|pills?|capsules?|"
     r"milligrams?|micrograms?|grams?|milliliters?|m\s?c\s?g|m\s?g|毫克|克|毫升|单位|片|粒|支)"
 )
 _DOSE = re.compile(rf"(\d+(?:\.\d+)?)\s*({_UNIT})(?![A-Za-z])", re.I)
@@ -138,9 +138,18 @@ def _has_cue(ctx: SentenceCtx, hit: Hit) -> bool:
     return in_frame or any(p.search(window) for _, p in _CUES)
 
 
-# "800 milligrams of ibuprofen", "you're on 500 of metformin": the dose said first.
+# "800 milligrams of ibuprofen", "you're on 500 of metformin", "a 20 milligram
+# tablet of lisinopril": the dose said first.
 _DOSE_OF = re.compile(
-    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*({_UNIT})?\s+of\s+(?:the\s+|your\s+|his\s+|her\s+|that\s+)?$",
+    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*({_UNIT})?\s+(?:(?:tablets?|pills?|capsules?|doses?)\s+)?"
+    rf"of\s+(?:the\s+|your\s+|his\s+|her\s+|that\s+)?$",
+    re.I,
+)
+# "Coreg 6.25 twice a day", "metformin 500 with meals": a number right after the
+# drug is its dose when how often it is taken follows (the unit goes unsaid).
+_BARE_AFTER = re.compile(
+    r"[\s,]*(?:(?:at|is|of)\s+)?(\d+(?:\.\d+)?)\s+"
+    r"(?!(?:years?|days?|weeks?|months?|hours?|minutes?|times|percent|%|pounds?)\b)(?=\S)",
     re.I,
 )
 
@@ -161,7 +170,11 @@ def _dose(
     dose = _DOSE.search(tail[:80])
     if dose:
         return dose[1], dose[2], None
-    head = ctx.text[max(start, hit.start - 30) : hit.start]
+    bare = None if ctx.zh else _BARE_AFTER.match(tail, len(hit.surface))
+    if bare and frequency_of(tail[bare.end() : bare.end() + 20]):
+        return bare[1], None, None
+    # Spoken numbers are long ("twelve and a half milligrams of"): a wide look back.
+    head = ctx.text[max(start, hit.start - 50) : hit.start]
     first = _DOSE_OF.search(head if ctx.zh else normalize_numbers(head))
     if first:
         return first[1], first[2], None

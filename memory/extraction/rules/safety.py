@@ -228,8 +228,18 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
 # "I take Allegra for seasonal allergies", "allergy pills like Claritin", "吃氯雷他定
 # 治过敏": the drug treats an allergy; taking it for one is no allergy to it.
 _FOR_ALLERGY_AFTER = re.compile(
-    r"[\w\s'-]{0,30}?\b(?:for|to help with|to treat|to control|helps? with)\s+"
-    r"(?:(?:my|your|his|her|their|the|seasonal|spring|environmental|bad|nasal)\s+)*allerg",
+    r"[\w\s'-]{0,30}?\b(?:for|to help with|to treat|to control|helps? with|in case of)\s+"
+    r"(?:(?:my|your|his|her|their|the|an?|seasonal|spring|environmental|bad|nasal|severe)\s+)*"
+    r"(?:allerg|anaphyla)",
+    re.I,
+)
+# "maybe we can try some Singulair", "continue to use the albuterol inhaler", "I'll
+# prescribe an EpiPen": a drug the clinician starts or keeps the patient on is a
+# treatment, never the allergen (past forms - "we started X and she broke out" -
+# still name one).
+_TREATMENT_BEFORE = re.compile(
+    r"\b(?:try|start(?: you)?(?: on)?|prescribe|refill|continue(?: to use| to take| using| taking| on| with)?|"
+    r"keep (?:using|taking|on)|carry)\s+(?:(?:you on|some|the|your|an?|this|that|with)\s+)*$",
     re.I,
 )
 _ALLERGY_REMEDY_BEFORE = re.compile(
@@ -246,7 +256,9 @@ def _treats_allergy(ctx: SentenceCtx, start: int, end: int, next_start: int | No
     if after and (next_start is None or after.end() <= next_start):
         return True
     head = ctx.text[max(0, start - 50) : start]
-    return not ctx.zh and bool(_ALLERGY_REMEDY_BEFORE.search(head))
+    if ctx.zh:
+        return False
+    return bool(_ALLERGY_REMEDY_BEFORE.search(head) or _TREATMENT_BEFORE.search(head))
 
 
 def _asks_allergies(ctx: SentenceCtx) -> bool:

@@ -1,0 +1,37 @@
+"""A drug given for an allergic condition, or one the clinician starts or keeps the
+patient on, is a treatment, never an allergen."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extraction_rules._helpers import facts
+
+
+def _present_allergens(*turns: tuple[str, str]) -> set[str | None]:
+    return {f.entity for f in facts(*turns, kind="allergy") if f.assertion == "present"}
+
+
+@pytest.mark.parametrize(
+    ("said", "drug"),
+    [
+        ("You should carry an EpiPen for anaphylaxis when you need it.", "epinephrine"),
+        (
+            "You might be having a little bit of allergies, maybe we can try some Singulair.",
+            "montelukast",
+        ),
+        ("With the allergies, you can continue to use the albuterol inhaler.", "albuterol"),
+        ("For the allergies I will prescribe an EpiPen.", "epinephrine"),
+    ],
+)
+def test_a_drug_started_or_given_for_an_allergy_is_no_allergen(said: str, drug: str) -> None:
+    assert drug not in _present_allergens(("doctor", said))
+
+
+def test_a_drug_started_in_the_past_before_a_reaction_is_still_the_allergen() -> None:
+    said = "We started amoxicillin last year and she had an allergic reaction with hives."
+    assert "amoxicillin" in _present_allergens(("doctor", said))
+
+
+def test_allergic_to_a_drug_stays_an_allergy() -> None:
+    assert "penicillin" in _present_allergens(("patient", "I'm allergic to penicillin."))

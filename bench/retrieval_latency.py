@@ -78,10 +78,11 @@ COPY_SESSIONS = """
 INSERT INTO memory_session (id, patient_id, external_id, seq, session_date, title, source,
   session_subject, status, status_reason, extractor, model, prompt_version, raw_reply,
   prompt_tokens, completion_tokens, attempts, extract_ms, construct_ms, fact_count, created_at,
-  started_at, finished_at)
+  started_at, finished_at, dismissed_reason)
 SELECT id + %(off)s, %(pid)s, external_id || %(suffix)s, seq + %(seq)s,
   session_date + %(days)s, title, source, session_subject, status, status_reason, extractor, model,
-  prompt_version, '', 0, 0, attempts, extract_ms, construct_ms, fact_count, now(), now(), now()
+  prompt_version, '', 0, 0, attempts, extract_ms, construct_ms, fact_count, now(), now(), now(),
+  dismissed_reason
 FROM memory_session WHERE id = ANY(%(ids)s)"""
 COPY_TURNS = """
 INSERT INTO memory_turn (id, session_id, index, speaker, text)
@@ -98,14 +99,14 @@ INSERT INTO memory_fact (id, patient_id, subject_id, entity_id, fact_type, conte
   replaces, session_id, evidence_turn, confidence, mention_count, last_mentioned,
   mention_sessions, valid_from, valid_to, chain_id, chain_position, order_note, verification,
   verification_reason, origin, corrected, extraction_key, extractor, model, prompt_version,
-  search, embedding, created_at, updated_at)
+  search, embedding, created_at, updated_at, slots, folded_mentions, version)
 SELECT id + %(off)s, %(pid)s, subject_id + %(poff)s, entity_id, fact_type, content, value, unit,
   status, safety_kind, assertion, event_date + %(days)s, effective_date + %(days)s,
   date_precision, is_state_change, replaces, session_id + %(off)s, evidence_turn, confidence,
   mention_count, last_mentioned + %(days)s, '{}', valid_from + %(days)s, valid_to + %(days)s,
   chain_id + %(poff)s, chain_position + %(pos)s, order_note, verification, verification_reason,
   origin, corrected, extraction_key, extractor, model, prompt_version, search, embedding, now(),
-  now()
+  now(), slots, folded_mentions, version
 FROM memory_fact WHERE session_id = ANY(%(ids)s)"""
 COPY_EDGES = """
 INSERT INTO memory_factedge (src_id, dst_id, kind)

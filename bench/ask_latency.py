@@ -21,7 +21,10 @@ shared 2-core machine wall time mostly measures the neighbours) and its
 database round trips. Pass 1 sees every question for the first time (cold
 per-process caches: query embedding memo); passes 2.. repeat the same 18
 questions and are reported apart as the warm figure. `--breakdown` adds one
-profiled pass: CPU and wall milliseconds per ask spent in each stage.
+profiled pass: CPU and wall milliseconds per ask spent in each stage, with
+the per-process caches emptied first (cold stages; cProfile inflates Python-heavy
+stages, so read it as shares, not absolute costs). MEDGRAPH_QUERY_CACHE=0 and
+MEDGRAPH_READ_CACHE=0 switch the caches off for an all-cold run.
 """
 
 from __future__ import annotations
@@ -48,7 +51,9 @@ from django.test import Client  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
 
 import bench.retrieval_latency as base_bench  # noqa: E402  (sets Django up)
+from memory import read_cache  # noqa: E402
 from memory.models import Patient, Session  # noqa: E402
+from memory.retrieval import query_cache  # noqa: E402
 
 TARGET_P95_MS = 150.0
 
@@ -78,6 +83,7 @@ STAGES = (
     ("reader", "memory/answering/reader.py", "read"),
     ("audit", "memory/answering/__init__.py", "_audit"),
     ("conflicts", "memory/queries", "conflicts_for"),
+    ("memory version check", "memory/read_cache.py", "memory_version"),
 )
 
 
@@ -128,6 +134,7 @@ def measure(patient: Patient, questions: list[str], repeats: int) -> dict:
         "api_ask_cpu": _summary(cpu),
         "db_round_trips_per_ask": {"mean": round(statistics.mean(trips), 1), "max": max(trips)},
         "bm25_raw_sessions": _summary(bm25),
+        "caches": {"query_vectors": query_cache.stats(), "read_model": read_cache.stats()},
     }
 
 
@@ -146,6 +153,8 @@ def breakdown(patient: Patient, questions: list[str]) -> dict[str, dict[str, flo
     client = _client(patient)
     out: dict[str, dict[str, float]] = {}
     for clock, timer in (("cpu_ms", time.process_time), ("wall_ms", time.perf_counter)):
+        query_cache.clear()
+        read_cache.clear()
         profiler = cProfile.Profile(timer)
         for q in questions:
             profiler.runcall(_post, client, url, q)

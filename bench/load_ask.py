@@ -96,6 +96,8 @@ def _prepare() -> str:
     from memory.waiting import wait_for_sessions
 
     call_command("migrate", interactive=False, verbosity=0)
+    # DEBUG off serves static files from the manifest, as `medgraph run` prepares it.
+    call_command("collectstatic", interactive=False, verbosity=0)
     if not Patient.objects.filter(external_id="demo-001").exists():
         from django.conf import settings
 

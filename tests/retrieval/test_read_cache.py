@@ -124,3 +124,28 @@ def test_cache_can_be_switched_off(
 ) -> None:
     monkeypatch.setenv("MEDGRAPH_READ_CACHE", "0")
     assert cached_profile(patient_graph.patient) is not cached_profile(patient_graph.patient)
+
+
+# Tables with a patient that no cached value shows; every other one must move the version.
+UNVERSIONED = {
+    "memory_auditevent": "written by every ask; no cached value shows it",
+    "memory_turnpair": "raw text, ranked per question and never cached",
+}
+
+
+def test_every_table_of_a_patients_memory_moves_the_version() -> None:
+    from django.apps import apps
+
+    tables = {
+        model._meta.db_table
+        for model in apps.get_app_config("memory").get_models()
+        if any(getattr(f, "name", "") in {"patient", "patient_id"} for f in model._meta.fields)
+    } - {"memory_memoryversion"}
+    with connection.cursor() as cur:
+        cur.execute(
+            "SELECT c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
+            "WHERE t.tgname LIKE '%%_memory_version'"
+        )
+        versioned = {row[0] for row in cur.fetchall()}
+    assert tables - set(UNVERSIONED) <= versioned
+    assert {"memory_factedge", "memory_entity"} <= versioned

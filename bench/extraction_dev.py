@@ -89,11 +89,10 @@ from memory.evaluation.splits import ACI_SPLITS, MTS_FILES, PARTS  # noqa: E402
 from memory.extraction.base import SessionText  # noqa: E402
 from memory.extraction.rules import RuleExtractor  # noqa: E402
 from memory.extraction.rules.discourse.cues import relative_mentions  # noqa: E402
-from memory.extraction.rules.entities import clear_cache, find_entities, lookup  # noqa: E402
+from memory.extraction.rules.entities import clear_cache  # noqa: E402
 from memory.extraction.rules.measurements import (  # noqa: E402
     clear_cache as clear_measurement_cache,
 )
-from memory.extraction.rules.safety import _ALLERGEN_EN  # noqa: E402
 from memory.extraction.rules.text import is_chinese  # noqa: E402
 from memory.warmup import warm_extraction  # noqa: E402
 

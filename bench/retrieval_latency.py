@@ -81,7 +81,8 @@ INSERT INTO memory_session (id, patient_id, external_id, seq, session_date, titl
   started_at, finished_at, dismissed_reason)
 SELECT id + %(off)s, %(pid)s, external_id || %(suffix)s, seq + %(seq)s,
   session_date + %(days)s, title, source, session_subject, status, status_reason, extractor, model,
-  prompt_version, '', 0, 0, attempts, extract_ms, construct_ms, fact_count, now(), now(), now(), ''
+  prompt_version, '', 0, 0, attempts, extract_ms, construct_ms, fact_count, now(), now(), now(),
+  dismissed_reason
 FROM memory_session WHERE id = ANY(%(ids)s)"""
 COPY_TURNS = """
 INSERT INTO memory_turn (id, session_id, index, speaker, text)
@@ -105,7 +106,7 @@ SELECT id + %(off)s, %(pid)s, subject_id + %(poff)s, entity_id, fact_type, conte
   mention_count, last_mentioned + %(days)s, '{}', valid_from + %(days)s, valid_to + %(days)s,
   chain_id + %(poff)s, chain_position + %(pos)s, order_note, verification, verification_reason,
   origin, corrected, extraction_key, extractor, model, prompt_version, search, embedding, now(),
-  now(), slots, '[]'::jsonb, 1
+  now(), slots, folded_mentions, version
 FROM memory_fact WHERE session_id = ANY(%(ids)s)"""
 COPY_EDGES = """
 INSERT INTO memory_factedge (src_id, dst_id, kind)

@@ -7,7 +7,9 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "medgraph_web.settings")
 application = get_wsgi_application()
 
-# Models and lexicons load when the worker starts, so the first question is not slow.
-from memory.warmup import warm  # noqa: E402
+# Models, lexicons, views and templates load when the worker starts, so the first
+# question is not slow. The database is warmed after the fork (gunicorn_conf).
+from memory.warmup import warm, warm_web  # noqa: E402
 
 warm()
+warm_web()

@@ -7,6 +7,13 @@ database, so it is safe before a fork (gunicorn --preload) and in a Celery
 worker process before any task. Called from medgraph_web.wsgi (every web
 worker, runserver included), from Celery's worker_process_init signal
 (medgraph_web.celery) and from a gunicorn post_fork hook where one is configured.
+
+A web worker's first request also paid for importing every view through the
+URLconf (DRF, the OpenAPI schema views: ~0.8 s CPU) and compiling templates:
+`warm_web()` does both, still without a database. `warm_database()` opens the
+worker's database connection (or pool) and registers the pgvector adapter; it
+runs in the worker after the fork (gunicorn's post_worker_init hook), never in
+a process that forks afterwards, which would share the socket.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from __future__ import annotations
 import gc
 import logging
 import time
+from pathlib import Path
 
 logger = logging.getLogger(__name__)
 
@@ -52,6 +60,43 @@ def _settle() -> None:
     hundred thousand never-freed objects (about a tenth of extraction time)."""
     gc.collect()
     gc.freeze()
+
+
+def warm_web() -> float:
+    """Import every view through the URLconf and compile the project's templates."""
+    started = time.perf_counter()
+    try:
+        _load_web()
+    except Exception:
+        logger.exception("web warm-up failed; views and templates will load on first use")
+    return (time.perf_counter() - started) * 1000
+
+
+def warm_database() -> float:
+    """Open this process's database connection and register the vector adapter."""
+    started = time.perf_counter()
+    try:
+        from django.db import connection
+
+        from memory.indexing import vector_cursor
+
+        with vector_cursor() as cur:
+            cur.execute("SELECT 1")
+        connection.close()  # back to the pool (or closed): requests open their own
+    except Exception:
+        logger.exception("database warm-up failed; the first request will connect")
+    return (time.perf_counter() - started) * 1000
+
+
+def _load_web() -> None:
+    from django.conf import settings
+    from django.template.loader import get_template
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018  (imports every view module)
+    for root in settings.TEMPLATES[0]["DIRS"]:
+        for path in sorted(Path(root).rglob("*.html")):
+            get_template(path.relative_to(root).as_posix())
 
 
 def _load_all() -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from django.db import connection
 
+from memory.actions import vector_columns
 from memory.embedding import Embedder
 from memory.indexing import (
     EmbeddingSpaceMismatch,
@@ -25,10 +25,24 @@ from memory.search.text import tsvector_text
 
 
 def check_embedding_space(embedder: Embedder) -> None:
-    """Refuse to write vectors of a second model into the same columns."""
-    state, _ = IndexState.objects.get_or_create(
-        singleton=True, defaults={"embedder": embedder.name, "dim": embedder.dim}
-    )
+    """Refuse to write vectors of a second model, or of another width, into the columns.
+
+    On a fresh database (no IndexState yet) empty columns first take the
+    embedder's width, so a configured 384-d model works without a reindex.
+    """
+    state = IndexState.objects.filter(singleton=True).first()
+    if state is None:
+        vector_columns.fit_empty_columns(embedder.dim)
+    dims = vector_columns.column_dims()
+    if any(dim != embedder.dim for dim in dims.values()):
+        raise EmbeddingSpaceMismatch(
+            f"the vector columns are {dims} but {embedder.name} writes {embedder.dim}-d "
+            "vectors: run `medgraph reindex`"
+        )
+    if state is None:
+        state, _ = IndexState.objects.get_or_create(
+            singleton=True, defaults={"embedder": embedder.name, "dim": embedder.dim}
+        )
     if state.embedder != embedder.name or state.dim != embedder.dim:
         raise EmbeddingSpaceMismatch(
             f"stored vectors were built with {state.embedder} ({state.dim}-d) but the configured "
@@ -117,12 +131,9 @@ def reindex_all(
     touched, and no reader ever sees vectors of two models at once.
     `progress(label, total)` returns a callback advanced by each embedded batch.
     """
-    state = IndexState.objects.first()
-    with connection.cursor() as cur:
-        # ALTER TABLE refuses to run while deferred FK checks are pending.
-        cur.execute("SET CONSTRAINTS ALL IMMEDIATE")
-    for model in (Fact, TurnPair):
-        _retype_vectors(model, state.dim if state else None, embedder.dim)
+    for model in vector_columns.VECTOR_MODELS:
+        # The width comes from the catalog, not from IndexState or the models.
+        vector_columns.retype(model, embedder.dim)
     counts = {
         "facts": _reembed(
             Fact.objects.select_related("entity").order_by("pk"), embedder, _fact_text, progress
@@ -131,34 +142,12 @@ def reindex_all(
             TurnPair.objects.order_by("pk"), embedder, lambda p: p.text, progress
         ),
     }
-    with connection.schema_editor() as editor:
-        for model in (Fact, TurnPair):
-            editor.add_index(model, _hnsw_index(model))
+    for model in vector_columns.VECTOR_MODELS:
+        vector_columns.add_hnsw_index(model)
     IndexState.objects.update_or_create(
         singleton=True, defaults={"embedder": embedder.name, "dim": embedder.dim}
     )
     return counts
-
-
-def _hnsw_index(model):  # type: ignore[no-untyped-def]
-    return next(i for i in model._meta.indexes if i.name.endswith("_embedding_hnsw"))
-
-
-def _retype_vectors(model, old_dim: int | None, new_dim: int) -> None:  # type: ignore[no-untyped-def]
-    """Drop the HNSW index, empty the column and give it the new dimension."""
-    from pgvector.django import VectorField
-
-    model.objects.update(embedding=None)
-    declared = model._meta.get_field("embedding")
-    old = VectorField(dimensions=old_dim or declared.dimensions, null=True)
-    new = VectorField(dimensions=new_dim, null=True)
-    for field in (old, new):
-        field.set_attributes_from_name("embedding")
-        field.model = model
-    with connection.schema_editor() as editor:
-        editor.execute(f"DROP INDEX IF EXISTS {_hnsw_index(model).name}")
-        if old_dim != new_dim:
-            editor.alter_field(model, old, new)
 
 
 def _fact_text(fact: Fact) -> str:

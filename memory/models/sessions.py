@@ -11,6 +11,9 @@ from pgvector.django import HnswIndex, VectorField
 
 from memory.models.patients import Patient
 
+# The width the migrations create (the default embedder's). The live width is the
+# column's own, read from the catalog (memory.actions.vector_columns): `medgraph reindex`
+# changes it for an embedder of another width and records it in IndexState.
 EMBEDDING_DIM = 512
 
 

@@ -21,6 +21,11 @@ False the planner may use the HNSW index with pgvector >= 0.8 iterative
 scanning, so the patient filter never truncates the list either.
 bench/retrieval_latency.py measures both modes at 300 sessions and at
 100 patients x 300 sessions.
+
+Query vectors travel as bound parameters through pgvector's psycopg adapter
+(binary float32), never as SQL text literals; the question's embedding is
+memoized per process (memory.retrieval.query_cache), so a repeated question
+costs no encoder pass.
 """
 
 from __future__ import annotations
@@ -28,27 +33,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from django.db import connection, transaction
+from django.db import transaction
 
+from memory.domain.chains import EXCLUDED_VERIFICATIONS
 from memory.domain.rrf import MAX_FACTS, unit_key
-from memory.indexing import current_embedder
+from memory.indexing import current_embedder, vector_cursor
+from memory.retrieval.query_cache import cached_query_vector
 from memory.search.text import tsquery_text
 
 DENSE_EXACT = True
 # Only records in force are ranked: one a clinician refuted or marked entered
 # in error stays visible in its chain and profile, but never triggers retrieval.
-_IN_FORCE = "AND verification NOT IN ('refuted', 'entered_in_error') "
+_IN_FORCE = (
+    "AND verification NOT IN (" + ", ".join(f"'{v}'" for v in sorted(EXCLUDED_VERIFICATIONS)) + ") "
+)
 
 RankedFacts = list[tuple[int, str]]  # (fact_id, unit key), best first
 
 
-def embed_query(text: str) -> str:
-    vector = current_embedder().embed([text])[0]
-    return vector_literal(vector)
-
-
-def vector_literal(vec: np.ndarray) -> str:
-    return "[" + ",".join(f"{x:.6f}" for x in vec.tolist()) + "]"
+def embed_query(text: str) -> np.ndarray:
+    """The question's unit vector (float32, read-only) from the configured embedder."""
+    return cached_query_vector(current_embedder(), text)
 
 
 def lexical_facts(patient_id: int, person_id: int, question: str) -> RankedFacts:
@@ -64,26 +69,29 @@ def lexical_facts(patient_id: int, person_id: int, question: str) -> RankedFacts
     return _fetch(sql, [query, patient_id, person_id, MAX_FACTS])
 
 
-def dense_facts(patient_id: int, person_id: int, vector: str) -> RankedFacts:
-    # With DENSE_EXACT the secondary key makes the order total (ties -> lower
-    # id) and keeps the planner on the patient's b-tree, not the global HNSW graph.
-    order = "embedding <=> %s::vector" + (", id" if DENSE_EXACT else "")
+def dense_facts(patient_id: int, person_id: int, vector: np.ndarray) -> RankedFacts:
+    # With DENSE_EXACT the secondary key makes the order total (ties -> lower id).
+    # "+ 0" makes the sort key an expression no index can supply: otherwise the
+    # planner may walk the global HNSW graph (no iterative scan) under an
+    # incremental sort, and the patient filter then truncates the list.
+    order = "(embedding <=> %s) + 0, id" if DENSE_EXACT else "embedding <=> %s"
     sql = (
         "SELECT id, chain_id FROM memory_fact "
         "WHERE patient_id = %s AND subject_id = %s AND embedding IS NOT NULL "
         + _IN_FORCE
         + f"ORDER BY {order} LIMIT %s"
     )
-    with transaction.atomic():
-        if not DENSE_EXACT:
-            with connection.cursor() as cur:
-                cur.execute("SET LOCAL hnsw.iterative_scan = strict_order")
-                cur.execute("SET LOCAL hnsw.ef_search = 100")
-        return _fetch(sql, [patient_id, person_id, vector, MAX_FACTS])
+    params = [patient_id, person_id, vector, MAX_FACTS]
+    if DENSE_EXACT:  # one round trip: no transaction, no SET LOCAL
+        return _fetch(sql, params)
+    with transaction.atomic(), vector_cursor() as cur:
+        cur.execute("SET LOCAL hnsw.iterative_scan = strict_order")
+        cur.execute("SET LOCAL hnsw.ef_search = 100")
+        return _fetch(sql, params)
 
 
 def _fetch(sql: str, params: Sequence[object]) -> RankedFacts:
-    with connection.cursor() as cur:
+    with vector_cursor() as cur:
         cur.execute(sql, params)
         return [(fact_id, unit_key(fact_id, chain_id)) for fact_id, chain_id in cur.fetchall()]
 
@@ -113,15 +121,15 @@ def lexical_turn_pairs(patient_id: int, question: str, limit: int) -> list[int]:
     return _ids(sql, [patient_id, query, query, limit])
 
 
-def dense_turn_pairs(patient_id: int, vector: str, limit: int) -> list[int]:
+def dense_turn_pairs(patient_id: int, vector: np.ndarray, limit: int) -> list[int]:
     sql = (
         "SELECT tp.id " + _raw_filter() + "AND tp.embedding IS NOT NULL "
-        "ORDER BY tp.embedding <=> %s::vector, tp.id LIMIT %s"
+        "ORDER BY tp.embedding <=> %s, tp.id LIMIT %s"
     )
     return _ids(sql, [patient_id, vector, limit])
 
 
 def _ids(sql: str, params: Sequence[object]) -> list[int]:
-    with connection.cursor() as cur:
+    with vector_cursor() as cur:
         cur.execute(sql, params)
         return [row[0] for row in cur.fetchall()]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 from django.db.models import Q
 
 from memory.domain.evidence import EvidenceItem, FactView
@@ -72,7 +73,7 @@ def source_items(matched: Sequence[FactView]) -> list[EvidenceItem]:
     return items
 
 
-def fallback_items(patient_id: int, question: str, vector: str) -> list[EvidenceItem]:
+def fallback_items(patient_id: int, question: str, vector: np.ndarray) -> list[EvidenceItem]:
     """Top 4 raw turn pairs (lexical + dense, RRF) from sessions about the patient."""
     lists = [
         lexical_turn_pairs(patient_id, question, 32),

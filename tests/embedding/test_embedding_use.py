@@ -107,3 +107,18 @@ def test_concurrent_calls_return_the_same_vectors(use: Embedder) -> None:
     for thread in threads:
         thread.join()
     assert all(np.array_equal(r, expected) for r in results) and len(results) == 4
+
+
+def test_encoder_uses_one_blas_thread_unless_configured(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MEDGRAPH_EMBED_THREADS", raising=False)
+    assert UseEmbedder().threads == 1
+    monkeypatch.setenv("MEDGRAPH_EMBED_THREADS", "3")
+    assert UseEmbedder().threads == 3
+
+
+def test_bad_thread_setting_is_rejected_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    from memory.embedding import EmbedderUnavailable
+
+    monkeypatch.setenv("MEDGRAPH_EMBED_THREADS", "two")
+    with pytest.raises(EmbedderUnavailable, match="MEDGRAPH_EMBED_THREADS"):
+        UseEmbedder()

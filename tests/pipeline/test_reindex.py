@@ -64,3 +64,39 @@ def test_hnsw_index_is_rebuilt(built):
     with connection.cursor() as cur:
         cur.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'fact_embedding_hnsw'")
         assert "hnsw" in cur.fetchone()[0]
+
+
+def test_reindex_switches_back_to_the_declared_dimension(built):
+    call_command("reindex", "--embedder", MINILM)
+    call_command("reindex", "--embedder", "use-multilingual")
+    assert _column_dims("memory_fact") == 512 and _column_dims("memory_turnpair") == 512
+    assert IndexState.objects.get().dim == 512
+    assert not Fact.objects.filter(embedding__isnull=True).exists()
+
+
+def test_a_fresh_database_takes_the_width_of_a_384d_embedder(llm, add_session):
+    from django.test import override_settings
+
+    llm.reply(reply(fact(entity="valsartan", content="Takes valsartan 80 mg", status="active")))
+    with override_settings(EMBEDDER=MINILM):
+        construct(add_session("2024-01-10"))
+    assert _column_dims("memory_fact") == 384 and _column_dims("memory_turnpair") == 384
+    assert IndexState.objects.get().embedder == "st:sentence-transformers/all-MiniLM-L6-v2"
+    assert not Fact.objects.filter(embedding__isnull=True).exists()
+
+
+def test_columns_of_another_width_than_the_embedder_are_refused(built):
+    from memory.actions import vector_columns
+
+    vector_columns.retype(Fact, 384)
+    with pytest.raises(EmbeddingSpaceMismatch, match="vector columns"):
+        check_embedding_space(get_embedder("use-multilingual"))
+
+
+def test_stored_vectors_are_never_retyped_without_reindex(built):
+    IndexState.objects.all().delete()
+    with pytest.raises(EmbeddingSpaceMismatch, match="run `medgraph reindex`"):
+        check_embedding_space(get_embedder(MINILM))
+    assert _column_dims("memory_fact") == 512
+    assert not IndexState.objects.exists()
+    assert not Fact.objects.filter(embedding__isnull=True).exists()

@@ -15,6 +15,7 @@ from memory.api.views.base import PatientView, errors
 from memory.domain.evidence import FactView
 from memory.profile import render_profile
 from memory.queries.conflicts import conflicts_for
+from memory.read_cache import cached_conflicts
 
 
 class ProfileFactSerializer(serializers.Serializer):
@@ -162,5 +163,5 @@ class AskView(PatientView):
             self.patient, form.validated_data["question"], at=form.validated_data.get("at"),
             actor=request.user, channel="api",
         )  # fmt: skip
-        conflicts = [c.as_flag() for c in conflicts_for(self.patient)]
+        conflicts = [c.as_flag() for c in cached_conflicts(self.patient)]
         return Response({**result.to_payload(), "conflicts": conflicts})

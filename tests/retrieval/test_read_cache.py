@@ -1,0 +1,151 @@
+"""The per-patient read cache: reused while memory is unchanged, never stale after a write.
+
+These tests commit for real (transaction=True): the memory version moves when a
+write commits, and the cache is bypassed inside an open transaction.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
+
+from memory import read_cache
+from memory.actions.conflicts import do_resolve_conflict
+from memory.actions.corrections import do_correct_fact
+from memory.models import Entity, Fact
+from memory.read_cache import cached_conflicts, cached_profile, memory_version
+from tests.retrieval.graph import GraphBuilder, fact
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("MEDGRAPH_READ_CACHE", raising=False)
+    read_cache.clear()
+    yield
+    read_cache.clear()
+
+
+def _valsartan(graph: GraphBuilder, dose: str, day: date, status: str = "active") -> None:
+    graph.session(day, [fact("medication_status", "valsartan", f"Valsartan {dose} daily.",
+                             status=status)])  # fmt: skip
+
+
+@pytest.fixture
+def patient_graph() -> GraphBuilder:
+    graph = GraphBuilder("p-cache")
+    _valsartan(graph, "80 mg", date(2024, 1, 8))
+    graph.session(
+        date(2024, 1, 8),
+        [fact("safety", "penicillin", "Penicillin allergy: hives.", safety_kind="allergy"),
+         fact("medication_status", "amoxicillin", "Amoxicillin 500 mg three times daily.",
+              status="active")],
+    )  # fmt: skip
+    return graph
+
+
+def test_unchanged_memory_reuses_the_rendered_profile(patient_graph: GraphBuilder) -> None:
+    first = cached_profile(patient_graph.patient)
+    assert cached_profile(patient_graph.patient) is first
+    assert read_cache.stats()["hits"] == 1
+
+
+def test_next_ask_after_a_new_session_sees_the_new_dose(patient_graph: GraphBuilder) -> None:
+    assert "80 mg" in cached_profile(patient_graph.patient).text
+    _valsartan(patient_graph, "160 mg", date(2024, 4, 15), status="dose_changed")
+    text = cached_profile(patient_graph.patient).text
+    assert "160 mg" in text
+
+
+def test_next_ask_after_a_correction_sees_it(patient_graph: GraphBuilder) -> None:
+    assert "Penicillin allergy" in cached_profile(patient_graph.patient).text
+    allergy = Fact.objects.get(patient=patient_graph.patient, fact_type="safety")
+    do_correct_fact(
+        patient_graph.patient, allergy.pk, "verify",
+        {"verification": "entered_in_error"}, version=None, actor=None, channel="cli",
+        reason="wrong patient",
+    )  # fmt: skip
+    safety = cached_profile(patient_graph.patient).safety
+    assert [s.verification for s in safety] == ["entered_in_error"]
+
+
+def test_conflict_acknowledgement_reaches_the_next_ask(patient_graph: GraphBuilder) -> None:
+    [conflict] = cached_conflicts(patient_graph.patient)
+    assert conflict.is_open
+    user = get_user_model().objects.create(username="dr-cache")
+    do_resolve_conflict(
+        patient_graph.patient, conflict.medication.pk, conflict.safety.pk, "acknowledge",
+        reason="tolerated before", actor=user, channel="cli",
+    )  # fmt: skip
+    [after] = cached_conflicts(patient_graph.patient)
+    assert not after.is_open
+
+
+def test_a_bulk_update_moves_the_version(patient_graph: GraphBuilder) -> None:
+    before = memory_version(patient_graph.patient.pk)
+    Fact.objects.filter(patient=patient_graph.patient).update(content="edited by SQL")
+    after = memory_version(patient_graph.patient.pk)
+    assert after[0] > before[0] and after[1] == before[1]
+
+
+def test_an_entity_change_moves_the_shared_version(patient_graph: GraphBuilder) -> None:
+    before = memory_version(patient_graph.patient.pk)
+    Entity.objects.filter(name__iexact="valsartan").update(name="Valsartan (Diovan)")
+    assert memory_version(patient_graph.patient.pk)[1] > before[1]
+
+
+def test_another_patients_write_keeps_this_patients_cache(
+    patient_graph: GraphBuilder,
+) -> None:
+    first = cached_profile(patient_graph.patient)
+    _valsartan(GraphBuilder("p-other"), "40 mg", date(2024, 2, 1))
+    assert cached_profile(patient_graph.patient) is first
+
+
+def test_inside_a_transaction_the_cache_is_bypassed(patient_graph: GraphBuilder) -> None:
+    cached_profile(patient_graph.patient)
+    with transaction.atomic():
+        Fact.objects.filter(patient=patient_graph.patient, entity__name__iexact="valsartan").update(
+            content="Valsartan 320 mg daily.", value="320", unit="mg"
+        )
+        assert connection.in_atomic_block
+        assert "320 mg" in cached_profile(patient_graph.patient).text
+        transaction.set_rollback(True)
+    assert "320 mg" not in cached_profile(patient_graph.patient).text
+    assert read_cache.stats()["bypassed"] == 1
+
+
+def test_cache_can_be_switched_off(
+    patient_graph: GraphBuilder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MEDGRAPH_READ_CACHE", "0")
+    assert cached_profile(patient_graph.patient) is not cached_profile(patient_graph.patient)
+
+
+# Tables with a patient that no cached value shows; every other one must move the version.
+UNVERSIONED = {
+    "memory_auditevent": "written by every ask; no cached value shows it",
+    "memory_turnpair": "raw text, ranked per question and never cached",
+}
+
+
+def test_every_table_of_a_patients_memory_moves_the_version() -> None:
+    from django.apps import apps
+
+    tables = {
+        model._meta.db_table
+        for model in apps.get_app_config("memory").get_models()
+        if any(getattr(f, "name", "") in {"patient", "patient_id"} for f in model._meta.fields)
+    } - {"memory_memoryversion"}
+    with connection.cursor() as cur:
+        cur.execute(
+            "SELECT c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
+            "WHERE t.tgname LIKE '%%_memory_version'"
+        )
+        versioned = {row[0] for row in cur.fetchall()}
+    assert tables - set(UNVERSIONED) <= versioned
+    assert {"memory_factedge", "memory_entity"} <= versioned

@@ -15,8 +15,10 @@ from typing import Any
 
 from memory import lexicon
 from memory.answering.texts import TEXT
+from memory.domain.dose_words import dose_word
 from memory.domain.evidence import FactView
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
+from memory.extraction.rules.dosing import frequency_of
 
 _UNIT = (
     r"(?:ml/min(?:/1\.73\s*m2)?|mg/dl|mmol/l|mmol/mol|[uµμ]mol/l|mg/l|g/l|mmhg|milligrams?"
@@ -98,15 +100,25 @@ def own_clause(fact: FactView) -> str:
     return clauses[0] if len(clauses) == 1 else ""
 
 
-def frequency(fact: FactView) -> str:
+def frequency(fact: FactView, lang: str = "en") -> str:
+    """Frequency and route in the answer's language ("once daily oral" / "每日一次 口服").
+    A frequency read from the sentence stays as said in English; in Chinese it is
+    normalised and translated, or left out when it has no Chinese wording (the
+    cited record that follows still says it)."""
     slots = fact.slots or {}
     parts = [_slot(slots, ("frequency",)), _slot(slots, ("route",))]
     if not parts[0] and fact.fact_type == "medication_status":
-        found = _FREQUENCY.search(own_clause(fact)) or (
-            _FREQUENCY.search(fact.content) if _names_one_item(fact) else None
-        )
-        parts[0] = found.group(0) if found else ""
-    return " ".join(p for p in parts if p)
+        clause = own_clause(fact)
+        found = _FREQUENCY.search(clause)
+        if found is None and _names_one_item(fact):
+            clause, found = fact.content, _FREQUENCY.search(fact.content)
+        # English keeps the words as said; Chinese needs the normalised label to translate.
+        said = found.group(0) if found else ""
+        parts[0] = (frequency_of(clause) or said) if found and lang == "zh" else said
+    shown = [dose_word(p, lang) for p in parts if p]
+    if lang == "zh":
+        shown = [p for p in shown if not p.isascii()]
+    return " ".join(shown)
 
 
 def item_name(entity: str, lang: str) -> str:
@@ -150,7 +162,7 @@ def statement(fact: FactView, lang: str, display: str = "") -> str:
     item as the question spelled it ("eGFR"), used for English answers."""
     name = display if display and lang == "en" else item_name(fact.entity, lang)
     amount = quantity(fact)
-    parts = [name, amount, frequency(fact)]
+    parts = [name, amount, frequency(fact, lang)]
     if fact.status and fact.status not in _STATUS_IN_DATE:
         parts.append(f"({fact.status.replace('_', ' ')})")
     head = " ".join(p for p in parts if p)

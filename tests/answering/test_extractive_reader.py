@@ -132,9 +132,9 @@ def test_profile_notes_are_part_of_every_answer() -> None:
     assert note in ask("xyzzy", prof=profile(notes=(note,)))
 
 
-def test_chinese_question_gets_a_chinese_answer() -> None:
+def test_chinese_question_gets_a_chinese_answer_with_chinese_frequency() -> None:
     lines = ask("患者缬沙坦现在吃多少？", [anchor(V160)])
-    assert lines[0] == "缬沙坦 160 mg once daily，自2024-06-17起 [E1]"
+    assert lines[0] == "缬沙坦 160 mg 每日一次，自2024-06-17起 [E1]"
 
 
 def test_spoken_dose_unit_is_stated_in_written_form() -> None:
@@ -148,3 +148,18 @@ def test_dose_of_one_drug_is_read_from_its_own_clause() -> None:
     ator = view("medication_status", "atorvastatin", "Valsartan 160 mg every morning, "
                 "atorvastatin 20 mg at night.", status="active", chain_id=8)  # fmt: skip
     assert ask("Atorvastatin dose?", [anchor(ator)])[0].startswith("Atorvastatin 20 mg at night")
+
+
+def test_chinese_answer_translates_frequency_and_route_slots() -> None:
+    slotted = view("medication_status", "metformin", "Metformin 500 mg twice a day by mouth.",
+                   status="active", chain_id=7, slots={"dose_value": "500", "dose_unit": "mg",
+                   "frequency": "twice daily", "route": "oral"})  # fmt: skip
+    first = ask("患者二甲双胍的剂量是多少？", [anchor(slotted)])[0]
+    assert first.startswith("二甲双胍 500 mg 每日两次 口服")
+
+
+def test_chinese_answer_leaves_out_a_frequency_it_cannot_translate() -> None:
+    odd = view("medication_status", "valsartan", "Valsartan 80 mg every 2nd Tuesday.",
+               status="active", chain_id=6, slots={"frequency": "every 2nd Tuesday"})  # fmt: skip
+    first = ask("患者缬沙坦的剂量是多少？", [anchor(odd)])[0]
+    assert first.startswith("缬沙坦 80 mg，") and "Tuesday" not in first

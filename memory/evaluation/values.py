@@ -9,8 +9,9 @@ Per history, from the core visit's note (the patient's last dated session):
 and from an earlier dated MEDICATIONS exchange, "What dose of <drug> was <name>
 taking on <date>?" when its note gives a dose.
 Each gold number must also be said in that session's dialogue (spoken numbers
-count: "one twenty over eighty" is 120/80), or no reader could know it. Every question whose item has
-a Chinese lexicon name is asked in Chinese too, with the same gold.
+count: "one twenty over eighty" is 120/80), or no reader could know it. Every
+question whose item has a Chinese lexicon name is asked in Chinese too, with
+the same gold.
 """
 
 from __future__ import annotations

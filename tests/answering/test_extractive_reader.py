@@ -9,6 +9,7 @@ from datetime import date
 
 from memory.answering.extractive import extractive_answer
 from memory.answering.lookup import ItemRecords
+from memory.domain.evidence import EvidenceItem
 from tests.answering.records import allergy, anchor, profile, relation, view
 
 V80 = view("medication_status", "valsartan", "Valsartan 80 mg every morning.", status="active",
@@ -163,3 +164,49 @@ def test_chinese_answer_leaves_out_a_frequency_it_cannot_translate() -> None:
                status="active", chain_id=6, slots={"frequency": "every 2nd Tuesday"})  # fmt: skip
     first = ask("患者缬沙坦的剂量是多少？", [anchor(odd)])[0]
     assert first.startswith("缬沙坦 80 mg，") and "Tuesday" not in first
+
+
+def test_dose_is_carried_from_the_chains_last_record_that_states_one() -> None:
+    said = view("medication_status", "lisinopril", "Lisinopril 40 mg daily.", status="active",
+                value="40", unit="mg", chain_id=21)  # fmt: skip
+    tail = view("medication_status", "lisinopril", "Take the lisinopril as directed.",
+                day=date(2024, 3, 1), status="active", chain_id=21)  # fmt: skip
+    lines = ask("What dose of lisinopril?", [relation(said), anchor(tail)])
+    assert lines[0] == ("Lisinopril 40 mg daily since 2024-03-01 [E2]; "
+                        "dose as last stated 2024-01-08 [E1]")  # fmt: skip
+
+
+def test_no_dose_is_carried_across_an_unstated_dose_change() -> None:
+    said = view("medication_status", "lisinopril", "Lisinopril 10 mg daily.", status="active",
+                value="10", unit="mg", chain_id=22)  # fmt: skip
+    raised = view("medication_status", "lisinopril", "Let's increase the lisinopril.",
+                  day=date(2024, 2, 1), status="dose_changed", chain_id=22)  # fmt: skip
+    tail = view("medication_status", "lisinopril", "Keep taking the lisinopril.",
+                day=date(2024, 3, 1), status="active", chain_id=22)  # fmt: skip
+    first = ask("What dose of lisinopril?", [relation(said), relation(raised), anchor(tail)])[0]
+    assert "10 mg" not in first and first.startswith("Lisinopril since 2024-03-01")
+
+
+def test_drug_dose_is_read_from_the_medication_not_a_safety_record_naming_it() -> None:
+    tolerated = view("safety", "torsemide", "You are tolerating the torsemide okay.",
+                     safety_kind="allergy", assertion="negated")  # fmt: skip
+    med = view("medication_status", "torsemide", "Torsemide 20 mg daily.", status="active",
+               value="20", unit="mg", chain_id=23)  # fmt: skip
+    lines = ask("What dose of torsemide?", [EvidenceItem("matched", tolerated, is_anchor=True,
+                                                         unit="fact:1"), anchor(med)])  # fmt: skip
+    assert lines[0].startswith("Torsemide 20 mg daily")
+
+
+def test_drug_dose_answer_still_cautions_a_class_allergy() -> None:
+    med = view("medication_status", "amoxicillin", "Amoxicillin 500 mg three times daily.",
+               status="active", value="500", unit="mg", chain_id=24)  # fmt: skip
+    lines = ask("What dose of amoxicillin?", [anchor(med)], prof=profile(safety=(PEN,)))
+    assert lines[0].startswith("Amoxicillin 500 mg") and lines[1].startswith("CAUTION:")
+
+
+def test_spoken_lab_unit_is_written_as_mg_per_dl() -> None:
+    tg = view("lab_result", "triglycerides", "They were 265 milligrams per deciliter.",
+              value="265", chain_id=25)  # fmt: skip
+    assert ask("What is the latest triglycerides?", [anchor(tg)])[0].startswith(
+        "Triglycerides 265 mg/dL measured 2024-01-08"
+    )

@@ -150,12 +150,15 @@ def _prefix(item: EvidenceItem, ctx: Ctx, yesno: bool) -> str:
         return ctx.t["excluded"].format(why=why_not(fact))
     if fact.assertion == "negated":
         return ctx.t["no_absent"]
+    if fact.assertion == "hypothetical":
+        return ctx.t["hypothetical"]
     if any("NOT in force" in m for m in item.marks):
         return ctx.t["not_in_force"].format(date=ctx.asked)
     head = ctx.t["on_date"].format(date=ctx.asked) if ctx.asked else ""
     if yesno:
         inactive = fact.status in ("stopped", "resolved", "misdiagnosed")
-        head = (ctx.t["not_now"] if inactive else ctx.t["yes"]) + head
+        said = "not_now" if inactive else "suspected" if fact.status == "suspected" else "yes"
+        head = ctx.t[said] + head
     return head
 
 

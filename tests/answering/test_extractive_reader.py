@@ -210,3 +210,24 @@ def test_spoken_lab_unit_is_written_as_mg_per_dl() -> None:
     assert ask("What is the latest triglycerides?", [anchor(tg)])[0].startswith(
         "Triglycerides 265 mg/dL measured 2024-01-08"
     )
+
+
+def test_yes_no_about_a_qualified_disease_word_says_no_record_instead_of_listing() -> None:
+    dx = view("condition", "arthritis", "Arthritis of the knee.", status="confirmed", chain_id=26)
+    lines = ask("Does the patient personally have any history of heart diseases?",
+                prof=profile(diagnoses=(dx,)))  # fmt: skip
+    assert lines[0] == "No record of heart diseases for the patient."
+
+
+def test_suspected_record_is_not_a_plain_yes() -> None:
+    dx = view("condition", "asthma", "Could be asthma.", status="suspected", chain_id=27)
+    assert ask("Does the patient have asthma?", [anchor(dx)])[0].startswith(
+        "Suspected, not confirmed: Asthma"
+    )
+
+
+def test_hypothetical_mention_is_not_a_yes() -> None:
+    dx = view("condition", "arthritis", "If it turns out to be arthritis...",
+              status="confirmed", assertion="hypothetical", chain_id=28)  # fmt: skip
+    first = ask("Does the patient have arthritis?", [anchor(dx)])[0]
+    assert first.startswith("Only mentioned as a possibility") and "Yes" not in first

@@ -64,7 +64,7 @@ class Ctx:
 
 def _caution(ctx: Ctx, fact: FactView, basis: str, via: str, drug: str) -> str:
     kind = SAFETY_KIND_WORD[ctx.lang].get(fact.safety_kind, fact.safety_kind)
-    record = f"{kind} {fact.entity}".strip() + f" ({fact.content})"
+    record = f"{kind} {item_name(fact.entity, ctx.lang)}".strip() + f" ({fact.content})"
     how_key = "class_asked" if basis == "class" and via == drug else basis
     how = ctx.t[how_key].format(via=via)
     if not applies(fact):

@@ -75,7 +75,7 @@ def test_medication_list_is_the_complete_profile_list() -> None:
 
 def test_penicillin_allergy_comes_first_for_amoxicillin() -> None:
     lines = ask("Can I give amoxicillin?", [anchor(V160)], prof=profile(safety=(PEN,)))
-    assert lines[0].startswith("CAUTION: allergy/intolerance penicillin (Penicillin allergy")
+    assert lines[0].startswith("CAUTION: allergy/intolerance Penicillin (Penicillin allergy")
 
 
 def test_chinese_penicillin_allergy_matches_amoxicillin_question() -> None:
@@ -96,7 +96,7 @@ def test_nsaid_intolerance_cautions_naproxen() -> None:
 
 def test_which_antibiotic_question_surfaces_the_penicillin_allergy() -> None:
     lines = ask("Which antibiotic should I use for his cough?", prof=profile(safety=(PEN,)))
-    assert lines[0].startswith("CAUTION") and "penicillin" in lines[0]
+    assert lines[0].startswith("CAUTION") and "penicillin" in lines[0].lower()
 
 
 def test_refuted_allergy_is_shown_but_not_as_a_caution() -> None:
@@ -231,3 +231,8 @@ def test_hypothetical_mention_is_not_a_yes() -> None:
               status="confirmed", assertion="hypothetical", chain_id=28)  # fmt: skip
     first = ask("Does the patient have arthritis?", [anchor(dx)])[0]
     assert first.startswith("Only mentioned as a possibility") and "Yes" not in first
+
+
+def test_chinese_caution_names_the_recorded_substance_in_chinese() -> None:
+    first = ask("患者能不能用阿莫西林？", prof=profile(safety=(PEN,)))[0]
+    assert first.startswith("注意：已记录过敏/不耐受 青霉素") and "penicillin " not in first

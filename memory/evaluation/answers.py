@@ -1,9 +1,10 @@
 """Answer-level metrics: is the ANSWER right, not only the evidence?
 
 Questions per history (gold from the reference notes, never from the system):
-* value — "What dose of <drug> is <name> taking?" for a drug the core visit's
-  note names with a dose that the dialogue also says; right when the answer's
-  first line states that number with a unit;
+* value — doses, vital signs and lab results the notes state and the dialogue
+  says (memory.evaluation.values), some asked for a date, each also asked in
+  Chinese when the item has a Chinese name; right when the answer's first line
+  states that number (a dose: with its unit);
 * list — the history's current / state-on-date / long-standing-condition
   questions; completeness = gold items named in the answer / gold items;
 * abstain — the relative-trap questions, plus one absent-item question (a

@@ -117,7 +117,8 @@ def question_text(gold: ValueGold, name: str, lang: str) -> str:
         if on:
             return f"What dose of {gold.surface} was {name} taking on {on}?"
         return f"What dose of {gold.surface} is {name} taking?"
-    item = gold.surface.lower() if gold.surface.istitle() else gold.surface
+    surface = gold.surface  # "Blood pressure" -> "blood pressure"; "ALT", "A1c" stay
+    item = surface[:1].lower() + surface[1:] if surface[1:2].islower() else surface
     if on:
         return f"What was {name}'s {item} on {on}?"
     return f"What is {name}'s latest {item}?"

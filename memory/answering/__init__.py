@@ -22,7 +22,7 @@ from typing import Any
 from django.utils import timezone
 
 from memory.answering.intents import classify
-from memory.answering.lookup import item_records, missing_anchors
+from memory.answering.lookup import dose_sources, item_records, missing_anchors
 from memory.answering.payload import evidence_payload, safety_payload
 from memory.answering.reader import ReaderResult, read
 from memory.audit import record
@@ -96,6 +96,7 @@ def answer(
     intent = classify(question)
     records = item_records(owner.pk, intent.items)
     evidence.items += missing_anchors(records, evidence.items, evidence.asked)
+    evidence.items += dose_sources(records, evidence.items)
     retrieval_ms = (time.perf_counter() - started) * 1000
     lines = evidence_text(evidence.items)
     t_reader = time.perf_counter()

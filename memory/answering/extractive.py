@@ -28,7 +28,7 @@ from memory.answering.lookup import ItemRecords
 from memory.answering.match import canonical, concerning, shares_words, words
 from memory.answering.safety import applies, drug_matches, why_not
 from memory.answering.texts import SAFETY_KIND_WORD, TEXT, whose
-from memory.answering.values import item_name, statement
+from memory.answering.values import carried_dose, item_name, statement
 from memory.domain.evidence import EvidenceItem, FactView, ProfileData
 from memory.domain.render import fact_line
 
@@ -64,12 +64,19 @@ class Ctx:
 
 def _caution(ctx: Ctx, fact: FactView, basis: str, via: str, drug: str) -> str:
     kind = SAFETY_KIND_WORD[ctx.lang].get(fact.safety_kind, fact.safety_kind)
-    record = f"{kind} {fact.entity}".strip() + f" ({fact.content})"
+    record = f"{kind} {item_name(fact.entity, ctx.lang)}".strip() + f" ({fact.content})"
     how_key = "class_asked" if basis == "class" and via == drug else basis
     how = ctx.t[how_key].format(via=via)
     if not applies(fact):
         return ctx.t["not_applying"].format(why=why_not(fact), line=record, cite=ctx.cite(fact))
     return ctx.t["caution"].format(record=record, drug=drug, how=how, cite=ctx.cite(fact))
+
+
+def _drug_cautions(item: AskedItem, ctx: Ctx) -> list[str]:
+    """In-force safety records touching a drug asked about in a value or yes/no question."""
+    name = item_name(item.canonical, ctx.lang)
+    matches = drug_matches(item.canonical, ctx.profile.safety)
+    return [_caution(ctx, f, m.basis, m.via, name) for f, m in matches if applies(f)]
 
 
 def _other_safety(ctx: Ctx, shown: set[int]) -> list[str]:
@@ -127,6 +134,15 @@ def _own_anchors(item: AskedItem, ctx: Ctx, types: tuple[str, ...] = ()) -> list
     return anchors or about[-1:]
 
 
+def _value_types(intent: Intent, item: AskedItem, ctx: Ctx) -> tuple[str, ...]:
+    """A dose asked of a drug is read from its medication records: a safety record that
+    merely names the drug ("tolerating the torsemide") is no dose and must not lead."""
+    meds = ("medication_status",)
+    if intent.kind == "value" and item.kind == "drug" and _own_anchors(item, ctx, meds):
+        return meds
+    return ()
+
+
 def _prefix(item: EvidenceItem, ctx: Ctx, yesno: bool) -> str:
     fact = item.fact
     assert fact is not None
@@ -134,12 +150,15 @@ def _prefix(item: EvidenceItem, ctx: Ctx, yesno: bool) -> str:
         return ctx.t["excluded"].format(why=why_not(fact))
     if fact.assertion == "negated":
         return ctx.t["no_absent"]
+    if fact.assertion == "hypothetical":
+        return ctx.t["hypothetical"]
     if any("NOT in force" in m for m in item.marks):
         return ctx.t["not_in_force"].format(date=ctx.asked)
     head = ctx.t["on_date"].format(date=ctx.asked) if ctx.asked else ""
     if yesno:
         inactive = fact.status in ("stopped", "resolved", "misdiagnosed")
-        head = (ctx.t["not_now"] if inactive else ctx.t["yes"]) + head
+        said = "not_now" if inactive else "suspected" if fact.status == "suspected" else "yes"
+        head = ctx.t[said] + head
     return head
 
 
@@ -150,10 +169,17 @@ def _item_lines(
     if not anchors:
         return _absent(item, ctx)
     out = []
+    chain = [i.fact for i in ctx.items if i.fact is not None]
+    chain += ctx.records.own.get(item.canonical, []) if ctx.records else []
     for a in anchors:
         assert a.fact is not None
-        said = statement(a.fact, ctx.lang, _display(item, a.fact))
-        out.append(f"{_prefix(a, ctx, yesno)}{said} [{ctx.cite(a.fact)}]")
+        dosed = carried_dose(a.fact, chain)
+        said = statement(a.fact, ctx.lang, _display(item, a.fact), dosed)
+        line = f"{_prefix(a, ctx, yesno)}{said} [{ctx.cite(a.fact)}]"
+        if dosed is not None:
+            day = dosed.date.isoformat() if dosed.date else ctx.t["undated"]
+            line += ctx.t["dose_carried"].format(date=day, cite=ctx.cite(dosed))
+        out.append(line)
     return out + [ctx.quote(a) for a in anchors]
 
 
@@ -219,7 +245,12 @@ def _body(question: str, intent: Intent, ctx: Ctx) -> list[str]:
         return _history_part(intent, ctx)
     if intent.kind in ("value", "when", "yesno"):
         yesno = intent.kind == "yesno"
-        return [line for item in intent.items for line in _item_lines(item, ctx, yesno)]
+        out: list[str] = []
+        for item in intent.items:
+            lines = _item_lines(item, ctx, yesno, _value_types(intent, item, ctx))
+            cautions = _drug_cautions(item, ctx) if item.kind in ("drug", "drug_class") else []
+            out += [*lines[:1], *cautions, *lines[1:]]  # the direct answer, then any caution
+        return out
     return _open_part(question, ctx)
 
 

@@ -77,6 +77,11 @@ _OBJECT = re.compile(
     _I,
 )
 _ITEM_KINDS = ("drug", "drug_class", "disease", "test", "procedure")
+_FILLER = re.compile(
+    r"\b(?:any|other|current|chronic|long[- ]standing|medical|known|past|previous|active"
+    r"|prescription|regular|daily|the|his|her|their)\b",
+    _I,
+)
 
 
 @dataclass(frozen=True)
@@ -112,7 +117,9 @@ def _unknown_object(question: str) -> tuple[AskedItem, ...]:
     if found is None:
         return ()
     words = found.group("obj").strip()
-    if _MEDS.search(words) or _DIAGNOSES.search(words) or len(words) < 3:
+    # A bare list word ("any medications", "chronic conditions") asks for the list.
+    qualifier = _FILLER.sub(" ", _DIAGNOSES.sub(" ", _MEDS.sub(" ", words))).strip()
+    if len(qualifier) < 3 or len(words) < 3:
         return ()
     return (AskedItem(words.casefold(), "", words),)
 
@@ -131,14 +138,14 @@ def classify(question: str) -> Intent:
             if words.search(question):
                 return Intent(kind, lang, items)
         return Intent("value", lang, items)
+    # "any history of heart diseases?" asks about one item, not for the diagnosis list.
+    unknown = _unknown_object(question) if _YESNO.search(question) else ()
+    if unknown:
+        return Intent("yesno", lang, unknown)
     lists = tuple(
         name for name, words in (("medications", _MEDS), ("diagnoses", _DIAGNOSES))
         if words.search(question)
     )  # fmt: skip
     if lists:
         return Intent("list", lang, (), (), lists)
-    if _YESNO.search(question):
-        unknown = _unknown_object(question)
-        if unknown:
-            return Intent("yesno", lang, unknown)
     return Intent("open", lang)

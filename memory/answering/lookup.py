@@ -20,6 +20,7 @@ from django.db.models import Q
 from memory import lexicon
 from memory.answering.intents import AskedItem
 from memory.answering.match import concerns
+from memory.answering.values import CARRIED_MARK, carried_dose
 from memory.domain.evidence import EvidenceItem, FactView
 from memory.models import Fact
 from memory.queries.chains import chains_of
@@ -93,3 +94,19 @@ def missing_anchors(
                       if i.fact_id not in shown]  # fmt: skip
     items += [EvidenceItem("matched", f, unit=f"fact:{f.fact_id}", is_anchor=True) for f in singles]
     return items
+
+
+def dose_sources(records: ItemRecords, present: Sequence[EvidenceItem]) -> list[EvidenceItem]:
+    """The record that last stated the dose of a medication whose record in force states
+    none (values.carried_dose), when retrieval did not bring it: the stated dose is cited."""
+    shown = {i.fact_id for i in present if i.fact_id is not None}
+    chain = [i.fact for i in present if i.fact is not None]
+    for facts in records.own.values():
+        chain += facts
+    out: list[EvidenceItem] = []
+    for item in present:
+        dosed = carried_dose(item.fact, chain) if item.is_anchor and item.fact else None
+        if dosed is not None and dosed.fact_id not in shown:
+            shown.add(dosed.fact_id)
+            out.append(EvidenceItem("relation", dosed, marks=(CARRIED_MARK,), unit=item.unit))
+    return out

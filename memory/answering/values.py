@@ -10,21 +10,29 @@ the statement never says more than the record.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import Any
 
 from memory import lexicon
 from memory.answering.texts import TEXT
+from memory.domain.dose_words import dose_word
 from memory.domain.evidence import FactView
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
+from memory.extraction.rules.dosing import frequency_of
 
 _UNIT = (
-    r"(?:ml/min(?:/1\.73\s*m2)?|mg/dl|mmol/l|mmol/mol|[uµμ]mol/l|mg/l|g/l|mmhg|milligrams?"
+    r"(?:milligrams?\s+per\s+deciliter|millimoles?\s+per\s+liter"
+    r"|ml/min(?:/1\.73\s*m2)?|mg/dl|mmol/l|mmol/mol|[uµμ]mol/l|mg/l|g/l|mmhg|milligrams?"
     r"|micrograms?|mg|mcg|µg|μg|ug|g|ml|iu|units?|%|bpm|kg|毫克|微克|克|毫升|单位|次/分)(?![a-z/])"
 )
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?\s*" + _UNIT, re.IGNORECASE)
 # Spoken units are stated in their usual written form.
-_UNIT_WORDS = {"milligram": "mg", "milligrams": "mg", "microgram": "mcg", "micrograms": "mcg"}
+_UNIT_WORDS = {
+    "milligram": "mg", "milligrams": "mg", "microgram": "mcg", "micrograms": "mcg",
+    "milligram per deciliter": "mg/dL", "milligrams per deciliter": "mg/dL",
+    "millimole per liter": "mmol/L", "millimoles per liter": "mmol/L",
+}  # fmt: skip
 _FREQUENCY = re.compile(
     r"\b(?:(?:once|twice|three times|four times)\s+)?(?:a|per)\s+(?:day|week)\b"
     r"|\b(?:once|twice|three times|four times)\s+(?:daily|weekly)\b"
@@ -72,8 +80,9 @@ def quantity(fact: FactView) -> str:
 
 
 def _written(quantity: str) -> str:
-    """'20 milligrams' -> '20 mg'."""
+    """'20 milligrams' -> '20 mg', '265 milligrams per deciliter' -> '265 mg/dL'."""
     number, _, unit = quantity.partition(" ")
+    unit = " ".join(unit.split())
     return f"{number} {_UNIT_WORDS.get(unit.casefold(), unit)}" if unit else quantity
 
 
@@ -98,15 +107,25 @@ def own_clause(fact: FactView) -> str:
     return clauses[0] if len(clauses) == 1 else ""
 
 
-def frequency(fact: FactView) -> str:
+def frequency(fact: FactView, lang: str = "en") -> str:
+    """Frequency and route in the answer's language ("once daily oral" / "每日一次 口服").
+    A frequency read from the sentence stays as said in English; in Chinese it is
+    normalised and translated, or left out when it has no Chinese wording (the
+    cited record that follows still says it)."""
     slots = fact.slots or {}
     parts = [_slot(slots, ("frequency",)), _slot(slots, ("route",))]
     if not parts[0] and fact.fact_type == "medication_status":
-        found = _FREQUENCY.search(own_clause(fact)) or (
-            _FREQUENCY.search(fact.content) if _names_one_item(fact) else None
-        )
-        parts[0] = found.group(0) if found else ""
-    return " ".join(p for p in parts if p)
+        clause = own_clause(fact)
+        found = _FREQUENCY.search(clause)
+        if found is None and _names_one_item(fact):
+            clause, found = fact.content, _FREQUENCY.search(fact.content)
+        # English keeps the words as said; Chinese needs the normalised label to translate.
+        said = found.group(0) if found else ""
+        parts[0] = (frequency_of(clause) or said) if found and lang == "zh" else said
+    shown = [dose_word(p, lang) for p in parts if p]
+    if lang == "zh":
+        shown = [p for p in shown if not p.isascii()]
+    return " ".join(shown)
 
 
 def item_name(entity: str, lang: str) -> str:
@@ -145,12 +164,13 @@ def _when(fact: FactView, lang: str) -> str:
     return text["recorded"].format(date=shown)
 
 
-def statement(fact: FactView, lang: str, display: str = "") -> str:
+def statement(fact: FactView, lang: str, display: str = "", dosed: FactView | None = None) -> str:
     """'Valsartan 160 mg once daily since 2024-06-17' (no citation). `display`: the
-    item as the question spelled it ("eGFR"), used for English answers."""
+    item as the question spelled it ("eGFR"), used for English answers; `dosed`: the
+    record whose dose (and frequency) is carried to this one (carried_dose)."""
     name = display if display and lang == "en" else item_name(fact.entity, lang)
-    amount = quantity(fact)
-    parts = [name, amount, frequency(fact)]
+    amount = quantity(dosed or fact)
+    parts = [name, amount, frequency(fact, lang) or (frequency(dosed, lang) if dosed else "")]
     if fact.status and fact.status not in _STATUS_IN_DATE:
         parts.append(f"({fact.status.replace('_', ' ')})")
     head = " ".join(p for p in parts if p)
@@ -158,3 +178,34 @@ def statement(fact: FactView, lang: str, display: str = "") -> str:
         head = fact.content
     sep = "，" if lang == "zh" else " "
     return f"{head}{sep}{_when(fact, lang)}"
+
+
+# A chain's record in force often just mentions the drug ("take the lisinopril as
+# directed"); the dose then is the one last stated in the same chain, as long as
+# nothing since changed or stopped it.
+CARRIED_MARK = "dose last stated"
+_BREAKS_DOSE = frozenset({"dose_changed", "stopped", "planned"})
+
+
+def carried_dose(anchor: FactView, chain: Sequence[FactView]) -> FactView | None:
+    """The latest record of the anchor's chain, up to the anchor, that states a dose;
+    None when the anchor states one itself, is not a continuing medication, or a
+    change or stop without a stated dose came after the last stated dose."""
+    if anchor.fact_type != "medication_status" or anchor.chain_id is None or quantity(anchor):
+        return None
+    if anchor.status in _BREAKS_DOSE or anchor.excluded or anchor.assertion != "present":
+        return None
+    end = (anchor.date or date.min, anchor.fact_id)
+    earlier = sorted(
+        (f for f in chain
+         if f.chain_id == anchor.chain_id and f.fact_id != anchor.fact_id
+         and (f.date or date.min, f.fact_id) < end and not f.excluded
+         and f.assertion == "present"),
+        key=lambda f: (f.date or date.min, f.fact_id),
+    )  # fmt: skip
+    for fact in reversed(earlier):
+        if quantity(fact):
+            return fact if fact.status not in ("stopped", "planned") else None
+        if fact.status in _BREAKS_DOSE:
+            return None
+    return None

@@ -1,9 +1,10 @@
 """Answer-level metrics: is the ANSWER right, not only the evidence?
 
 Questions per history (gold from the reference notes, never from the system):
-* value — "What dose of <drug> is <name> taking?" for a drug the core visit's
-  note names with a dose that the dialogue also says; right when the answer's
-  first line states that number with a unit;
+* value — doses, vital signs and lab results the notes state and the dialogue
+  says (memory.evaluation.values), some asked for a date, each also asked in
+  Chinese when the item has a Chinese name; right when the answer's first line
+  states that number (a dose: with its unit);
 * list — the history's current / state-on-date / long-standing-condition
   questions; completeness = gold items named in the answer / gold items;
 * abstain — the relative-trap questions, plus one absent-item question (a
@@ -27,19 +28,16 @@ from dataclasses import dataclass
 from memory import lexicon
 from memory.domain.drug_safety import CROSS_REACTIVE_CLASSES, SafetyRecord, match_record
 from memory.evaluation import gold as g
-from memory.evaluation.histories import History, HistorySession
-from memory.evaluation.sources import note_section
+from memory.evaluation import values
+from memory.evaluation.histories import History
 from memory.lexicon.classes import ancestry
 
-_MED_SECTIONS = ("MEDICATIONS", "CURRENT MEDICATIONS", "ASSESSMENT AND PLAN", "PLAN")
-_DOSE = re.compile(r"(\d+(?:\.\d+)?)\s*(mg|mcg|units?)\b", re.IGNORECASE)
 _SAID_DOSE = r"(?<![\d.]){num}\s*(?:mg|milligrams?|mcg|micrograms?|units?|毫克|微克|单位)"
 _ABSTAINS = re.compile(
     r"^(?:no record of|nothing in the patient's record|no:|患者本人没有|患者记录中没有|否：)"
     r"|recorded for .+, not the patient|记录在.+名下",
     re.IGNORECASE,
 )
-MAX_VALUE_QUESTIONS = 3
 KINDS = ("value", "list", "abstain", "drug")
 
 
@@ -49,7 +47,9 @@ class AnswerQuestion:
     kind: str  # value | list | abstain | drug
     text: str
     gold: tuple[g.GoldItem, ...] = ()  # list / drug: items the answer must name
-    value: str = ""  # value: the gold number ("160")
+    value: str = ""  # value: the gold number ("160", "128/72")
+    unit_needed: bool = True  # value: a dose must be stated with its unit
+    lang: str = "en"
 
 
 @dataclass(frozen=True)
@@ -65,28 +65,18 @@ class AnswerJudgement:
         return self.found == self.total
 
 
-def _core(hist: History) -> HistorySession | None:
-    core = [s for s in hist.sessions if s.subject == "patient" and s.source.startswith("ACI")]
-    return core[-1] if core else None
-
-
 def value_questions(hist: History) -> list[AnswerQuestion]:
-    core = _core(hist)
-    if core is None:
-        return []
-    section = note_section(core.note, *_MED_SECTIONS)
-    dialogue = " ".join(t.text for t in core.turns).casefold()
-    out: dict[str, AnswerQuestion] = {}
-    for m in lexicon.find_mentions(section):
-        dose = _DOSE.search(section[m.end : m.end + 25])
-        name = m.surface.casefold()
-        if m.entry.kind != "drug" or dose is None or name in out or name not in dialogue:
-            continue
-        if re.search(_SAID_DOSE.format(num=re.escape(dose[1])), dialogue, re.IGNORECASE):
-            text = f"What dose of {m.surface} is {hist.name} taking?"
-            out[name] = AnswerQuestion(f"{hist.patient_id}/v{len(out) + 1}", "value", text,
-                                       value=dose[1])  # fmt: skip
-    return list(out.values())[:MAX_VALUE_QUESTIONS]
+    """Dose and reading questions (memory.evaluation.values), in English and, when the
+    item has a Chinese name, in Chinese with the same gold."""
+    out: list[AnswerQuestion] = []
+    for n, gold in enumerate(values.value_golds(hist), start=1):
+        langs = ("en", "zh") if values.has_chinese_name(gold) else ("en",)
+        for lang in langs:
+            text = values.question_text(gold, hist.name, lang)
+            qid = f"{hist.patient_id}/v{n}" + ("" if lang == "en" else "/zh")
+            out.append(AnswerQuestion(qid, "value", text, value=gold.value,
+                                      unit_needed=gold.kind == "dose", lang=lang))  # fmt: skip
+    return out
 
 
 def _absent_item(hist: History) -> str | None:
@@ -148,7 +138,11 @@ def answer_questions(hist: History) -> list[AnswerQuestion]:
 def judge_answer(q: AnswerQuestion, answer: str, part: str) -> AnswerJudgement:
     first = answer.strip().splitlines()[0] if answer.strip() else ""
     if q.kind == "value":
-        said = re.search(_SAID_DOSE.format(num=re.escape(q.value)), first, re.IGNORECASE)
+        said = (
+            re.search(_SAID_DOSE.format(num=re.escape(q.value)), first, re.IGNORECASE)
+            if q.unit_needed
+            else values.said_in(q.value, first.replace(" / ", "/"))
+        )
         return AnswerJudgement(q.qid, q.kind, part, int(bool(said)), 1)
     if q.kind == "abstain":
         right = bool(_ABSTAINS.search(first)) and not first.lower().startswith("yes")

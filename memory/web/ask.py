@@ -61,7 +61,18 @@ def _answer(request: HttpRequest, patient: Patient, question: str, at: object) -
     result = answer(patient, question, at=at, actor=request.user, channel="web")
     payload = result.to_payload()
     payload["evidence"] = _linked(patient, payload["evidence"], result.evidence.items)
+    payload["direct"], payload["support"] = direct_and_support(result.text)
     return payload
+
+
+def direct_and_support(text: str) -> tuple[str, str]:
+    """The direct answer (the lines before the first quoted record) and the rest: the page
+    shows the answer itself first and prominently, the cited records under it."""
+    lines = text.strip().splitlines()
+    heads = (n for n, line in enumerate(lines) if n and (line.startswith("- ")
+             or line.endswith((":", "：")) or line.startswith(("(", "（"))))  # fmt: skip
+    cut = next(heads, len(lines))
+    return "\n".join(lines[:cut]), "\n".join(lines[cut:])
 
 
 def _linked(

@@ -6,10 +6,10 @@ language through the `label` template filter (memory.templatetags.clinical).
 
 from __future__ import annotations
 
-import re
-
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+
+from memory.domain.dose_words import DOSE_WORDS, dose_word_pair
 
 LABELS = {
     # fact types
@@ -124,18 +124,8 @@ UNITS = {
     "片": ("tablet(s)", "片"), "tablet": ("tablet(s)", "片"), "tablets": ("tablet(s)", "片"),
 }  # fmt: skip
 
-# Dose frequency and route as the extractor normalises them -> (English, Chinese).
-UNITS |= {
-    "once daily": ("once daily", "每日一次"), "twice daily": ("twice daily", "每日两次"),
-    "three times daily": ("three times daily", "每日三次"),
-    "four times daily": ("four times daily", "每日四次"), "at bedtime": ("at bedtime", "睡前"),
-    "weekly": ("weekly", "每周一次"), "as needed": ("as needed", "必要时"),
-    "oral": ("oral", "口服"), "subcutaneous": ("subcutaneous", "皮下注射"),
-    "intravenous": ("intravenous", "静脉"), "intramuscular": ("intramuscular", "肌内注射"),
-    "injection": ("injection", "注射"), "inhaled": ("inhaled", "吸入"),
-    "topical": ("topical", "外用"),
-}  # fmt: skip
-_EVERY_HOURS = re.compile(r"^every (\d+) hours?$")
+# Dose frequency and route as the extractor normalises them (shared with the answers).
+UNITS |= DOSE_WORDS
 
 
 def is_chinese() -> bool:
@@ -145,10 +135,7 @@ def is_chinese() -> bool:
 def unit_label(text: object) -> str:
     """A unit in the UI language; units without a known pair (mmHg, mmol/L, %) stay as written."""
     raw = "" if text is None else str(text).strip()
-    pair = UNITS.get(raw) or UNITS.get(raw.lower())
-    hours = _EVERY_HOURS.match(raw.lower())
-    if pair is None and hours:
-        pair = (raw, f"每{hours.group(1)}小时")
+    pair = UNITS.get(raw) or UNITS.get(raw.lower()) or dose_word_pair(raw)
     if pair is None:
         return raw
     return pair[1] if is_chinese() else pair[0]

@@ -9,6 +9,7 @@ from datetime import date
 
 from memory.answering.extractive import extractive_answer
 from memory.answering.lookup import ItemRecords
+from memory.domain.evidence import EvidenceItem
 from tests.answering.records import allergy, anchor, profile, relation, view
 
 V80 = view("medication_status", "valsartan", "Valsartan 80 mg every morning.", status="active",
@@ -74,7 +75,7 @@ def test_medication_list_is_the_complete_profile_list() -> None:
 
 def test_penicillin_allergy_comes_first_for_amoxicillin() -> None:
     lines = ask("Can I give amoxicillin?", [anchor(V160)], prof=profile(safety=(PEN,)))
-    assert lines[0].startswith("CAUTION: allergy/intolerance penicillin (Penicillin allergy")
+    assert lines[0].startswith("CAUTION: allergy/intolerance Penicillin (Penicillin allergy")
 
 
 def test_chinese_penicillin_allergy_matches_amoxicillin_question() -> None:
@@ -95,7 +96,7 @@ def test_nsaid_intolerance_cautions_naproxen() -> None:
 
 def test_which_antibiotic_question_surfaces_the_penicillin_allergy() -> None:
     lines = ask("Which antibiotic should I use for his cough?", prof=profile(safety=(PEN,)))
-    assert lines[0].startswith("CAUTION") and "penicillin" in lines[0]
+    assert lines[0].startswith("CAUTION") and "penicillin" in lines[0].lower()
 
 
 def test_refuted_allergy_is_shown_but_not_as_a_caution() -> None:
@@ -132,9 +133,9 @@ def test_profile_notes_are_part_of_every_answer() -> None:
     assert note in ask("xyzzy", prof=profile(notes=(note,)))
 
 
-def test_chinese_question_gets_a_chinese_answer() -> None:
+def test_chinese_question_gets_a_chinese_answer_with_chinese_frequency() -> None:
     lines = ask("患者缬沙坦现在吃多少？", [anchor(V160)])
-    assert lines[0] == "缬沙坦 160 mg once daily，自2024-06-17起 [E1]"
+    assert lines[0] == "缬沙坦 160 mg 每日一次，自2024-06-17起 [E1]"
 
 
 def test_spoken_dose_unit_is_stated_in_written_form() -> None:
@@ -148,3 +149,90 @@ def test_dose_of_one_drug_is_read_from_its_own_clause() -> None:
     ator = view("medication_status", "atorvastatin", "Valsartan 160 mg every morning, "
                 "atorvastatin 20 mg at night.", status="active", chain_id=8)  # fmt: skip
     assert ask("Atorvastatin dose?", [anchor(ator)])[0].startswith("Atorvastatin 20 mg at night")
+
+
+def test_chinese_answer_translates_frequency_and_route_slots() -> None:
+    slotted = view("medication_status", "metformin", "Metformin 500 mg twice a day by mouth.",
+                   status="active", chain_id=7, slots={"dose_value": "500", "dose_unit": "mg",
+                   "frequency": "twice daily", "route": "oral"})  # fmt: skip
+    first = ask("患者二甲双胍的剂量是多少？", [anchor(slotted)])[0]
+    assert first.startswith("二甲双胍 500 mg 每日两次 口服")
+
+
+def test_chinese_answer_leaves_out_a_frequency_it_cannot_translate() -> None:
+    odd = view("medication_status", "valsartan", "Valsartan 80 mg every 2nd Tuesday.",
+               status="active", chain_id=6, slots={"frequency": "every 2nd Tuesday"})  # fmt: skip
+    first = ask("患者缬沙坦的剂量是多少？", [anchor(odd)])[0]
+    assert first.startswith("缬沙坦 80 mg，") and "Tuesday" not in first
+
+
+def test_dose_is_carried_from_the_chains_last_record_that_states_one() -> None:
+    said = view("medication_status", "lisinopril", "Lisinopril 40 mg daily.", status="active",
+                value="40", unit="mg", chain_id=21)  # fmt: skip
+    tail = view("medication_status", "lisinopril", "Take the lisinopril as directed.",
+                day=date(2024, 3, 1), status="active", chain_id=21)  # fmt: skip
+    lines = ask("What dose of lisinopril?", [relation(said), anchor(tail)])
+    assert lines[0] == ("Lisinopril 40 mg daily since 2024-03-01 [E2]; "
+                        "dose as last stated 2024-01-08 [E1]")  # fmt: skip
+
+
+def test_no_dose_is_carried_across_an_unstated_dose_change() -> None:
+    said = view("medication_status", "lisinopril", "Lisinopril 10 mg daily.", status="active",
+                value="10", unit="mg", chain_id=22)  # fmt: skip
+    raised = view("medication_status", "lisinopril", "Let's increase the lisinopril.",
+                  day=date(2024, 2, 1), status="dose_changed", chain_id=22)  # fmt: skip
+    tail = view("medication_status", "lisinopril", "Keep taking the lisinopril.",
+                day=date(2024, 3, 1), status="active", chain_id=22)  # fmt: skip
+    first = ask("What dose of lisinopril?", [relation(said), relation(raised), anchor(tail)])[0]
+    assert "10 mg" not in first and first.startswith("Lisinopril since 2024-03-01")
+
+
+def test_drug_dose_is_read_from_the_medication_not_a_safety_record_naming_it() -> None:
+    tolerated = view("safety", "torsemide", "You are tolerating the torsemide okay.",
+                     safety_kind="allergy", assertion="negated")  # fmt: skip
+    med = view("medication_status", "torsemide", "Torsemide 20 mg daily.", status="active",
+               value="20", unit="mg", chain_id=23)  # fmt: skip
+    lines = ask("What dose of torsemide?", [EvidenceItem("matched", tolerated, is_anchor=True,
+                                                         unit="fact:1"), anchor(med)])  # fmt: skip
+    assert lines[0].startswith("Torsemide 20 mg daily")
+
+
+def test_drug_dose_answer_still_cautions_a_class_allergy() -> None:
+    med = view("medication_status", "amoxicillin", "Amoxicillin 500 mg three times daily.",
+               status="active", value="500", unit="mg", chain_id=24)  # fmt: skip
+    lines = ask("What dose of amoxicillin?", [anchor(med)], prof=profile(safety=(PEN,)))
+    assert lines[0].startswith("Amoxicillin 500 mg") and lines[1].startswith("CAUTION:")
+
+
+def test_spoken_lab_unit_is_written_as_mg_per_dl() -> None:
+    tg = view("lab_result", "triglycerides", "They were 265 milligrams per deciliter.",
+              value="265", chain_id=25)  # fmt: skip
+    assert ask("What is the latest triglycerides?", [anchor(tg)])[0].startswith(
+        "Triglycerides 265 mg/dL measured 2024-01-08"
+    )
+
+
+def test_yes_no_about_a_qualified_disease_word_says_no_record_instead_of_listing() -> None:
+    dx = view("condition", "arthritis", "Arthritis of the knee.", status="confirmed", chain_id=26)
+    lines = ask("Does the patient personally have any history of heart diseases?",
+                prof=profile(diagnoses=(dx,)))  # fmt: skip
+    assert lines[0] == "No record of heart diseases for the patient."
+
+
+def test_suspected_record_is_not_a_plain_yes() -> None:
+    dx = view("condition", "asthma", "Could be asthma.", status="suspected", chain_id=27)
+    assert ask("Does the patient have asthma?", [anchor(dx)])[0].startswith(
+        "Suspected, not confirmed: Asthma"
+    )
+
+
+def test_hypothetical_mention_is_not_a_yes() -> None:
+    dx = view("condition", "arthritis", "If it turns out to be arthritis...",
+              status="confirmed", assertion="hypothetical", chain_id=28)  # fmt: skip
+    first = ask("Does the patient have arthritis?", [anchor(dx)])[0]
+    assert first.startswith("Only mentioned as a possibility") and "Yes" not in first
+
+
+def test_chinese_caution_names_the_recorded_substance_in_chinese() -> None:
+    first = ask("患者能不能用阿莫西林？", prof=profile(safety=(PEN,)))[0]
+    assert first.startswith("注意：已记录过敏/不耐受 青霉素") and "penicillin " not in first

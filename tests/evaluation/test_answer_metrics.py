@@ -52,8 +52,40 @@ def history() -> History:
 def test_value_question_comes_from_a_dose_the_note_and_dialogue_share() -> None:
     values = [q for q in answer_questions(history()) if q.kind == "value"]
     assert [(q.text, q.value) for q in values] == [
-        ("What dose of Lisinopril is Alex taking?", "20")
+        ("What dose of Lisinopril is Alex taking?", "20"),
+        ("Alex的赖诺普利剂量是多少？", "20"),
     ]
+
+
+def test_vital_sign_question_comes_from_the_note_and_a_spoken_reading() -> None:
+    note = "VITALS\nBlood pressure: 128/72 mmHg\nHeart rate: 64 bpm\n"
+    turns = (Turn(1, "doctor", "Your blood pressure was one twenty eight over seventy two."),)
+    core = HistorySession("core", "patient", turns, date(2024, 5, 1),
+                          source="ACI-Bench X2", note=note)  # fmt: skip
+    values = [q for q in answer_questions(History("p-bp", "Alex", [core])) if q.kind == "value"]
+    assert [(q.text, q.value) for q in values] == [
+        ("What is Alex's latest blood pressure?", "128/72"),
+        ("Alex最近一次的血压是多少？", "128/72"),
+    ]  # the heart rate is never said in the dialogue: no question
+
+
+def test_date_bound_reading_question_names_the_visit_date() -> None:
+    note = "RESULTS\nHemoglobin A1c is 7.2. Creatinine 1.1.\n"
+    turns = (Turn(1, "doctor", "Your a1c came back at 7.2 and creatinine 1.1."),)
+    core = HistorySession("core", "patient", turns, date(2024, 5, 1),
+                          source="ACI-Bench X3", note=note)  # fmt: skip
+    texts = [q.text for q in answer_questions(History("p-lab", "Alex", [core]))
+             if q.kind == "value" and q.lang == "en"]  # fmt: skip
+    assert texts == ["What is Alex's latest hemoglobin A1c?",
+                     "What was Alex's creatinine on 2024-05-01?"]  # fmt: skip
+
+
+def test_reading_is_right_without_a_unit_but_a_dose_needs_one() -> None:
+    reading = AnswerQuestion("r", "value", "bp?", value="128/72", unit_needed=False)
+    dose = AnswerQuestion("d", "value", "dose?", value="500")
+    said = [judge_answer(reading, "Blood pressure 128/72 mmHg measured 2024-05-01 [E1]", "t"),
+            judge_answer(dose, "Metformin 500 since 2024-05-01 [E1]", "t")]  # fmt: skip
+    assert [j.right for j in said] == [True, False]
 
 
 def test_drug_question_asks_a_class_sibling_of_the_allergen() -> None:

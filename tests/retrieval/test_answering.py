@@ -228,7 +228,7 @@ def test_amoxicillin_question_puts_the_penicillin_allergy_first(valsartan) -> No
 
 def test_chinese_amoxicillin_question_matches_the_penicillin_allergy(valsartan) -> None:
     first = answer(valsartan.patient, "患者能用阿莫西林吗？").text.splitlines()[0]
-    assert first.startswith("注意：已记录过敏/不耐受 penicillin")
+    assert first.startswith("注意：已记录过敏/不耐受 青霉素")
 
 
 def test_a_record_outside_the_top_units_still_answers_its_item(graph) -> None:

@@ -1,4 +1,4 @@
-"""The L3 patient profile, rendered at question time (DESIGN §5, paper §4.2).
+"""The L3 patient profile, rendered at question time (docs/design.md §5, paper §4.2).
 
 Included with every question without a relevance check:
 * memory cutoff = the latest session date seen (up to `at` when given);
@@ -11,7 +11,7 @@ Included with every question without a relevance check:
   reason; a negated one ("denies penicillin allergy") as a negative finding;
 * diagnosis-chain and medication-chain records that apply at `at` — the
   chain's Anchor (memory.domain.anchors), not blindly the insertion tail, so
-  a late report of an earlier event never shows as current (DESIGN §8) —
+  a late report of an earlier event never shows as current (docs/design.md §8) —
   with stopped medications listed apart from active/planned ones; key
   preferences. These share the ~1,600-character budget.
 Only the patient's own facts: a relative's chains live on another Person.

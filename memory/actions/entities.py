@@ -1,4 +1,4 @@
-"""Entity resolution against stored entities (DESIGN §4), the DB side.
+"""Entity resolution against stored entities (docs/design.md §4), the DB side.
 
 The seed dictionary (memory.lexicon) canonicalizes the surface name; the
 pure rule memory.domain.entities.resolve_entity decides reuse or create.

@@ -1,4 +1,4 @@
-"""The single question entry point for CLI, web and API (DESIGN §6-§7).
+"""The single question entry point for CLI, web and API (docs/design.md §6-§7).
 
     result = answer(patient, "Can I prescribe amoxicillin?", at=None, actor=user, channel="web")
     result.text, result.reader          # "llm" | "extractive"
@@ -29,7 +29,8 @@ from memory.audit import record
 from memory.domain.evidence import FactView
 from memory.domain.render import evidence_text
 from memory.models import Patient
-from memory.profile import Profile, render_profile
+from memory.profile import Profile
+from memory.read_cache import cached_profile
 from memory.retrieval import Evidence, retrieve
 
 __all__ = ["Answer", "UnknownPatient", "answer", "resolve_patient"]
@@ -91,7 +92,8 @@ def answer(
     """Answer one question about one patient from its profile and retrieved evidence."""
     started = time.perf_counter()
     owner = resolve_patient(patient)
-    profile = render_profile(owner, at)
+    # Cached by the patient's memory version: any write to its memory invalidates it.
+    profile = cached_profile(owner, at)
     evidence = retrieve(owner, question, at)
     intent = classify(question)
     records = item_records(owner.pk, intent.items)
@@ -104,7 +106,7 @@ def answer(
     # A list asked for a date in the question is read from the profile at that date.
     data = profile.data
     if intent.kind == "list" and evidence.asked != at:
-        data = render_profile(owner, evidence.asked).data
+        data = cached_profile(owner, evidence.asked).data
     result = read(
         question, data, profile.text, evidence.items, lines, evidence.asked, today,
         records=records,

@@ -107,7 +107,7 @@ class UploadPatientSerializer(serializers.Serializer):
 
 
 class MedGraphDocumentSerializer(serializers.Serializer):
-    """Schema-only: the MedGraph JSON import format (DESIGN §7)."""
+    """Schema-only: the MedGraph JSON import format (docs/design.md §7)."""
 
     patient = UploadPatientSerializer(required=False)
     sessions = UploadSessionSerializer(many=True)

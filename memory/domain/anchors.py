@@ -1,4 +1,4 @@
-"""Which record of a chain applies at a time: the Anchor (DESIGN §6.4, §8).
+"""Which record of a chain applies at a time: the Anchor (docs/design.md §6.4, §8).
 
 Paper §4.3 "Chain context": each selected chain gives Matched, Anchor (the
 record that applies at the asked time) and Relation (the record the anchor

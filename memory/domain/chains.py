@@ -1,7 +1,7 @@
 """Chain rules: keys, repeated mentions, appends and validity intervals.
 
 Paper §4.1 "Chains and repeated mentions" / "Chain updates", Table 1, and
-DESIGN §4 "Storage and update policy" + §8 first bullet:
+docs/design.md §4 "Storage and update policy" + §8 first bullet:
 
 * A chain groups the records of one (subject, entity, type) of one patient:
   medication_status and condition chains hold states, lab_result and vital
@@ -351,7 +351,7 @@ def _changed(update: MemberUpdate, member: ChainMember) -> bool:
 
 
 def plan_chain_update(members: Sequence[ChainMember], new: NewRecord) -> ChainUpdate:
-    """Repeat of the tail, or append (paper §4.1 "Chain updates", DESIGN §4, §8).
+    """Repeat of the tail, or append (paper §4.1 "Chain updates", docs/design.md §4, §8).
 
     Raises NotChainedError for symptom/event/preference/safety records and
     ValueError when `new` is of another type than the chain.

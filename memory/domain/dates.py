@@ -6,7 +6,7 @@ Two jobs:
   precision (day / month / year) so long-standing history is not presented as
   if it happened on one exact day;
 - retrieval reads explicit dates with a year from a question ("2024-03-20",
-  "2024年3月20日", "March 2024") to open its date channel (DESIGN §6.6).
+  "2024年3月20日", "March 2024") to open its date channel (docs/design.md §6.6).
 
 `now` is never read: every function takes the anchor date as an argument.
 """

@@ -1,6 +1,6 @@
 """Entity resolution: which clinical item a surface name refers to.
 
-Paper Appendix B / DESIGN §4 "Entity resolution". The caller first
+Paper Appendix B / docs/design.md §4 "Entity resolution". The caller first
 canonicalizes the surface name through the seed dictionary (generic drug
 names and classes, bilingual); then, among existing entities of the same kind:
 
@@ -193,7 +193,7 @@ def resolve_entity(
     canonical: str | None,
     existing: Sequence[EntityCandidate],
 ) -> EntityDecision:
-    """Reuse or create the entity for `surface` (DESIGN §4 "Entity resolution").
+    """Reuse or create the entity for `surface` (docs/design.md §4 "Entity resolution").
 
     `canonical`: the seed dictionary's name for the surface (None: unknown to it).
     """

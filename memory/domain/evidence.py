@@ -1,4 +1,4 @@
-"""Value types that cross retrieval -> rendering -> reader (DESIGN §5-§7).
+"""Value types that cross retrieval -> rendering -> reader (docs/design.md §5-§7).
 
 Pure: no Django. A FactView is one stored fact as the reader may see it; an
 EvidenceItem is one line of evidence with its role (paper §4.3 "Chain

@@ -1,4 +1,4 @@
-"""Rendering of the L3 profile and the evidence lines the reader gets (DESIGN §5, §6.8).
+"""Rendering of the L3 profile and the evidence lines the reader gets (docs/design.md §5, §6.8).
 
 Pure and deterministic: the same ProfileData / evidence items always give the
 same text. The profile goes first; safety facts are printed in full, outside
@@ -53,7 +53,7 @@ def fact_marks(fact: FactView) -> list[str]:
     if mark := verification_mark(fact):
         marks.append(mark)
     if fact.order_note:
-        marks.append(fact.order_note)  # "reported late: ..." (DESIGN §8)
+        marks.append(fact.order_note)  # "reported late: ..." (docs/design.md §8)
     if fact.mention_count > 1:
         marks.append(f"mentioned {fact.mention_count}x, last {iso(fact.last_mentioned)}")
     return marks

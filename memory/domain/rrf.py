@@ -1,6 +1,6 @@
 """Unit ranking: scan ranked fact lists into units, fuse them with RRF.
 
-Paper §4.3 "Subject filtering and ranking" + Appendix C, DESIGN §6.2-6.3:
+Paper §4.3 "Subject filtering and ranking" + Appendix C, docs/design.md §6.2-6.3:
 each chain is one retrieval unit and each fact outside a chain is its own
 unit. Each ranked list (BM25, dense) is scanned until it yields 32 distinct
 units or 256 facts; the unit lists are fused with reciprocal rank fusion

@@ -1,4 +1,4 @@
-"""Subject labels: whose body a fact concerns (DESIGN §3 Person, paper §4.1).
+"""Subject labels: whose body a fact concerns (docs/design.md §3 Person, paper §4.1).
 
 Canonical forms: "patient", "family:<relation>" with an English relation from
 RELATIONS, "other:<label>", or "none" (general knowledge, never stored as a

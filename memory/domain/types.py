@@ -38,7 +38,7 @@ SAFETY_KINDS: tuple[str, ...] = (
     "interaction",
     "surgical_history",
 )
-# ConText-style assertion of a fact (DESIGN §8): a negated allergy is a refuted
+# ConText-style assertion of a fact (docs/design.md §8): a negated allergy is a refuted
 # allergy, not a missing one; hypothetical and family statements are kept apart.
 ASSERTIONS: tuple[str, ...] = ("present", "negated", "hypothetical", "historical")
 

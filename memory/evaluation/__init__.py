@@ -1,4 +1,4 @@
-"""`medgraph eval`: longitudinal benchmark over the development splits (DESIGN §9).
+"""`medgraph eval`: longitudinal benchmark over the development splits (docs/design.md §9).
 
 sources (read the data) -> histories + questions (compose, with gold) ->
 runner (build memory, ask MedGraph and the baselines, judge with metrics) ->

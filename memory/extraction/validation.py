@@ -1,6 +1,6 @@
 """Strict validation of an extractor's reply against the Appendix A contract.
 
-Every reply is validated before anything is stored (DESIGN §4): a reply that
+Every reply is validated before anything is stored (docs/design.md §4): a reply that
 does not validate is retried by the caller, never half-applied. Errors carry a
 precise path ("facts[3].status: ...") so that the retry message can tell the
 model exactly what to fix, and a failed session shows a useful reason.
@@ -252,7 +252,7 @@ def _confidence(raw: Any, path: str) -> float:
 
 def _assertion(item: dict[str, Any], path: str, strict: bool) -> str:
     """ConText-style assertion: "denies penicillin allergy" is a negated
-    allergy, which must not be read as an allergy (DESIGN §4, §8)."""
+    allergy, which must not be read as an allergy (docs/design.md §4, §8)."""
     if strict and item.get("assertion") is None:
         allowed = "|".join(ASSERTIONS)
         raise ValidationError(f"{path}.assertion", f"missing (required: one of {allowed})")

@@ -186,7 +186,7 @@ def _own_resources(patient: Patient, ref: dict[str, str], version: str) -> list[
 
 
 def _single(fact: Fact, ref: dict[str, str], version: str) -> Built | None:
-    if fact.fact_type == "safety":  # never skipped, whatever its assertion (DESIGN §1.3)
+    if fact.fact_type == "safety":  # never skipped, whatever its assertion (docs/design.md §1.3)
         if fact.safety_kind == "allergy":
             return allergy(fact, ref)
         if fact.safety_kind == "surgical_history":
@@ -294,7 +294,7 @@ def _composition(
         "section": sections,
     }
     if span["last"]:
-        # The memory cutoff (DESIGN §5): nothing after the latest session is known.
+        # The memory cutoff (docs/design.md §5): nothing after the latest session is known.
         period = {"start": span["first"].isoformat(), "end": span["last"].isoformat()}
         composition["event"] = [{"period": period}]
     return composition

@@ -1,6 +1,6 @@
 """FamilyMemberHistory: the ONLY place a relative's health facts are exported.
 
-DESIGN §1 failure cause 2: a relative's facts must never be mixed into the
+docs/design.md §1 failure cause 2: a relative's facts must never be mixed into the
 patient's. They never become Condition/MedicationStatement resources about the
 patient; each relative (a `family:<relation>` Person) becomes one
 FamilyMemberHistory whose conditions are that relative's condition records

@@ -5,7 +5,7 @@ subject); a relative's facts become FamilyMemberHistory in memory.fhir.family.
 Each builder returns a `Built`: the resource, its Composition section, the
 facts it was derived from (for Provenance) and a narrative line.
 
-Status rules follow DESIGN Table 1: a medication or condition chain yields ONE
+Status rules follow docs/design.md Table 1: a medication or condition chain yields ONE
 resource whose status is the chain's current record (memory.domain.anchors),
 so an outdated state is never exported as current; lab/vital readings are
 historical measurements, each its own Observation.
@@ -65,7 +65,7 @@ def _criticality(fact: Fact) -> str | None:
 
 
 def allergy(fact: Fact, patient_ref: dict[str, str]) -> Built:
-    """AllergyIntolerance. A negated allergy is never dropped (DESIGN §8): with a
+    """AllergyIntolerance. A negated allergy is never dropped (docs/design.md §8): with a
     named allergen it is that allergen refuted; without one it is the IPS
     'no known allergies' code."""
     verification = codes.ALLERGY_VERIFICATIONS[fact.verification]

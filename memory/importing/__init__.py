@@ -1,4 +1,4 @@
-"""Import formats (DESIGN §7): MedGraph JSON/JSONL, plain transcripts and
+"""Import formats (docs/design.md §7): MedGraph JSON/JSONL, plain transcripts and
 MedMemoryBench persona files, all parsed into domain ParsedSession values.
 
 Pure Python, no Django: the CLI, the REST API and the upload form call these

@@ -1,4 +1,4 @@
-"""The one error type every import parser raises (DESIGN §7 "Import formats").
+"""The one error type every import parser raises (docs/design.md §7 "Import formats").
 
 A rejected file must tell the person uploading it exactly what to fix: which
 file, where in it (a line, or a JSON path such as ``sessions[2].turns[0].speaker``)

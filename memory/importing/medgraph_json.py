@@ -1,4 +1,4 @@
-"""MedGraph JSON and JSONL (DESIGN §7 import format 1), and its inverse.
+"""MedGraph JSON and JSONL (docs/design.md §7 import format 1), and its inverse.
 
 JSON:  {"patient": {"id", "name"}, "sessions": [{"id", "date", "title"?, "turns": [...]}]}
 JSONL: one session object per line, each carrying "patient" ({"id","name"} or an id string).

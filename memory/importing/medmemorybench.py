@@ -1,4 +1,4 @@
-"""MedMemoryBench persona files (DESIGN §7 import format 3).
+"""MedMemoryBench persona files (docs/design.md §7 import format 3).
 
     {"metadata": {...}, "sessions": [{"session_id"?, "event_info": {"date"},
       "messages": [{"turn", "role": "user|assistant", "content"}]}, ...]}

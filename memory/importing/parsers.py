@@ -1,7 +1,7 @@
 """Entry points of the importers: files, directories and pasted text.
 
 Parsing is all-or-nothing: any problem raises ImportFormatError and nothing is
-returned, so the caller never stores half an upload (DESIGN §7: "a rejected
+returned, so the caller never stores half an upload (docs/design.md §7: "a rejected
 file stores nothing").
 """
 

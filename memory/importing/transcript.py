@@ -1,4 +1,4 @@
-"""Plain-text transcripts (DESIGN §7 import format 2): one file = one session.
+"""Plain-text transcripts (docs/design.md §7 import format 2): one file = one session.
 
     Date: 2024-03-01            (optional; also 日期：2024-03-01)
     Title: Cardiology follow-up (optional; also 标题：...)

@@ -1,4 +1,4 @@
-"""Bilingual clinical lexicon: seed dictionary for entity resolution (DESIGN §4).
+"""Bilingual clinical lexicon: seed dictionary for entity resolution (docs/design.md §4).
 
 Curated tables in data/ map every surface form (English or Chinese generic,
 brand, abbreviation, colloquial name) of a drug, drug class, disease or test

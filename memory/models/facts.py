@@ -139,7 +139,7 @@ class Fact(models.Model):
         Chain, null=True, blank=True, on_delete=models.SET_NULL, related_name="members"
     )
     chain_position = models.PositiveIntegerField(null=True, blank=True)
-    # Set when the "current" decision was reordered by event date (DESIGN §8).
+    # Set when the "current" decision was reordered by event date (docs/design.md §8).
     order_note = models.TextField(blank=True)
     verification = models.CharField(
         max_length=20, choices=Verification.choices, default=Verification.UNCONFIRMED

@@ -26,7 +26,7 @@ class Person(models.Model):
     """A subject node: the patient himself, a relative, or another person.
 
     Facts point to exactly one Person, so a father's drugs can never be ranked
-    as the patient's (DESIGN §1, failure cause 2).
+    as the patient's (docs/design.md §1, failure cause 2).
     """
 
     class Kind(models.TextChoices):

@@ -1,4 +1,4 @@
-"""Retrieval for one patient (DESIGN §6, paper §4.3 + Appendix C): one pass, no LLM.
+"""Retrieval for one patient (docs/design.md §6, paper §4.3 + Appendix C): one pass, no LLM.
 
     evidence = retrieve(patient, "What dose of valsartan now?", at=None)
     evidence.items        # EvidenceItem list in render order

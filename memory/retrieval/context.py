@@ -1,4 +1,4 @@
-"""Chain context, causal expansion and the date channel (DESIGN §6.4-§6.6).
+"""Chain context, causal expansion and the date channel (docs/design.md §6.4-§6.6).
 
 Budgets (paper Appendix C): per selected chain up to three facts (Matched,
 Anchor, Relation); at most 4 causal neighbours of matched facts; the date

@@ -1,4 +1,4 @@
-"""The two ranked lists of retrieval (DESIGN §6.3): lexical and dense.
+"""The two ranked lists of retrieval (docs/design.md §6.3): lexical and dense.
 
 Both rank ONLY the patient's own facts (subject = the patient's Person node,
 §6.1): a relative's facts are filtered in SQL, before any ranking, so they can

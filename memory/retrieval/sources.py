@@ -1,4 +1,4 @@
-"""Source windows and the raw-turn fallback (DESIGN §6.7).
+"""Source windows and the raw-turn fallback (docs/design.md §6.7).
 
 Source windows: the verbatim dialogue around the evidence turn (one turn
 either side) of the top 3 matched facts. Fallback: when fewer than 2 facts

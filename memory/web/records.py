@@ -166,7 +166,7 @@ def person_section(person: Person) -> PersonSection:
 
 
 def safety_facts(facts: QuerySet[Fact]) -> list[Fact]:
-    """Every safety fact, never truncated (DESIGN §5); ruled-out ones last."""
+    """Every safety fact, never truncated (docs/design.md §5); ruled-out ones last."""
     rows = list(facts.filter(fact_type="safety").select_related("session", "entity", "subject"))
 
     def key(f: Fact) -> tuple[int, int, str]:

@@ -1,7 +1,7 @@
 """The bilingual demo patient (memory/fixtures/demo/demo_patient.json).
 
 The real importer is written concurrently, so a tiny validator of the MedGraph
-import format (DESIGN §7) lives here.
+import format (docs/design.md §7) lives here.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Chain keys, appends, supersedes edges and validity intervals (paper §4.1,
-Table 1; DESIGN §4, §8). Dates follow the paper's Figure 2 valsartan chain."""
+Table 1; docs/design.md §4, §8). Dates follow the paper's Figure 2 valsartan chain."""
 
 from __future__ import annotations
 

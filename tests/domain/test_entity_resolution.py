@@ -1,4 +1,4 @@
-"""Entity normalization and resolution (paper Appendix B, DESIGN §4)."""
+"""Entity normalization and resolution (paper Appendix B, docs/design.md §4)."""
 
 from __future__ import annotations
 

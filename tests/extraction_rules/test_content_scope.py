@@ -1,5 +1,5 @@
 """Fact content is the clause of the fact's own subject: a relative's words never
-appear in the patient's evidence (subject pollution, DESIGN §1.2)."""
+appear in the patient's evidence (subject pollution, docs/design.md §1.2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""General health knowledge stays in L1 (DESIGN §4): a doctor's explanation
+"""General health knowledge stays in L1 (docs/design.md §4): a doctor's explanation
 names diseases and drugs the patient does not have or take; real statements
 about the patient, and results of this visit said without a pronoun, stay facts.
 Sentences are shaped after CMtMedQA / ACI-Bench doctor turns (dev splits)."""

@@ -1,6 +1,6 @@
 """A question never creates a state record by itself; only a committing answer does.
 
-Failure cause 1 (DESIGN §1): a question about a drug plus a non-answer once became
+Failure cause 1 (docs/design.md §1): a question about a drug plus a non-answer once became
 an "active" record dated after the drug's true stop. Wording differs from the
 demo patient on purpose.
 """

@@ -1,4 +1,4 @@
-"""MedGraph JSON and JSONL import (DESIGN §7 format 1)."""
+"""MedGraph JSON and JSONL import (docs/design.md §7 format 1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""MedMemoryBench persona files (DESIGN §7 format 3), on a hand-written fixture."""
+"""MedMemoryBench persona files (docs/design.md §7 format 3), on a hand-written fixture."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Plain-text transcripts (DESIGN §7 format 2), English and Chinese."""
+"""Plain-text transcripts (docs/design.md §7 format 2), English and Chinese."""
 
 from __future__ import annotations
 

@@ -90,7 +90,7 @@ def test_profile_reads_chains_at_the_given_date(graph) -> None:
 
 
 def test_late_report_of_an_earlier_event_is_not_shown_as_current(graph) -> None:
-    # DESIGN §8: the stop happened before the restart, though reported after it.
+    # docs/design.md §8: the stop happened before the restart, though reported after it.
     graph.session(
         date(2024, 1, 5),
         [fact("medication_status", "sertraline", "Start sertraline 50 mg.", status="active")],

@@ -63,7 +63,7 @@ class PatientView(ApiView):
             return
         self.patient = patient_or_404(request, kwargs["patient_id"])
         if request.method in ("GET", "HEAD"):
-            # Every read of a patient's record is audited (DESIGN §3 AuditEvent).
+            # Every read of a patient's record is audited (docs/design.md §3 AuditEvent).
             record(
                 self.audit_action, actor=request.user, channel="api", patient=self.patient,
                 obj=self.patient, after={"path": request.path, "query": dict(request.GET)},

@@ -1,6 +1,6 @@
 """Chains: one item's records for one person, in order, with the current marker.
 
-The current record comes from memory.domain.anchors.anchor (DESIGN Table 1
+The current record comes from memory.domain.anchors.anchor (docs/design.md Table 1
 and §8), never from the insertion tail alone, so a late report of an earlier
 event is never presented as the current state.
 """

@@ -1,6 +1,6 @@
 """Bounded fact content: one sentence keeping the numbers, never a whole ASR run.
 
-DESIGN §3: content is "one sentence keeping reported numbers and units
+docs/design.md §3: content is "one sentence keeping reported numbers and units
 verbatim". ACI-Bench transcripts hold 2,000-character turns without a full
 stop; a fact there would carry the whole run, repeated for every fact of the
 turn, and the clinician would have to hunt for the one clause that matters.

@@ -4,7 +4,7 @@ Why: a fact's content is shown to the clinician as that person's evidence. In
 "I take lisinopril 10 mg and my dad takes indapamide for his blood pressure" the
 patient's lisinopril fact must read "I take lisinopril 10 mg" - the father's drug
 in the patient's evidence is exactly the subject pollution MedGraph exists to
-remove (DESIGN §1.2).
+remove (docs/design.md §1.2).
 
 Algorithm: cut the sentence at clause boundaries (", and", ";", "but", "while",
 "，", "；", "、", "而", "但是" ...). A clause that opens with a new subject (a

@@ -271,7 +271,7 @@ def _with_dose(
 def with_previous_doses(facts: Sequence[ExtractedFact]) -> tuple[ExtractedFact, ...]:
     """A dose change said without its old dose ("可以把缬沙坦加到160毫克") takes the
     dose the same person was said to take earlier in the session, so the record
-    keeps both numbers (DESIGN §4: "10 mg → 20 mg" stays in content)."""
+    keeps both numbers (docs/design.md §4: "10 mg → 20 mg" stays in content)."""
     last: dict[tuple[str, str | None], ExtractedFact] = {}
     out: list[ExtractedFact] = []
     for fact in facts:

@@ -1,4 +1,4 @@
-"""RuleExtractor: the offline default extractor (DESIGN §2 "embedded default").
+"""RuleExtractor: the offline default extractor (docs/design.md §2 "embedded default").
 
 One pass over the turns: split into sentences, keep the open question frame,
 resolve each mention's subject, run the fact builders, then de-duplicate and

@@ -1,11 +1,11 @@
 # ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """General health knowledge: clauses that describe medicine, not this person.
 
-DESIGN §4: "General health knowledge -> L1 only". A doctor's polished
+docs/design.md §4: "General health knowledge -> L1 only". A doctor's polished
 explanation ("月子病主要指的是…", "Adenomas can turn into cancer over many
 years", "常见的抗组胺药物有氯雷他定和扑尔敏等") names diseases and drugs that the
 patient does not have or take; as facts they would be false current states
-(DESIGN §1.1). Such a clause keeps its words in L1 and yields no fact.
+(docs/design.md §1.1). Such a clause keeps its words in L1 and yields no fact.
 
 A sentence is cut into clauses only when it holds a generic cue, and a clause
 is generic when it is

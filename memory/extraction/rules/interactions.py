@@ -1,5 +1,5 @@
 # ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
-"""Interaction and drug-condition contraindication warnings (DESIGN §1.3).
+"""Interaction and drug-condition contraindication warnings (docs/design.md §1.3).
 
 A safety fact is made only when two drugs, or a drug and a condition, are named
 together with a risk or avoid cue - never from one drug alone - because a

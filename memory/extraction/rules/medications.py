@@ -3,7 +3,7 @@
 
 Status comes from the cue nearest the drug in its sentence. A change that states
 the previous value ("from 10 mg to 20 mg", "10 mg → 20 mg") keeps both numbers
-in content and the old one in `replaces` (DESIGN §4 chain update).
+in content and the old one in `replaces` (docs/design.md §4 chain update).
 """
 
 from __future__ import annotations

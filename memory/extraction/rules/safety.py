@@ -1,5 +1,5 @@
 # ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
-"""Safety facts (DESIGN §1.3): allergy and contraindication (surgical or bleeding
+"""Safety facts (docs/design.md §1.3): allergy and contraindication (surgical or bleeding
 history: rules.surgery; interaction warnings: rules.interactions). Each is its own fact; better too many than one missed.
 
 Negations are kept as negated facts, never dropped and never turned into a
@@ -167,7 +167,7 @@ def _question_allergens(ctx: SentenceCtx) -> list[str]:
 
 
 # "You've previously tolerated cephalosporins without any problems": a drug taken
-# without reaction is a negative allergy finding (DESIGN §8), worth keeping beside
+# without reaction is a negative allergy finding (docs/design.md §8), worth keeping beside
 # a penicillin allergy (cross-reactivity is what the prescriber asks next).
 _TOLERATED = re.compile(
     r"(?<!n't )(?<!not )(?<!never )\btolerat(?:ed|es|ing)\s+(?:the\s+|a\s+|any\s+)?$|"

@@ -1,5 +1,5 @@
 # ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
-"""Surgical and bleeding history (DESIGN §1.3: a safety fact, never left out).
+"""Surgical and bleeding history (docs/design.md §1.3: a safety fact, never left out).
 
 The procedure comes from the lexicon's bilingual procedure list (kind
 "procedure": appendectomy/阑尾切除术, CABG/冠脉搭桥 ...), so the entity is a
@@ -15,7 +15,7 @@ usually done under sedation") is not; plans are events (rules.clinical).
 Decision: a done *diagnostic* endoscopy (colonoscopy, gastroscopy) counts. It is
 an invasive procedure a clinician checks before anticoagulation or a repeat
 scope, biopsies are often taken without being mentioned, and for safety facts
-one line too many costs less than one missed (DESIGN §4).
+one line too many costs less than one missed (docs/design.md §4).
 """
 
 from __future__ import annotations

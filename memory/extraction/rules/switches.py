@@ -1,6 +1,6 @@
 """Drug switches: "switch you from lisinopril to losartan", "把缬沙坦换成氨氯地平".
 
-A switch is two state changes at once (DESIGN §4 chain update): the old drug's
+A switch is two state changes at once (docs/design.md §4 chain update): the old drug's
 chain gets a `stopped` record and the new drug's chain an `active` one that says
 what it replaces. Missing the first half would leave the old drug looking
 current - the state-validity failure MedGraph exists to remove.

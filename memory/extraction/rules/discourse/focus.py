@@ -5,7 +5,7 @@ with the patient ("我是王先生的父亲，今天儿子陪我来") makes a se
 *relative* is the person being consulted about. Read sentence by sentence, the
 son's own "I need my blue inhaler" or the doctor's "Is he using a preventer?"
 look like the patient's facts - exactly the subject pollution MedGraph exists
-to prevent (DESIGN §1.2). The focus is decided once per session from:
+to prevent (docs/design.md §1.2). The focus is decided once per session from:
 
 1. the title: a MedMemoryBench header "[Health consultation record about
    <name>(<relationship>)]" (or "... about a relative") makes the whole session

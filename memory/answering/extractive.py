@@ -135,10 +135,12 @@ def _own_anchors(item: AskedItem, ctx: Ctx, types: tuple[str, ...] = ()) -> list
 
 
 def _value_types(intent: Intent, item: AskedItem, ctx: Ctx) -> tuple[str, ...]:
-    """A dose asked of a drug is read from its medication records: a safety record that
-    merely names the drug ("tolerating the torsemide") is no dose and must not lead."""
+    """A dose, or whether the patient takes a drug, is read from its medication records:
+    a safety record that merely names the drug ("avoid ibuprofen") is neither a dose nor
+    a "yes", and it already follows the answer as a caution."""
     meds = ("medication_status",)
-    if intent.kind == "value" and item.kind == "drug" and _own_anchors(item, ctx, meds):
+    asks_state = intent.kind in ("value", "yesno")
+    if asks_state and item.kind == "drug" and _own_anchors(item, ctx, meds):
         return meds
     return ()
 

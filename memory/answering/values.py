@@ -153,6 +153,9 @@ def _when(fact: FactView, lang: str) -> str:
     shown = (day or fact.date).isoformat()  # type: ignore[union-attr]
     if fact.fact_type in MEASUREMENT_CHAIN_TYPES:
         return text["measured"].format(date=shown)
+    if fact.assertion != "present":
+        # A denial or a possibility has no validity interval: "since" would read as in force.
+        return text["recorded"].format(date=shown)
     if fact.status == "stopped":
         return text["stopped_on"].format(date=shown)
     if fact.status == "planned":

@@ -236,3 +236,24 @@ def test_hypothetical_mention_is_not_a_yes() -> None:
 def test_chinese_caution_names_the_recorded_substance_in_chinese() -> None:
     first = ask("患者能不能用阿莫西林？", prof=profile(safety=(PEN,)))[0]
     assert first.startswith("注意：已记录过敏/不耐受 青霉素") and "penicillin " not in first
+
+
+def test_yes_no_about_a_drug_gives_no_yes_for_a_safety_record_naming_it() -> None:
+    stopped = view("medication_status", "ibuprofen", "I stopped the ibuprofen.", status="stopped",
+                   day=date(2024, 9, 15), chain_id=29)  # fmt: skip
+    avoid = view("safety", "ibuprofen", "Avoid ibuprofen with your valsartan.",
+                 safety_kind="contraindication")  # fmt: skip
+    lines = ask("Is the patient taking ibuprofen?",
+                [anchor(stopped), EvidenceItem("matched", avoid, is_anchor=True, unit="fact:2")],
+                prof=profile(safety=(avoid,)))  # fmt: skip
+    assert lines[0].startswith("Not currently: Ibuprofen") and not any(
+        line.startswith("Yes") for line in lines
+    )
+
+
+def test_a_denied_medication_is_dated_recorded_not_since() -> None:
+    denied = view("medication_status", "ibuprofen", "Still no ibuprofen for you.",
+                  status="active", assertion="negated", day=date(2024, 12, 8),
+                  valid_from=date(2024, 12, 8), chain_id=30)  # fmt: skip
+    first = ask("Is the patient taking ibuprofen?", [anchor(denied)])[0]
+    assert first == "No: recorded as absent. Ibuprofen recorded 2024-12-08 [E1]"

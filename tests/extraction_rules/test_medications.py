@@ -78,3 +78,13 @@ def test_chinese_dose_increase() -> None:
 def test_chinese_plan() -> None:
     fact = one(("医生", "我们准备给您用二甲双胍。"), kind="medication_status")
     assert fact.status == "planned"
+
+
+def test_clause_final_chinese_stop_verb_stops_the_drug() -> None:
+    fact = one(("患者", "好，布洛芬我今天就停。"), kind="medication_status")
+    assert fact.status == "stopped"
+
+
+def test_chinese_stop_inside_a_longer_word_is_no_stop() -> None:
+    fact = one(("患者", "我停经两年了，一直吃阿司匹林。"), kind="medication_status")
+    assert fact.status == "active"

@@ -24,7 +24,8 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:stop(?:ped|ping)?|discontinu\w*|quit|came off|come off|taken off|took (?:me|him|her) off|"
             r"no longer (?:on|tak\w+)|ran out of|hold(?:ing)? (?:off|the)|d/c|take (?:you|me|him|her) off)\b|停用|停药|停了|停掉|不再|停服|"
-            r"没再|没有再",
+            # A clause-final 停 ("布洛芬我今天就停。") is the stop itself; 停经, 停车 are not.
+            r"没再|没有再|停(?=[。！!，,；;？?]|$)",
             re.I,
         ),
     ),

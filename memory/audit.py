@@ -1,5 +1,4 @@
-"""Reading audit events; memory.actions.audit writes them (`record` is re-exported
-here for the callers that audit what they show)."""
+"""Reading audit events; memory.actions.audit writes them."""
 
 from __future__ import annotations
 
@@ -7,10 +6,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from memory.actions.audit import record, storable
 from memory.models import AuditEvent
-
-__all__ = ["record", "storable", "visible_events"]
 
 
 def visible_events(user: Any) -> QuerySet[AuditEvent]:

@@ -21,11 +21,11 @@ from typing import Any
 
 from django.utils import timezone
 
+from memory.actions.audit import record
 from memory.answering.intents import classify
 from memory.answering.lookup import dose_sources, item_records, missing_anchors
 from memory.answering.payload import evidence_payload, safety_payload
 from memory.answering.reader import ReaderResult, read
-from memory.audit import record
 from memory.domain.evidence import FactView
 from memory.domain.render import evidence_text
 from memory.models import Patient

@@ -3,29 +3,13 @@
 from __future__ import annotations
 
 import importlib
-import json
 import logging
 import os
-import subprocess
-import sys
-from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-# A fresh interpreter: importing the WSGI module is what a gunicorn worker does at start.
-_PROBE = """
-import json, sys, medgraph_web.wsgi
-from django.template import engines
-loader = engines["django"].engine.template_loaders[0]
-print(json.dumps({
-    "views": "memory.api.views.answers" in sys.modules and "memory.web.ask" in sys.modules,
-    "schema_views": "drf_spectacular.views" in sys.modules,
-    "templates": sorted(k for k in loader.get_template_cache if k.startswith("memory/ask")),
-}))
-"""
+from tests.wsgi_probe import subset, wsgi_start_state
 
 
 def _conf(monkeypatch: pytest.MonkeyPatch, **env: str | None) -> ModuleType:
@@ -39,12 +23,7 @@ def _conf(monkeypatch: pytest.MonkeyPatch, **env: str | None) -> ModuleType:
 
 
 def test_importing_the_wsgi_application_loads_views_and_templates() -> None:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "medgraph_web.settings_test"}
-    done = subprocess.run(
-        [sys.executable, "-c", _PROBE], cwd=ROOT, env=env, capture_output=True, text=True,
-        timeout=300, check=True,
-    )  # fmt: skip
-    state = json.loads(done.stdout.strip().splitlines()[-1])
+    state = subset(wsgi_start_state(), "views", "schema_views", "templates")
     assert state == {"views": True, "schema_views": True, "templates": ["memory/ask.html"]}
 
 

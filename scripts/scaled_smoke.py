@@ -296,6 +296,7 @@ def main() -> int:
         return 0
     except SmokeFailure as exc:
         print(f"scaled smoke FAILED: {exc} (logs in {root})", file=sys.stderr)
+        _print_errors(root)
         root = None  # keep the logs
         return 1
     finally:
@@ -304,6 +305,14 @@ def main() -> int:
         services.stop()
         if root is not None:
             shutil.rmtree(root, ignore_errors=True)
+
+
+def _print_errors(root: Path) -> None:
+    """The logged errors of the web server and workers, so CI output shows the cause."""
+    for log in sorted(root.glob("*.log")):
+        lines = [ln for ln in log.read_text(errors="replace").splitlines() if '"ERROR"' in ln]
+        for line in lines[-3:]:
+            print(f"--- {log.name}: {line[:4000]}", file=sys.stderr)
 
 
 def _wait_http(url: str) -> None:

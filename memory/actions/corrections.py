@@ -70,7 +70,9 @@ def do_correct_fact(
     if kind not in KINDS:
         raise CorrectionError(f"unknown correction {kind!r}")
     with transaction.atomic():
-        rows = Fact.objects.select_for_update(of=("self",)).select_related("subject", "session")
+        rows = Fact.objects.select_for_update(of=("self",), no_key=True).select_related(
+            "subject", "session"
+        )
         if patient is not None:
             rows = rows.filter(patient=patient)
         fact = rows.get(pk=fact_id)

@@ -26,6 +26,7 @@ from django.db.models import Max
 from memory.access import patients_for
 from memory.actions.audit import record
 from memory.actions.patients import ensure_patient
+from memory.actions.retry import retrying_deadlocks
 from memory.actions.sessions import do_queue_sessions
 from memory.domain.types import ParsedSession
 from memory.importing import DEFAULT_MAX_BYTES, parse_sources
@@ -125,6 +126,20 @@ def store_sessions(
     Raises IngestError for an invalid id and IngestConflict for a changed
     re-import without `replace` or a concurrent import of the same session.
     """
+    return retrying_deadlocks(
+        lambda: _store_all(sessions, patient_id, actor, channel, queue=queue, replace=replace)
+    )
+
+
+def _store_all(
+    sessions: Sequence[ParsedSession],
+    patient_id: str | None,
+    actor: object | None,
+    channel: str,
+    *,
+    queue: bool,
+    replace: bool,
+) -> IngestReport:
     report = IngestReport()
     try:
         with transaction.atomic():
@@ -159,6 +174,18 @@ def store_sessions(
     return report
 
 
+def lock_patient(patient_pk: int) -> None:
+    """Serialize imports of one patient: they then see each other's sessions (no
+    duplicate-key error) and get distinct, gap-free arrival numbers.
+
+    FOR NO KEY UPDATE, not FOR UPDATE: a construction committing facts for the same
+    patient checks its foreign keys with FOR KEY SHARE on this row at commit, after
+    its deferred memory-version bump; FOR UPDATE would make that check wait on the
+    import while the import's own version bump waits on the construction: a deadlock.
+    """
+    Patient.objects.select_for_update(no_key=True).get(pk=patient_pk)
+
+
 def _stored_keys(sessions: Sequence[ParsedSession], patient_id: str | None) -> set[tuple[str, str]]:
     keys = {(patient_id or s.patient_id or "", s.external_id) for s in sessions}
     rows = Session.objects.filter(
@@ -190,9 +217,7 @@ def _store_one(
     channel: str,
     seen: set[tuple[str, str]],
 ) -> None:
-    # Lock the patient row first: concurrent imports then see each other's sessions
-    # (no duplicate-key error) and get distinct, gap-free arrival numbers.
-    Patient.objects.select_for_update().get(pk=patient.pk)
+    lock_patient(patient.pk)
     existing = Session.objects.filter(patient=patient, external_id=parsed.external_id).first()
     if existing is not None:
         label = f"{patient.external_id}/{parsed.external_id}"

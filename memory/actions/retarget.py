@@ -61,7 +61,7 @@ def do_retarget_fact(
         )
     with transaction.atomic():
         fact = (
-            Fact.objects.select_for_update(of=("self",))
+            Fact.objects.select_for_update(of=("self",), no_key=True)
             .select_related("entity", "subject", "session")
             .get(pk=fact.pk)
         )

@@ -39,7 +39,7 @@ class DismissError(ValueError):
 def _move(session_id: int, target: str, **fields: Any) -> Session:
     """Lock the session, check the transition, store `target` and `fields`."""
     with transaction.atomic():
-        session = Session.objects.select_for_update(of=("self",)).get(pk=session_id)
+        session = Session.objects.select_for_update(of=("self",), no_key=True).get(pk=session_id)
         check_transition(session.status, target)
         reason = str(fields.pop("status_reason", ""))[:MAX_REASON]
         if needs_reason(target) and not reason:
@@ -98,7 +98,7 @@ def do_dismiss_session(session: Session, *, actor: Any, reason: str, channel: st
     if not reason:
         raise DismissError("dismissing a session requires a reason")
     with transaction.atomic():
-        locked = Session.objects.select_for_update().get(pk=session.pk)
+        locked = Session.objects.select_for_update(no_key=True).get(pk=session.pk)
         if not is_listed(locked):
             raise DismissError(f"session {locked.external_id} is in memory; nothing to dismiss")
         before = {"status": locked.status, "status_reason": locked.status_reason}

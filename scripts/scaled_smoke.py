@@ -316,7 +316,8 @@ def _print_errors(root: Path) -> None:
 
 
 def _wait_http(url: str) -> None:
-    deadline = time.monotonic() + 60
+    # Workers load the encoder and lexicons before they answer: slow on a busy machine.
+    deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         try:
             urllib.request.urlopen(url, timeout=5).close()

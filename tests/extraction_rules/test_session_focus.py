@@ -206,9 +206,18 @@ def test_focus_session_without_facts_is_the_relatives() -> None:
 def test_focus_session_with_patient_facts_too_is_mixed() -> None:
     found = run_titled(
         "Son's asthma; my check-up",
-        ("Patient", "He uses salbutamol twice a week. My own weight is 80 kg."),
+        ("Patient", "He uses salbutamol twice a week."),
+        ("Patient", "My own weight is 80 kg and I take metformin 500 mg twice a day."),
     )
     assert found.session_subject == "mixed"
+
+
+def test_focus_session_with_one_patient_aside_is_the_relatives() -> None:
+    found = run_titled(
+        "Son's asthma",
+        ("Patient", "He uses salbutamol twice a week. I am tired today."),
+    )
+    assert found.session_subject == "family:son"
 
 
 def test_focus_session_with_only_relative_facts_is_relatives() -> None:

@@ -61,8 +61,17 @@ _EN_REL = re.compile(
     rf"(?P<rel>{'|'.join(_EN_WORDS)})\b(?!\s+(?:doctor|physician|medicine|practice|planning))",
     re.I,
 )
+# Chinese counterparts of the English extras above (girlfriend, fiance...), and
+# in-laws and nephews, who have no relation of their own in the domain.
+_ZH_EXTRA = {
+    "女朋友": "spouse", "男朋友": "spouse", "未婚妻": "spouse", "未婚夫": "spouse",
+    "老伴": "spouse", "婆婆": "relative", "公公": "relative", "岳父": "relative",
+    "岳母": "relative", "丈母娘": "relative", "儿媳": "relative", "女婿": "relative",
+    "外甥": "relative", "侄子": "relative", "侄女": "relative",
+}  # fmt: skip
 _ZH_MULTI = sorted(
-    {a for aliases in RELATIONS.values() for a in aliases if not a.isascii() and len(a) >= 2},
+    {a for aliases in RELATIONS.values() for a in aliases if not a.isascii() and len(a) >= 2}
+    | set(_ZH_EXTRA),
     key=len,
     reverse=True,
 )
@@ -73,6 +82,11 @@ _ZH_REL = re.compile(
     rf"(?P<owner>我家|我的|我们家|您的|你的|我|他|她)?(?P<rel>{'|'.join(_ZH_MULTI)})"
     rf"|(?P<owner1>我|我家|我的)(?P<rel1>{'|'.join(_ZH_SINGLE)})"
 )
+# 他 is a syllable of common words too: 其他 "other", and drug names (他汀 statins,
+# 氯雷他定, 他克莫司, 倍他乐克, 西他列汀 ...). None of them is a person, and a
+# "他" read in 阿托伐他汀 would hand the patient's statin to a relative.
+ZH_HE = r"(?<![其吉倍索西雷美氟依利])他(?![们人汀定克达莫巴唑林胺司])"
+ZH_SHE = r"她(?!们)"
 _EN_SELF = re.compile(r"\b(?:i|i'm|i've|i'd|me|myself|my own|mine)\b", re.I)
 _EN_MY_NON_REL = re.compile(rf"\bmy\s+(?!{_MODIFIERS}(?:{'|'.join(_EN_WORDS)})\b)", re.I)
 _ZH_SELF = re.compile(
@@ -129,7 +143,8 @@ def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
         for m in _ZH_REL.finditer(text):
             rel = m["rel"] or m["rel1"]
             owner = m["owner"] or m["owner1"] or ""
-            out.append(RelMention(m.start(), m.end(), canonical_relation(rel), owner))
+            relation = _ZH_EXTRA.get(rel) or canonical_relation(rel)
+            out.append(RelMention(m.start(), m.end(), relation, owner))
         return out
     for m in _EN_REL.finditer(text):
         word = m["rel"].casefold()
@@ -143,6 +158,70 @@ def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
         rel = _PLURALS.get(word) or canonical_relation(word)
         out.append(RelMention(m.start("rel"), m.end(), rel, owner))
     return out
+
+
+# A speaker who says who he is ("I am her mother", "I'm his dad", "我是她女儿",
+# "我是王先生的父亲") names himself with the relation word: the mention is the
+# speaker, never the person the consultation is about.
+_SELF_ID_EN = re.compile(
+    r"\b(?:i'm|i am)\s+(?:his|her|their|the patient's|the baby's|[a-z]+(?: [a-z]+)?'s)\s+$", re.I
+)
+_SELF_ID_ZH = re.compile(r"我是(?:[^，。,！!？?]{0,8}?的)?$")
+
+
+def self_identifies(text: str, mention: RelMention, zh: bool) -> bool:
+    """ "I'm his wife", "我是他女儿": the relation word names the speaker himself."""
+    if zh:
+        # "我是他女儿": the mention starts at its owner 他, so the head ends in 我是.
+        return bool(_SELF_ID_ZH.search(text, 0, mention.start))
+    head = text[max(0, mention.start - 30) : mention.start]
+    return bool(_SELF_ID_EN.search(head))
+
+
+# A relative who only reports or accompanies is no person concerned: "老婆说按摩
+# 可以缓解" (the speaker's own leg), "和老婆同房后", "my wife says I snore",
+# "my husband made me come in", "I came in with my daughter".
+_REPORTS_EN = re.compile(
+    r"^\s+(?:says|said|thinks|thought|told me|tells me|wants me|wanted me|made me|makes me|"
+    r"brought me|drove me|is here with me|came with me|noticed (?:i|that i|me)|"
+    r"(?:has been |keeps )?(?:telling|nagging|bugging) me)\b",
+    re.I,
+)
+_WITH_EN = re.compile(r"\bwith\s+(?:my|our)\s+$", re.I)
+_REPORTS_ZH = re.compile(r"^(?:说|讲|告诉|陪我|带我|让我|叫我|建议|觉得我|问我|和我|跟我|催我)")
+_WITH_ZH = re.compile(r"(?:和|跟|与|陪|同)$")
+
+
+def reporter_only(text: str, mention: RelMention, zh: bool) -> bool:
+    """The relative only reports ("my wife says") or accompanies ("with my wife")."""
+    head, rest = text[: mention.start], text[mention.end :]
+    if zh:
+        return bool(_REPORTS_ZH.match(rest) or _WITH_ZH.search(head))
+    return bool(_REPORTS_EN.match(rest) or _WITH_EN.search(head))
+
+
+# The doctor calling the caregiver "Mom" / "Dad" ("Mom, do you give permission?",
+# "hey dad how are you doing", "妈妈，您别着急") speaks to a parent: the person
+# examined is that parent's child, whoever the vocative names.
+_VOCATIVE_HEAD = re.compile(
+    r"(?:^|[,.!?;，。！？]\s*|\b(?:hi|hey|hello|okay|ok|so|well|thanks|thank you|and|now)\s+)$",
+    re.I,
+)
+_VOCATIVE_TAIL = re.compile(
+    r"^(?:\s*[,?!.，？！。]|\s*$|\s+(?:do|did|are|can|could|how|have|would|will|is|does)\s+"
+    r"(?:you|he|she|your|his|her)\b)",
+    re.I,
+)
+_PARENT_WORDS = frozenset({"mother", "father", "parent"})
+
+
+def vocative_parent(text: str, mention: RelMention) -> bool:
+    """A bare "Mom"/"Dad"/妈妈 used to address the listener."""
+    if mention.owner or mention.relation not in _PARENT_WORDS:
+        return False
+    return bool(
+        _VOCATIVE_HEAD.search(text, 0, mention.start) and _VOCATIVE_TAIL.match(text[mention.end :])
+    )
 
 
 # A caregiver's "I" that gives, feeds or has someone take a medicine is the agent of
@@ -237,7 +316,7 @@ def subject_for(
 _EN_PRONOUN = re.compile(
     r"\b(i|i'm|i've|me|my|he|she|they|his|her|their|him|them|he's|she's|they're)\b", re.I
 )
-_ZH_PRONOUN = re.compile(r"我(?!们)|他|她")
+_ZH_PRONOUN = re.compile(rf"我(?!们)|{ZH_HE}|{ZH_SHE}")
 
 
 def nearest_pronoun_is_third(text: str, pos: int, zh: bool) -> bool | None:
@@ -276,7 +355,7 @@ _EN_MARKERS = re.compile(
 _ZH_MARKERS = re.compile(
     r"(?P<first>我(?!们)|本人|自己)|(?P<second>您|你(?!们))"
     # 他 is also the unmarked written form for anyone, so it carries no gender.
-    r"|(?P<any>他(?!们|人))|(?P<f>她(?!们)|老太太|小姑娘)|(?P<m>老先生|老爷子|小伙子)"
+    rf"|(?P<any>{ZH_HE})|(?P<f>{ZH_SHE}|老太太|小姑娘)|(?P<m>老先生|老爷子|小伙子)"
     r"|(?P<elder>老人家|老人(?!家))"
 )
 

@@ -52,21 +52,25 @@ from dataclasses import dataclass, field, replace
 from memory.domain.types import ExtractedFact, Turn
 from memory.extraction.rules.clauses import Span, opener_of
 from memory.extraction.rules.discourse.cues import (
+    ZH_HE,
+    ZH_SHE,
     Marker,
     RelMention,
     clinician_mentions,
     fits,
     person_markers,
+    self_identifies,
     self_marked,
     subject_for,
+    vocative_parent,
 )
 from memory.extraction.rules.discourse.focus import GENERIC_OF, Focus, session_focus
 from memory.extraction.rules.text import Sentence, speaker_role
 
-_THIRD_PERSON = re.compile(r"\b(?:he|she|they|his|her|him|them|their)\b|他|她", re.I)
+_THIRD_PERSON = re.compile(rf"\b(?:he|she|they|his|her|him|them|their)\b|{ZH_HE}|{ZH_SHE}", re.I)
 _OWN_OWNERS = frozenset({"my", "我", "我的", "我家"})
 _EN_PLURAL = re.compile(r"\b(?:they|them|their|they're|they've)\b", re.I)
-_ZH_THIRD = re.compile(r"他|她")
+_ZH_THIRD = re.compile(rf"{ZH_HE}|{ZH_SHE}")
 # The doctor's he/she reaches back this many turns for a relative (else: the patient).
 DOCTOR_REACH = 2
 
@@ -185,7 +189,7 @@ class SubjectTracker:
         from patient or mixed sessions, so a session about a relative must say so,
         and a chatty patient visit with no extracted fact is still the patient's."""
         subjects = {f.subject for f in facts if f.subject != "none"}
-        if not subjects and self.focus.subject is not None:
+        if self.focus.subject is not None and not _patients_too(facts):
             return self.focus.subject
         if not subjects:
             speaks_of_self = any(
@@ -193,6 +197,17 @@ class SubjectTracker:
             )
             return "patient" if speaks_of_self else "none"
         return next(iter(subjects)) if len(subjects) == 1 else "mixed"
+
+
+def _patients_too(facts: Sequence[ExtractedFact]) -> bool:
+    """A consultation about a relative is also the patient's only when the patient's
+    own facts are substantial: at least two, and as many as everyone else's. A
+    caregiver's aside ("I am tired today") leaves it the relative's, so that its raw
+    turns never enter the patient's evidence (retrieval reads raw text only from
+    patient or mixed sessions, docs/design.md §6.7); the aside stays a patient fact."""
+    own = sum(f.subject == "patient" for f in facts)
+    others = sum(f.subject not in ("patient", "none") for f in facts)
+    return own >= 2 and own >= others
 
 
 _SELF = re.compile(r"\b(?:i|i'm|i've|me|my)\b|我(?!妈|爸|儿|女|老公|老婆|爱人|家|孩子|父|母)", re.I)
@@ -213,15 +228,25 @@ class _Resolution:
         spans: tuple[Span, ...],
         family: bool,
     ) -> None:
-        self.t, self.sent, self.rels, self.spans, self.family = tracker, sent, rels, spans, family
+        self.t, self.sent, self.spans, self.family = tracker, sent, spans, family
         self.role = sent.role
+        self.rels = tuple(r for r in rels if not self._names_no_one(r))
         self.recent = tuple(tracker.recent)
         self.topic, self.addressee = tracker.topic, tracker.addressee
-        self.carry = None if rels else tracker.carry
+        self.carry = None if self.rels else tracker.carry
         self.carry_turn = tracker.carry_turn
         self.clinician_turn = tracker.clinician_turn
-        self.markers = person_markers(sent.text, sent.zh, rels)
+        self.markers = person_markers(sent.text, sent.zh, self.rels)
         self.clinicians = clinician_mentions(sent.text)
+
+    def _names_no_one(self, r: RelMention) -> bool:
+        """A relation word that names nobody concerned: the patient speaker naming
+        himself ("I am her mother": the person is "her") or the doctor calling the
+        caregiver "Mom" ("Mom, how is she eating?": "she" is the child)."""
+        text, zh = self.sent.text, self.sent.zh
+        if self.role == "doctor":
+            return vocative_parent(text, r)
+        return self.role != "relative" and self_identifies(text, r, zh)
 
     # ---------------------------------------------------------------- rule 1
 
@@ -345,7 +370,10 @@ class _Resolution:
             if self.carry is not None and self.sent.turn == self.carry_turn:
                 found = self.carry
             elif self.t.focus.active:
-                found = self.topic
+                # A sentence naming nobody in a consultation about a relative is never
+                # the patient's by default: a relative's fact in the patient's memory is
+                # a clinical defect, a caregiver's unmarked aside left out the lesser harm.
+                found = self.topic if self.topic != "patient" else self.t.focus.subject
             else:
                 found = "patient"
         return self.t.fit(found)

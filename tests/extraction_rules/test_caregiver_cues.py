@@ -107,7 +107,8 @@ def test_wife_who_only_reports_makes_no_focus_chinese() -> None:
 
 
 def test_wife_who_only_reports_makes_no_focus_english() -> None:
-    assert _focus(("Patient", "My wife says I snore at night."), ("Patient", "I feel tired.")) is None
+    turns = (("Patient", "My wife says I snore at night."), ("Patient", "I feel tired."))
+    assert _focus(*turns) is None
 
 
 # --------------------------------------------------------------------------- who the speaker is
@@ -118,12 +119,12 @@ def test_i_am_her_mother_rash_is_not_the_mothers_english() -> None:
         ("Patient", "I am her mother. She has had a rash on her arm for two days."),
         entity="exanthema",
     )
-    assert found and found.isdisjoint({"patient", "family:mother"})
+    assert found == {"family:child"}
 
 
 def test_i_am_her_mother_rash_is_not_the_mothers_chinese() -> None:
     found = _subject(("患者", "我是她妈妈。她手臂上起皮疹两天了。"), entity="皮疹")
-    assert found and found.isdisjoint({"patient", "family:mother"})
+    assert found == {"family:child"}
 
 
 def test_doctor_calling_the_caregiver_mom_speaks_of_the_child_english() -> None:
@@ -140,6 +141,29 @@ def test_doctor_calling_the_caregiver_mom_speaks_of_the_child_chinese() -> None:
         ("医生", "妈妈，她最近吃奶怎么样？"), ("患者", "她这两天腹泻。"), entity="diarrhea"
     )
     assert found == {"family:child"}
+
+
+def test_assistant_of_the_person_concerned_makes_a_relative_focus_english() -> None:
+    focus = _focus(
+        ("Patient", "Hello. I am Mister Lee's care assistant."),
+        ("Patient", "I brought his food diary. He lost ten pounds."),
+    )
+    assert focus == "family:relative"
+
+
+def test_carer_of_the_person_concerned_makes_a_relative_focus_chinese() -> None:
+    assert _focus(("患者", "医生好，我是老人的护工。"), ("患者", "我今天带了化验单。")) == (
+        "family:relative"
+    )
+
+
+def test_doctor_opening_with_i_see_after_your_mother_is_the_mothers_english() -> None:
+    found = _subject(
+        ("Patient", "My mother has a list of her conditions here."),
+        ("Doctor", "Thank your mother, so I see congestive heart failure on it."),
+        entity="heart failure",
+    )
+    assert found == {"family:mother"}
 
 
 # --------------------------------------------------------------------------- safer default

@@ -187,7 +187,11 @@ _REPORTS_EN = re.compile(
     r"(?:has been |keeps )?(?:telling|nagging|bugging) me)\b",
     re.I,
 )
-_WITH_EN = re.compile(r"\bwith\s+(?:my|our)\s+$", re.I)
+_WITH_EN = re.compile(
+    r"\b(?:came|come|comes|coming|here|live|lives|living|went|go|going|stay|staying|along)\s+"
+    r"(?:in\s+|here\s+|today\s+|over\s+)?with\s+(?:my|our)\s+$",
+    re.I,
+)
 _REPORTS_ZH = re.compile(r"^(?:说|讲|告诉|陪我|带我|让我|叫我|建议|觉得我|问我|和我|跟我|催我)")
 _WITH_ZH = re.compile(r"(?:和|跟|与|陪|同)$")
 

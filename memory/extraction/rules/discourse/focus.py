@@ -158,7 +158,7 @@ def _title_subject(title: str) -> str | None:
 def _introduced(turns: Sequence[Turn]) -> str | None:
     """ "I brought my son", "我带我妈来": a non-doctor introduces the relative; or the
     caregiver's opening words are about the relative ("我妈妈最近总头晕")."""
-    opened = _opened_about(turns)
+    opened = _opened_about(turns) or _carer_of(turns)
     if opened is not None:
         return opened
     for turn in turns[:_OPENING_TURNS]:
@@ -242,6 +242,37 @@ def _en_opening(text: str) -> str | None:
         if any(m.person == "first" for m in person_markers(rest, False, ())):
             return None  # "My wife has been telling me I snore"
         return "family:" + mention.relation
+    return None
+
+
+# A patient-role speaker who says who he is to the person concerned ("I am her
+# mother", "I'm Mr. Rath's assistant", "我是她女儿", "我是老人的护工") is not that
+# person: the consultation is about the one he is the mother, daughter or carer of.
+_CARER_EN = re.compile(
+    r"\b(?:i'm|i am)\s+(?:his|her|their|the patient's|[a-z]+(?: [a-z]+)?'s)\s+(?:[a-z]+\s+)?"
+    r"(?:assistant|caregiver|carer|aide|nurse|guardian|helper)\b",
+    re.I,
+)
+_CARER_ZH = re.compile(r"我是(?:他|她|老人|患者|病人)?的?(?:护工|保姆|看护|监护人)")
+_INVERSE = {
+    "mother": "child", "father": "child", "parent": "child", "son": "parent",
+    "daughter": "parent", "child": "parent", "wife": "husband", "husband": "wife",
+    "spouse": "spouse", "brother": "sibling", "sister": "sibling", "sibling": "sibling",
+    "grandmother": "grandchild", "grandfather": "grandchild",
+}  # fmt: skip
+
+
+def _carer_of(turns: Sequence[Turn]) -> str | None:
+    """The person a patient-role speaker says he is the relative or carer of."""
+    for turn in turns[:_OPENING_TURNS]:
+        if speaker_role(turn.speaker) in ("doctor", "relative"):
+            continue
+        zh = is_chinese(turn.text)
+        if (_CARER_ZH if zh else _CARER_EN).search(turn.text):
+            return "family:relative"
+        for mention in relative_mentions(turn.text, zh):
+            if self_identifies(turn.text, mention, zh):
+                return "family:" + _INVERSE.get(mention.relation, "relative")
     return None
 
 

@@ -269,6 +269,8 @@ class _Resolution:
         """In "我有高血压，我爸也有糖尿病" the father named after the hypertension does
         not own it: the patient's clause opens with 我. A relative named inside the
         mention's own clause governs it as usual (None: the sentence rules decide)."""
+        if self.role == "doctor":
+            return None  # the doctor's "so I see CHF" opens with nobody's "I"
         spans, text = self.spans, self.sent.text
         index = next((i for i, s in enumerate(spans) if s[0] <= pos < s[1]), len(spans) - 1)
         a, b = spans[index]

@@ -201,3 +201,49 @@ def test_caregivers_own_drug_stays_the_patients_after_an_opening_english() -> No
 def test_caregiver_aside_leaves_the_session_the_relatives_chinese() -> None:
     found = run(("患者", "我妈有糖尿病，在吃二甲双胍。"), ("患者", "我自己最近头疼。"))
     assert found.session_subject == "family:mother"
+
+
+# --------------------------------------------------------------------------- doctor's "you"
+# In a consultation about a relative the doctor's "you" is the caregiver only after a
+# turn in which he set his own body apart ("myself", 我自己); after a bare "I" it is
+# uncertain, and goes to the relative.
+
+
+def test_doctors_you_after_a_bare_i_is_the_relatives_english() -> None:
+    found = _subject(
+        ("Patient", "My son is four and he has had a cough for a week."),
+        ("Patient", "I have a headache from the nights."),
+        ("Doctor", "You can use ibuprofen 200 mg for now."),
+        entity="ibuprofen",
+    )
+    assert found == {"family:son"}
+
+
+def test_doctors_you_after_a_bare_i_is_the_relatives_chinese() -> None:
+    found = _subject(
+        ("患者", "医生，我妈妈最近总咳嗽。"),
+        ("患者", "我头疼。"),
+        ("医生", "您可以先吃布洛芬。"),
+        entity="ibuprofen",
+    )
+    assert found == {"family:mother"}
+
+
+def test_doctors_you_after_myself_is_the_patients_english() -> None:
+    found = _subject(
+        ("Patient", "My son is four and he has had a cough for a week."),
+        ("Patient", "I have high blood pressure myself."),
+        ("Doctor", "Keep taking your amlodipine 5 mg."),
+        entity="amlodipine",
+    )
+    assert found == {"patient"}
+
+
+def test_doctors_you_after_woziji_is_the_patients_chinese() -> None:
+    found = _subject(
+        ("患者", "医生，我妈妈最近总咳嗽。"),
+        ("患者", "我自己也有高血压。"),
+        ("医生", "您的氨氯地平继续吃。"),
+        entity="amlodipine",
+    )
+    assert found == {"patient"}

@@ -130,10 +130,22 @@ def test_doctor_you_after_relative_turn_is_the_relative() -> None:
 def test_doctor_you_after_patient_turn_is_the_patient() -> None:
     found = run_titled(
         "Mother's dementia; my blood pressure",
-        ("Patient", "My mother is more forgetful. And my own pressure is up."),
+        ("Patient", "My mother is more forgetful."),
+        ("Doctor", "I see."),
+        ("Patient", "And my own pressure is up."),
         ("Doctor", "Let's increase your lisinopril to 20 mg."),
     )
     assert _subjects(found, "medication_status") == {"patient"}
+
+
+def test_doctor_you_after_a_turn_about_both_is_the_relative() -> None:
+    # "your" after a turn about the mother and the speaker is uncertain: not the patient's.
+    found = run_titled(
+        "Mother's dementia",
+        ("Patient", "My mother is more forgetful. And my own pressure is up."),
+        ("Doctor", "Let's increase your lisinopril to 20 mg."),
+    )
+    assert _subjects(found, "medication_status") == {"family:mother"}
 
 
 def test_patient_first_person_in_focus_session_stays_patient() -> None:

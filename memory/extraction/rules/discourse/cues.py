@@ -78,8 +78,10 @@ _ZH_MULTI = sorted(
 _ZH_SINGLE = sorted(
     {a for aliases in RELATIONS.values() for a in aliases if len(a) == 1 and not a.isascii()}
 )
+# "我十岁的孩子", "我家3个月大的宝宝", "我60岁的母亲": an age between owner and noun.
+_ZH_AGED = r"我家?[0-9一二三四五六七八九十两几半]+(?:个多?月|岁半?|多岁)大?的"
 _ZH_REL = re.compile(
-    rf"(?P<owner>我家|我的|我们家|您的|你的|我|他|她)?(?P<rel>{'|'.join(_ZH_MULTI)})"
+    rf"(?P<owner>我们家的|我家的|我家|我的|我们家|您的|你的|{_ZH_AGED}|我|他|她)?(?P<rel>{'|'.join(_ZH_MULTI)})"
     rf"|(?P<owner1>我|我家|我的)(?P<rel1>{'|'.join(_ZH_SINGLE)})"
 )
 # 他 is a syllable of common words too: 其他 "other", and drug names (他汀 statins,
@@ -143,6 +145,7 @@ def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
         for m in _ZH_REL.finditer(text):
             rel = m["rel"] or m["rel1"]
             owner = m["owner"] or m["owner1"] or ""
+            owner = "我" if len(owner) > 2 and owner.startswith("我") else owner
             relation = _ZH_EXTRA.get(rel) or canonical_relation(rel)
             out.append(RelMention(m.start(), m.end(), relation, owner))
         return out
@@ -382,8 +385,10 @@ _EN_STANCE = re.compile(
     re.I,
 )
 _ZH_STANCE = re.compile(
-    r"(?:还|也|就|都|一定|真的|非常|很|有些|有点|还是有些)*"
+    r"(?:还|也|就|都|一定|真的|非常|很|有些|有点|还是有些|最近|今天|刚刚|刚)*"
     r"(?:想(?:问|知道|咨询|了解|请教)|担心|觉得|认为|怀疑|害怕|不知道|不确定|发现|注意到|看到|"
+    # thanks and asking for more: "这些对我很有帮助", "我还可以继续向您咨询吗".
+    r"有帮助|有用|(?:可以|能)(?:继续|再)?(?:向您|跟您|和您|找您)?(?:咨询|请教|问)|"
     # understanding, intentions, requests for advice: "我明白了", "我会按照您的建议",
     # "我应该怎么办", "我观察了一下" - the caregiver's, about nobody's body.
     r"明白|知道了|理解|懂了|了解了|同意|观察|留意|注意(?:到|过|这些)|关心|"

@@ -71,6 +71,8 @@ _THIRD_PERSON = re.compile(rf"\b(?:he|she|they|his|her|him|them|their)\b|{ZH_HE}
 _OWN_OWNERS = frozenset({"my", "我", "我的", "我家"})
 _EN_PLURAL = re.compile(r"\b(?:they|them|their|they're|they've)\b", re.I)
 _ZH_THIRD = re.compile(rf"{ZH_HE}|{ZH_SHE}")
+# The speaker insisting on his own body ("my own pressure is up", 我自己也…).
+_OWN_BODY = re.compile(r"\bmy own\b|\bmyself\b|\bme too\b|我自己|本人|我也", re.I)
 # The doctor's he/she reaches back this many turns for a relative (else: the patient).
 DOCTOR_REACH = 2
 
@@ -96,6 +98,8 @@ class SubjectTracker:
     carry_turn: int = 0
     recent: list[Antecedent] = field(default_factory=list)
     clinician_turn: int = -1
+    turn_other: bool = False  # the caregiver's current turn spoke of someone else
+    turn_own: bool = False  # ... and set his own body apart ("my own", 我自己)
 
     @classmethod
     def for_session(cls, title: str, turns: Sequence[Turn]) -> SubjectTracker:
@@ -111,28 +115,44 @@ class SubjectTracker:
             # A caregiver is addressed as "you", but in a consultation about his
             # child "建议您少食多餐" is the child's diet: the doctor's "you" goes to
             # whom the caregiver last spoke of - himself ("I take aspirin myself")
-            # or the relative.
+            # or the relative. Himself only when his turn set himself apart ("my
+            # own", "myself", 我自己, 我也) and spoke of nobody else: after a turn
+            # about both ("我妈血压高，我也有点高") or a bare "I", "您" is uncertain
+            # and goes to the relative - a relative's fact in the patient's memory
+            # is the worse error.
             self.addressee = self.topic
+            if self.topic == "patient" and (self.turn_other or not self.turn_own):
+                self.addressee = self.focus.subject or "patient"
         elif self.focus.active and role != "doctor":
             # The doctor's next "you" means whoever spoke last (the son, or his father).
             self.addressee = self._first_person(role) or "patient"
+        if role != "doctor":
+            self.turn_other = self.turn_own = False
         self.turn, self.role = turn, role
 
     # ------------------------------------------------------------------ reading
 
     def read(
-        self, sent: Sentence, rels: Sequence[RelMention], spans: tuple[Span, ...], family: bool
+        self,
+        sent: Sentence,
+        rels: Sequence[RelMention],
+        spans: tuple[Span, ...],
+        family: bool,
+        clinical: bool = True,
     ) -> Callable[[int], str]:
-        """subject_at(offset) for a statement; the state moves on past it."""
+        """subject_at(offset) for a statement; the state moves on past it.
+        `clinical`: the sentence names a clinical item."""
         resolve = _Resolution(self, sent, tuple(rels), spans, family)
-        self._advance(sent, resolve)
+        self._advance(sent, resolve, clinical)
         return resolve.subject_at
 
-    def read_question(self, sent: Sentence, rels: Sequence[RelMention]) -> None:
+    def read_question(
+        self, sent: Sentence, rels: Sequence[RelMention], clinical: bool = True
+    ) -> None:
         """A question names people too ("Is he less dizzy?" - "Much better.")."""
-        self._advance(sent, _Resolution(self, sent, tuple(rels), (), False))
+        self._advance(sent, _Resolution(self, sent, tuple(rels), (), False), clinical)
 
-    def _advance(self, sent: Sentence, res: _Resolution) -> None:
+    def _advance(self, sent: Sentence, res: _Resolution, clinical: bool = True) -> None:
         for r in res.rels:
             self.recent.append(Antecedent(res.person_of(r), r.relation, "", sent.turn))
         for m in res.markers:
@@ -143,9 +163,16 @@ class SubjectTracker:
             self.clinician_turn = sent.turn
         del self.recent[:-8]
         self._update_carry(sent, res)
+        if sent.role != "doctor":
+            self.turn_other |= bool(res.rels) or any(m.person == "third" for m in res.markers)
+            self.turn_own |= bool(_OWN_BODY.search(sent.text))
         if self.focus.active and not self.focus.exclusive:
             last = res.last_subject()
-            if last is not None:
+            # A caregiver's thanks or request about himself that names no clinical
+            # item ("这些对我很有帮助", "can I call you again?") leaves the talk on the
+            # relative: the doctor's next "您" is still about the relative.
+            own = clinical or bool(_OWN_BODY.search(sent.text))
+            if last is not None and (own or last != "patient"):
                 self.topic = last
 
     def _update_carry(self, sent: Sentence, res: _Resolution) -> None:

@@ -247,3 +247,29 @@ def test_doctors_you_after_woziji_is_the_patients_chinese() -> None:
         entity="amlodipine",
     )
     assert found == {"patient"}
+
+
+# --------------------------------------------------------------------------- birth history
+
+
+def test_pregnancy_told_in_a_sons_consultation_is_his_birth_history_english() -> None:
+    found = _subject(
+        ("Patient", "My son is two and has had ear infections."),
+        ("Patient", "I had no complications in my pregnancy with him."),
+        entity="pregnancy",
+    )
+    assert found == {"family:son"}
+
+
+def test_pregnancy_told_in_a_babys_consultation_is_its_birth_history_chinese() -> None:
+    found = _subject(
+        ("患者", "我家宝宝3个月，最近总是吐奶。"),
+        ("患者", "我怀孕的时候一切正常。"),
+        entity="pregnancy",
+    )
+    assert found == {"family:child"}
+
+
+def test_own_pregnancy_without_a_child_focus_stays_the_patients_english() -> None:
+    found = _subject(("Patient", "I had no complications in my pregnancy."), entity="pregnancy")
+    assert found == {"patient"}

@@ -71,6 +71,14 @@ _THIRD_PERSON = re.compile(rf"\b(?:he|she|they|his|her|him|them|their)\b|{ZH_HE}
 _OWN_OWNERS = frozenset({"my", "我", "我的", "我家"})
 _EN_PLURAL = re.compile(r"\b(?:they|them|their|they're|they've)\b", re.I)
 _ZH_THIRD = re.compile(rf"{ZH_HE}|{ZH_SHE}")
+# In a consultation about a child, the pregnancy and the birth the mother tells of
+# ("I had no complications in my pregnancy with him", "while I was pregnant", 怀孕
+# 的时候, 剖宫产) are the child's perinatal history, as a child's chart keeps them.
+_CHILDREN = frozenset({"family:child", "family:son", "family:daughter", "family:grandchild"})
+_PERINATAL = re.compile(
+    r"pregnan|labou?r\b|deliver|c-?section|ca?esarean|birth|怀孕|孕期|妊娠|分娩|剖宫产|剖腹产|顺产|早产",
+    re.I,
+)
 # The speaker insisting on his own body ("my own pressure is up", 我自己也…).
 _OWN_BODY = re.compile(r"\bmy own\b|\bmyself\b|\bme too\b|我自己|本人|我也", re.I)
 # The doctor's he/she reaches back this many turns for a relative (else: the patient).
@@ -390,6 +398,9 @@ class _Resolution:
     # ---------------------------------------------------------------- rules 1-3
 
     def subject_at(self, pos: int) -> str:
+        focus = self.t.focus.subject
+        if focus in _CHILDREN and _PERINATAL.match(self.sent.text, pos):
+            return focus  # "my pregnancy with him": the child's birth history
         found = self.named(pos)
         if found is None:
             found = self.marked(pos)

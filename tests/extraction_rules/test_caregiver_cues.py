@@ -270,6 +270,54 @@ def test_pregnancy_told_in_a_babys_consultation_is_its_birth_history_chinese() -
     assert found == {"family:child"}
 
 
+def test_pregnancy_told_of_an_unnamed_he_is_his_birth_history_english() -> None:
+    found = _subject(
+        ("Patient", "He is twenty one months old and falls a lot."),
+        ("Patient", "He was born early, and my pregnancy was hard."),
+        entity="pregnancy",
+    )
+    assert found == {"family:relative"}
+
+
+def test_pregnancy_told_of_an_unnamed_he_is_his_birth_history_chinese() -> None:
+    found = _subject(
+        ("患者", "他才八个月大，最近总吐奶。"),
+        ("患者", "他是早产的，我怀孕的时候很辛苦。"),
+        entity="pregnancy",
+    )
+    assert found == {"family:relative"}
+
+
 def test_own_pregnancy_without_a_child_focus_stays_the_patients_english() -> None:
     found = _subject(("Patient", "I had no complications in my pregnancy."), entity="pregnancy")
+    assert found == {"patient"}
+
+
+# --------------------------------------------------------------------------- "me" as object
+
+
+def test_accident_of_he_who_was_buying_me_a_gift_is_his_english() -> None:
+    found = _subject(
+        ("Patient", "My dad has been in hospital since Friday."),
+        ("Patient", "He was going to buy me a gift but had a car accident."),
+        entity="accident",
+    )
+    assert found == {"family:father"}
+
+
+def test_fall_of_he_who_was_buying_me_medicine_is_his_chinese() -> None:
+    found = _subject(
+        ("患者", "我爸最近总头晕。"),
+        ("患者", "他给我买药的路上摔了一跤。"),
+        entity="fall",
+    )
+    assert found == {"family:father"}
+
+
+def test_i_nominative_before_me_stays_the_patients_english() -> None:
+    found = _subject(
+        ("Patient", "My dad has been in hospital since Friday."),
+        ("Patient", "He says I fainted and they gave me oxygen for chest pain."),
+        entity="chest pain",
+    )
     assert found == {"patient"}

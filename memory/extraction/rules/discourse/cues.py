@@ -350,7 +350,8 @@ class Marker:
     start: int
     person: str  # first | second | third
     gender: str = ""  # m | f | elder | "" (third person only)
-    nominative: bool = False  # he / she: the one who acts ("she increased the meds")
+    nominative: bool = False  # he / she / I: the one who acts ("she increased the meds")
+    objective: bool = False  # "me", 给我: the first person as an object ("he bought me")
 
 
 _EN_MARKERS = re.compile(
@@ -398,6 +399,9 @@ _ZH_STANCE = re.compile(
 )
 
 
+_ZH_OBJECT = re.compile(r"[给帮替对和跟陪向叫让带]$")
+
+
 def person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> list[Marker]:
     """Personal markers outside relation mentions ("我" of "我爸" is the mention's)."""
     return list(_person_markers(text, zh, rels))
@@ -416,7 +420,12 @@ def _person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> tuple[
             continue
         if kind == "first" and agent_of_care(text, m.end(), zh):
             continue  # "I gave him", 我给他吃: the agent of care, not the body concerned
-        if kind in ("first", "second"):
+        if kind == "first":
+            word = m[0].casefold()
+            objective = bool(_ZH_OBJECT.search(text, 0, m.start())) if zh else word == "me"
+            acts = not objective if zh else word.startswith("i")
+            out.append(Marker(m.start(), kind, nominative=acts, objective=objective))
+        elif kind == "second":
             out.append(Marker(m.start(), kind))
         else:
             word = m[0].casefold()

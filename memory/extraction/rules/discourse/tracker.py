@@ -334,6 +334,8 @@ class _Resolution:
         before = [m for m in self.markers if m.start <= pos]
         after = [m for m in self.markers if m.start > pos]
         for m in [*reversed(before), *after]:
+            if self._outranked(m, before):
+                continue
             found = self._person(m)
             if found is not None:
                 return found
@@ -342,6 +344,19 @@ class _Resolution:
             if plural and (ante := self._antecedent("", plural.start(), self.turn_reach())):
                 return ante.subject  # "They also had hypertension" after "my parents"
         return None
+
+    def _outranked(self, m: Marker, before: list[Marker]) -> bool:
+        """In a consultation about a relative, an object "me" after a he/she who acts
+        ("He was going to buy me a gift but had a car accident", "他给我买药的路上摔
+        了一跤") is not whom the clause is about: the one who acts is."""
+        if not (self.t.focus.active and m.person == "first" and m.objective):
+            return False
+        for x in reversed([x for x in before if x.start < m.start]):
+            if x.person == "first" and x.nominative and not x.objective:
+                return False
+            if x.person == "third" and (x.nominative or self.sent.zh):
+                return True
+        return False
 
     def turn_reach(self) -> int:
         return self.sent.turn - DOCTOR_REACH
@@ -398,9 +413,8 @@ class _Resolution:
     # ---------------------------------------------------------------- rules 1-3
 
     def subject_at(self, pos: int) -> str:
-        focus = self.t.focus.subject
-        if focus in _CHILDREN and _PERINATAL.match(self.sent.text, pos):
-            return focus  # "my pregnancy with him": the child's birth history
+        if self._birth_history(pos):
+            return self.t.focus.subject  # type: ignore[return-value]
         found = self.named(pos)
         if found is None:
             found = self.marked(pos)
@@ -417,6 +431,17 @@ class _Resolution:
             else:
                 found = "patient"
         return self.t.fit(found)
+
+    def _birth_history(self, pos: int) -> bool:
+        """ "my pregnancy with him" in a consultation about a child - or about someone
+        unnamed the sentence calls he/she - is the child's birth history."""
+        focus = self.t.focus.subject
+        if focus is None or not _PERINATAL.match(self.sent.text, pos):
+            return False
+        if focus in _CHILDREN:
+            return True
+        third = any(m.person == "third" for m in self.markers)
+        return focus == "family:relative" and third
 
     def last_subject(self) -> str | None:
         """Whom the sentence ends up talking about (the topic of the next one)."""

@@ -321,3 +321,13 @@ def test_i_nominative_before_me_stays_the_patients_english() -> None:
         entity="chest pain",
     )
     assert found == {"patient"}
+
+
+def test_i_am_fairly_certain_they_had_is_the_relatives_english() -> None:
+    found = _subject(
+        ("Doctor", "Tell me about your parents."),
+        ("Patient", "My parents were both sick for years."),
+        ("Patient", "I am fairly certain that they had diabetes."),
+        entity="diabetes",
+    )
+    assert found == {"family:parent"}

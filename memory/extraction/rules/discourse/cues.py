@@ -375,6 +375,8 @@ _EN_STANCE = re.compile(
     r"\s*(?:(?:am|'m|are|'re|was|were|just|really|also|do|did|don't|didn't|do not|did not|"
     r"have|'ve|ever)\s+)*(?:think|thought|guess|believe|wonder|wondering|worried|afraid|"
     r"concerned|scared|hope|not sure|know|remember|recall|notice|noticed|noticing|see|saw|"
+    # "I am fairly certain that they had polio": how sure the speaker is.
+    r"(?:fairly |pretty |quite |very |almost |not )?(?:certain|sure|positive)|"
     r"seen|observe|observed|(?:want|wanted|would like|'d like) to (?:know|ask)|"
     # A caregiver's understanding, assent, intentions and requests for advice ("I
     # understand", "I agree", "I'll follow your advice", "what should I do?") speak of

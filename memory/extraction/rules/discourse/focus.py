@@ -36,6 +36,8 @@ from memory.extraction.rules.discourse.cues import (
     clinician_mentions,
     person_markers,
     relative_mentions,
+)
+from memory.extraction.rules.discourse.framing import (
     reporter_only,
     self_identifies,
     vocative_parent,

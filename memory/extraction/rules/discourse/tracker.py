@@ -27,8 +27,10 @@ strongest cue the words give, in this order:
      is still the relative's);
 3. no cue: the answer to a family-history question -> a relative; a Chinese
    clause without subject inside the turn that named a relative (zero
-   anaphora) -> that relative; in a session about a relative, the person the
-   talk was last about; else the patient.
+   anaphora) -> that relative; in a session about a relative, the relative
+   the talk was last about, and never the patient by default (a relative's
+   fact in the patient's memory is a clinical defect, a caregiver's unmarked
+   aside left out the lesser harm); else the patient.
 
 A third person nobody was named for. The patient speaker refers to himself as
 I/me/我, so his own he/him/她 can never be the patient: with no antecedent it
@@ -59,26 +61,23 @@ from memory.extraction.rules.discourse.cues import (
     clinician_mentions,
     fits,
     person_markers,
-    self_identifies,
     self_marked,
     subject_for,
-    vocative_parent,
 )
 from memory.extraction.rules.discourse.focus import GENERIC_OF, Focus, session_focus
-from memory.extraction.rules.text import Sentence, speaker_role
+from memory.extraction.rules.discourse.framing import (
+    birth_history,
+    outranked_me,
+    self_identifies,
+    vocative_parent,
+)
+from memory.extraction.rules.discourse.session import session_subject
+from memory.extraction.rules.text import Sentence
 
 _THIRD_PERSON = re.compile(rf"\b(?:he|she|they|his|her|him|them|their)\b|{ZH_HE}|{ZH_SHE}", re.I)
 _OWN_OWNERS = frozenset({"my", "我", "我的", "我家"})
 _EN_PLURAL = re.compile(r"\b(?:they|them|their|they're|they've)\b", re.I)
 _ZH_THIRD = re.compile(rf"{ZH_HE}|{ZH_SHE}")
-# In a consultation about a child, the pregnancy and the birth the mother tells of
-# ("I had no complications in my pregnancy with him", "while I was pregnant", 怀孕
-# 的时候, 剖宫产) are the child's perinatal history, as a child's chart keeps them.
-_CHILDREN = frozenset({"family:child", "family:son", "family:daughter", "family:grandchild"})
-_PERINATAL = re.compile(
-    r"pregnan|labou?r\b|deliver|c-?section|ca?esarean|birth|怀孕|孕期|妊娠|分娩|剖宫产|剖腹产|顺产|早产",
-    re.I,
-)
 # The speaker insisting on his own body ("my own pressure is up", 我自己也…).
 _OWN_BODY = re.compile(r"\bmy own\b|\bmyself\b|\bme too\b|我自己|本人|我也", re.I)
 # The doctor's he/she reaches back this many turns for a relative (else: the patient).
@@ -220,36 +219,8 @@ class SubjectTracker:
     # ------------------------------------------------------------------ session
 
     def session_subject(self, facts: Sequence[ExtractedFact], turns: Sequence[Turn]) -> str:
-        """patient | family:<relation> | mixed | none: retrieval takes raw turns only
-        from patient or mixed sessions, so a session about a relative must say so,
-        and a chatty patient visit with no extracted fact is still the patient's."""
-        subjects = {f.subject for f in facts if f.subject != "none"}
-        if self.focus.subject is not None and not _patients_too(facts):
-            return self.focus.subject
-        if not subjects:
-            speaks_of_self = any(
-                speaker_role(t.speaker) == "patient" and _speaks_of_self(t.text) for t in turns
-            )
-            return "patient" if speaks_of_self else "none"
-        return next(iter(subjects)) if len(subjects) == 1 else "mixed"
-
-
-def _patients_too(facts: Sequence[ExtractedFact]) -> bool:
-    """A consultation about a relative is also the patient's only when the patient's
-    own facts are substantial: at least two, and as many as everyone else's. A
-    caregiver's aside ("I am tired today") leaves it the relative's, so that its raw
-    turns never enter the patient's evidence (retrieval reads raw text only from
-    patient or mixed sessions, docs/design.md §6.7); the aside stays a patient fact."""
-    own = sum(f.subject == "patient" for f in facts)
-    others = sum(f.subject not in ("patient", "none") for f in facts)
-    return own >= 2 and own >= others
-
-
-_SELF = re.compile(r"\b(?:i|i'm|i've|me|my)\b|我(?!妈|爸|儿|女|老公|老婆|爱人|家|孩子|父|母)", re.I)
-
-
-def _speaks_of_self(text: str) -> bool:
-    return bool(_SELF.search(text))
+        """patient | family:<relation> | mixed | none (discourse.session)."""
+        return session_subject(self.focus.subject, facts, turns)
 
 
 class _Resolution:
@@ -334,7 +305,7 @@ class _Resolution:
         before = [m for m in self.markers if m.start <= pos]
         after = [m for m in self.markers if m.start > pos]
         for m in [*reversed(before), *after]:
-            if self._outranked(m, before):
+            if self.t.focus.active and outranked_me(m, before, self.sent.zh):
                 continue
             found = self._person(m)
             if found is not None:
@@ -344,19 +315,6 @@ class _Resolution:
             if plural and (ante := self._antecedent("", plural.start(), self.turn_reach())):
                 return ante.subject  # "They also had hypertension" after "my parents"
         return None
-
-    def _outranked(self, m: Marker, before: list[Marker]) -> bool:
-        """In a consultation about a relative, an object "me" after a he/she who acts
-        ("He was going to buy me a gift but had a car accident", "他给我买药的路上摔
-        了一跤") is not whom the clause is about: the one who acts is."""
-        if not (self.t.focus.active and m.person == "first" and m.objective):
-            return False
-        for x in reversed([x for x in before if x.start < m.start]):
-            if x.person == "first" and x.nominative and not x.objective:
-                return False
-            if x.person == "third" and (x.nominative or self.sent.zh):
-                return True
-        return False
 
     def turn_reach(self) -> int:
         return self.sent.turn - DOCTOR_REACH
@@ -413,8 +371,10 @@ class _Resolution:
     # ---------------------------------------------------------------- rules 1-3
 
     def subject_at(self, pos: int) -> str:
-        if self._birth_history(pos):
-            return self.t.focus.subject  # type: ignore[return-value]
+        focus = self.t.focus.subject
+        third = any(m.person == "third" for m in self.markers)
+        if focus is not None and birth_history(self.sent.text, pos, focus, third):
+            return focus  # "my pregnancy with him": the child's birth history
         found = self.named(pos)
         if found is None:
             found = self.marked(pos)
@@ -431,17 +391,6 @@ class _Resolution:
             else:
                 found = "patient"
         return self.t.fit(found)
-
-    def _birth_history(self, pos: int) -> bool:
-        """ "my pregnancy with him" in a consultation about a child - or about someone
-        unnamed the sentence calls he/she - is the child's birth history."""
-        focus = self.t.focus.subject
-        if focus is None or not _PERINATAL.match(self.sent.text, pos):
-            return False
-        if focus in _CHILDREN:
-            return True
-        third = any(m.person == "third" for m in self.markers)
-        return focus == "family:relative" and third
 
     def last_subject(self) -> str | None:
         """Whom the sentence ends up talking about (the topic of the next one)."""

@@ -331,3 +331,16 @@ def test_i_am_fairly_certain_they_had_is_the_relatives_english() -> None:
         entity="diabetes",
     )
     assert found == {"family:parent"}
+
+
+def test_answer_to_anyone_in_your_family_is_the_relatives_english() -> None:
+    found = _subject(
+        ("Doctor", "How are you today?"),
+        ("Patient", "I am fine. I sleep well and I exercise."),
+        ("Doctor", "Did any one in your family get diagnosed with anything?"),
+        ("Patient", "My granny did."),
+        ("Doctor", "What kind, do you know?"),
+        ("Patient", "Well, it was breast cancer."),
+        entity="breast cancer",
+    )
+    assert found and "patient" not in found

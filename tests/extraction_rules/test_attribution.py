@@ -76,7 +76,16 @@ def test_session_about_relative_has_family_subject() -> None:
 
 
 def test_mixed_session_subject() -> None:
-    assert run(("Patient", "My dad has gout. I take metformin.")).session_subject == "mixed"
+    # The patient's own visit that also tells of the father: both are in it.
+    found = run(("Patient", "I take metformin. My dad has gout."))
+    assert found.session_subject == "mixed"
+
+
+def test_caregiver_opening_with_one_aside_is_the_relatives_session() -> None:
+    # Opened about the father, one own remark: the father's consultation, so its raw
+    # turns never become the patient's evidence (the remark stays a patient fact).
+    found = run(("Patient", "My dad has gout. I take metformin."))
+    assert found.session_subject == "family:father"
 
 
 def test_general_knowledge_gives_no_fact() -> None:

@@ -130,10 +130,22 @@ def test_doctor_you_after_relative_turn_is_the_relative() -> None:
 def test_doctor_you_after_patient_turn_is_the_patient() -> None:
     found = run_titled(
         "Mother's dementia; my blood pressure",
-        ("Patient", "My mother is more forgetful. And my own pressure is up."),
+        ("Patient", "My mother is more forgetful."),
+        ("Doctor", "I see."),
+        ("Patient", "And my own pressure is up."),
         ("Doctor", "Let's increase your lisinopril to 20 mg."),
     )
     assert _subjects(found, "medication_status") == {"patient"}
+
+
+def test_doctor_you_after_a_turn_about_both_is_the_relative() -> None:
+    # "your" after a turn about the mother and the speaker is uncertain: not the patient's.
+    found = run_titled(
+        "Mother's dementia",
+        ("Patient", "My mother is more forgetful. And my own pressure is up."),
+        ("Doctor", "Let's increase your lisinopril to 20 mg."),
+    )
+    assert _subjects(found, "medication_status") == {"family:mother"}
 
 
 def test_patient_first_person_in_focus_session_stays_patient() -> None:
@@ -206,9 +218,18 @@ def test_focus_session_without_facts_is_the_relatives() -> None:
 def test_focus_session_with_patient_facts_too_is_mixed() -> None:
     found = run_titled(
         "Son's asthma; my check-up",
-        ("Patient", "He uses salbutamol twice a week. My own weight is 80 kg."),
+        ("Patient", "He uses salbutamol twice a week."),
+        ("Patient", "My own weight is 80 kg and I take metformin 500 mg twice a day."),
     )
     assert found.session_subject == "mixed"
+
+
+def test_focus_session_with_one_patient_aside_is_the_relatives() -> None:
+    found = run_titled(
+        "Son's asthma",
+        ("Patient", "He uses salbutamol twice a week. I am tired today."),
+    )
+    assert found.session_subject == "family:son"
 
 
 def test_focus_session_with_only_relative_facts_is_relatives() -> None:

@@ -23,7 +23,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
 
-from memory.extraction.rules.discourse.cues import RelMention, relative_mentions, self_marked
+from memory.extraction.rules.discourse.cues import (
+    ZH_HE,
+    ZH_SHE,
+    RelMention,
+    relative_mentions,
+    self_marked,
+)
 from memory.extraction.rules.text import Sentence
 
 Span = tuple[int, int]
@@ -48,7 +54,7 @@ _SELF_OPEN_EN = re.compile(
 )
 _THIRD_OPEN_EN = re.compile(r"^(?:also\s+|then\s+)?(?:he|she|they|he's|she's|they're)\b", re.I)
 _SELF_OPEN_ZH = re.compile(r"^(?:我(?!们)|本人|自己|您|你(?!们))")
-_THIRD_OPEN_ZH = re.compile(r"^(?:他|她)(?!们)")
+_THIRD_OPEN_ZH = re.compile(rf"^(?:{ZH_HE}|{ZH_SHE})")
 _PEOPLE_ONLY_EN = re.compile(r"\b(?:and|or|both|my|his|her|their|our|your|the|a|also)\b", re.I)
 _PEOPLE_ONLY_ZH = re.compile(r"[和跟与及、，,我的都也]")
 _TRIM = " \t,;:，；、：-"

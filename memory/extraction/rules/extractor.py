@@ -114,7 +114,8 @@ def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged
     previous: SentenceCtx | None = None  # the turn's last statement (split warnings)
     for number, (sent, generic) in enumerate(_pieces(turn.index, role, turn.text)):
         if sent.is_question:
-            state.subjects.read_question(sent, relative_mentions(sent.text, sent.zh))
+            clinical = bool(find_entities(sent.text, sent.zh))
+            state.subjects.read_question(sent, relative_mentions(sent.text, sent.zh), clinical)
             asked = follow_up(frame_of(sent.text, turn.index), asked or state.frame)
             out.extend(
                 _Tagged(f, (turn.index, number), False)
@@ -159,13 +160,13 @@ def _context(
     rels = relative_mentions(sent.text, sent.zh)
     spans = segments(sent.text, sent.zh, rels)
     family_frame = frame is not None and frame.topic == "family"
-    subject_at = state.subjects.read(sent, rels, spans, family_frame)
     # A relation word is never a clinical entity ("my daughters" is no MeSH "nuclear family").
     hits = tuple(
         h
         for h in find_entities(sent.text, sent.zh)
         if all(h.end <= r.start or h.start >= r.end for r in rels)
     )
+    subject_at = state.subjects.read(sent, rels, spans, family_frame, bool(hits))
     norm = sent.text if sent.zh else normalize_numbers(sent.text)
     dates = tuple(find_dates(sent.text, session.date))
     return SentenceCtx(sent, norm, hits, dates, frame, subject_at, session.date, tuple(rels), spans)

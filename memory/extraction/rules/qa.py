@@ -25,8 +25,8 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "family",
         re.compile(
-            r"family(?:'s)? (?:history|medical)|runn?(?:s|ing)? in (?:the|your) family|(?:anyone|anybody) (?:else )?in "
-            r"(?:the|your) family|in the family|family members?|siblings|your (?:other |older |younger )?(?:mother|father|mom|dad|parents|"
+            r"family(?:'s)? (?:history|medical)|runn?(?:s|ing)? in (?:the|your) family|(?:anyone|any one|anybody) (?:else )?in "
+            r"(?:the|your) family|in (?:the|your) family|family members?|siblings|your (?:other |older |younger )?(?:mother|father|mom|dad|parents|"
             r"brothers?|sisters?|sons?|daughters?|kids|children|uncles?|aunts?|grand\w+|cousins?)|家族|家里人|遗传",
             re.I,
         ),

@@ -61,18 +61,34 @@ _EN_REL = re.compile(
     rf"(?P<rel>{'|'.join(_EN_WORDS)})\b(?!\s+(?:doctor|physician|medicine|practice|planning))",
     re.I,
 )
+# Chinese counterparts of the English extras above (girlfriend, fiance...), and
+# in-laws and nephews, who have no relation of their own in the domain.
+_ZH_EXTRA = {
+    "女朋友": "spouse", "男朋友": "spouse", "未婚妻": "spouse", "未婚夫": "spouse",
+    "老伴": "spouse", "婆婆": "relative", "公公": "relative", "岳父": "relative",
+    "岳母": "relative", "丈母娘": "relative", "儿媳": "relative", "女婿": "relative",
+    "外甥": "relative", "侄子": "relative", "侄女": "relative",
+}  # fmt: skip
 _ZH_MULTI = sorted(
-    {a for aliases in RELATIONS.values() for a in aliases if not a.isascii() and len(a) >= 2},
+    {a for aliases in RELATIONS.values() for a in aliases if not a.isascii() and len(a) >= 2}
+    | set(_ZH_EXTRA),
     key=len,
     reverse=True,
 )
 _ZH_SINGLE = sorted(
     {a for aliases in RELATIONS.values() for a in aliases if len(a) == 1 and not a.isascii()}
 )
+# "我十岁的孩子", "我家3个月大的宝宝", "我60岁的母亲": an age between owner and noun.
+_ZH_AGED = r"我家?[0-9一二三四五六七八九十两几半]+(?:个多?月|岁半?|多岁)大?的"
 _ZH_REL = re.compile(
-    rf"(?P<owner>我家|我的|我们家|您的|你的|我|他|她)?(?P<rel>{'|'.join(_ZH_MULTI)})"
+    rf"(?P<owner>我们家的|我家的|我家|我的|我们家|您的|你的|{_ZH_AGED}|我|他|她)?(?P<rel>{'|'.join(_ZH_MULTI)})"
     rf"|(?P<owner1>我|我家|我的)(?P<rel1>{'|'.join(_ZH_SINGLE)})"
 )
+# 他 is a syllable of common words too: 其他 "other", and drug names (他汀 statins,
+# 氯雷他定, 他克莫司, 倍他乐克, 西他列汀 ...). None of them is a person, and a
+# "他" read in 阿托伐他汀 would hand the patient's statin to a relative.
+ZH_HE = r"(?<![其吉倍索西雷美氟依利])他(?![们人汀定克达莫巴唑林胺司])"
+ZH_SHE = r"她(?!们)"
 _EN_SELF = re.compile(r"\b(?:i|i'm|i've|i'd|me|myself|my own|mine)\b", re.I)
 _EN_MY_NON_REL = re.compile(rf"\bmy\s+(?!{_MODIFIERS}(?:{'|'.join(_EN_WORDS)})\b)", re.I)
 _ZH_SELF = re.compile(
@@ -129,7 +145,9 @@ def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
         for m in _ZH_REL.finditer(text):
             rel = m["rel"] or m["rel1"]
             owner = m["owner"] or m["owner1"] or ""
-            out.append(RelMention(m.start(), m.end(), canonical_relation(rel), owner))
+            owner = "我" if len(owner) > 2 and owner.startswith("我") else owner
+            relation = _ZH_EXTRA.get(rel) or canonical_relation(rel)
+            out.append(RelMention(m.start(), m.end(), relation, owner))
         return out
     for m in _EN_REL.finditer(text):
         word = m["rel"].casefold()
@@ -237,7 +255,7 @@ def subject_for(
 _EN_PRONOUN = re.compile(
     r"\b(i|i'm|i've|me|my|he|she|they|his|her|their|him|them|he's|she's|they're)\b", re.I
 )
-_ZH_PRONOUN = re.compile(r"我(?!们)|他|她")
+_ZH_PRONOUN = re.compile(rf"我(?!们)|{ZH_HE}|{ZH_SHE}")
 
 
 def nearest_pronoun_is_third(text: str, pos: int, zh: bool) -> bool | None:
@@ -264,7 +282,8 @@ class Marker:
     start: int
     person: str  # first | second | third
     gender: str = ""  # m | f | elder | "" (third person only)
-    nominative: bool = False  # he / she: the one who acts ("she increased the meds")
+    nominative: bool = False  # he / she / I: the one who acts ("she increased the meds")
+    objective: bool = False  # "me", 给我: the first person as an object ("he bought me")
 
 
 _EN_MARKERS = re.compile(
@@ -276,7 +295,7 @@ _EN_MARKERS = re.compile(
 _ZH_MARKERS = re.compile(
     r"(?P<first>我(?!们)|本人|自己)|(?P<second>您|你(?!们))"
     # 他 is also the unmarked written form for anyone, so it carries no gender.
-    r"|(?P<any>他(?!们|人))|(?P<f>她(?!们)|老太太|小姑娘)|(?P<m>老先生|老爷子|小伙子)"
+    rf"|(?P<any>{ZH_HE})|(?P<f>{ZH_SHE}|老太太|小姑娘)|(?P<m>老先生|老爷子|小伙子)"
     r"|(?P<elder>老人家|老人(?!家))"
 )
 
@@ -288,6 +307,8 @@ _EN_STANCE = re.compile(
     r"\s*(?:(?:am|'m|are|'re|was|were|just|really|also|do|did|don't|didn't|do not|did not|"
     r"have|'ve|ever)\s+)*(?:think|thought|guess|believe|wonder|wondering|worried|afraid|"
     r"concerned|scared|hope|not sure|know|remember|recall|notice|noticed|noticing|see|saw|"
+    # "I am fairly certain that they had polio": how sure the speaker is.
+    r"(?:fairly |pretty |quite |very |almost |not )?(?:certain|sure|positive)|"
     r"seen|observe|observed|(?:want|wanted|would like|'d like) to (?:know|ask)|"
     # A caregiver's understanding, assent, intentions and requests for advice ("I
     # understand", "I agree", "I'll follow your advice", "what should I do?") speak of
@@ -299,8 +320,10 @@ _EN_STANCE = re.compile(
     re.I,
 )
 _ZH_STANCE = re.compile(
-    r"(?:还|也|就|都|一定|真的|非常|很|有些|有点|还是有些)*"
+    r"(?:还|也|就|都|一定|真的|非常|很|有些|有点|还是有些|最近|今天|刚刚|刚)*"
     r"(?:想(?:问|知道|咨询|了解|请教)|担心|觉得|认为|怀疑|害怕|不知道|不确定|发现|注意到|看到|"
+    # thanks and asking for more: "这些对我很有帮助", "我还可以继续向您咨询吗".
+    r"有帮助|有用|(?:可以|能)(?:继续|再)?(?:向您|跟您|和您|找您)?(?:咨询|请教|问)|"
     # understanding, intentions, requests for advice: "我明白了", "我会按照您的建议",
     # "我应该怎么办", "我观察了一下" - the caregiver's, about nobody's body.
     r"明白|知道了|理解|懂了|了解了|同意|观察|留意|注意(?:到|过|这些)|关心|"
@@ -308,6 +331,9 @@ _ZH_STANCE = re.compile(
     r"(?:应该|该|要|需要)?(?:怎么办|怎么做|怎么处理|如何处理|如何做|怎样|如何|怎么)|"
     r"应该(?:去|带|给|注意)|该(?:去|带|给|注意))"
 )
+
+
+_ZH_OBJECT = re.compile(r"[给帮替对和跟陪向叫让带]$")
 
 
 def person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> list[Marker]:
@@ -328,7 +354,12 @@ def _person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> tuple[
             continue
         if kind == "first" and agent_of_care(text, m.end(), zh):
             continue  # "I gave him", 我给他吃: the agent of care, not the body concerned
-        if kind in ("first", "second"):
+        if kind == "first":
+            word = m[0].casefold()
+            objective = bool(_ZH_OBJECT.search(text, 0, m.start())) if zh else word == "me"
+            acts = not objective if zh else word.startswith("i")
+            out.append(Marker(m.start(), kind, nominative=acts, objective=objective))
+        elif kind == "second":
             out.append(Marker(m.start(), kind))
         else:
             word = m[0].casefold()

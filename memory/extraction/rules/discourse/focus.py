@@ -37,6 +37,12 @@ from memory.extraction.rules.discourse.cues import (
     person_markers,
     relative_mentions,
 )
+from memory.extraction.rules.discourse.framing import (
+    reporter_only,
+    self_identifies,
+    vocative_parent,
+)
+from memory.extraction.rules.qa import frame_of
 from memory.extraction.rules.text import is_chinese, speaker_role
 
 
@@ -84,10 +90,6 @@ _BRING_EN = re.compile(
 _GOES_ON_ABOUT = re.compile(r"\b(?:he|she|he's|she's|his|her)\b", re.I)
 _FOR_ME = re.compile(r"\bfor me\b|\bwith me\b|\bhelp me\b|\btranslat", re.I)
 _INTRO_ZH = re.compile(r"(?:带|陪|替|帮|给|为|问问|咨询|问一下|问下|关于)(?:着)?(?:我|我的|我家)?$")
-_SELF_ID_EN = re.compile(
-    r"\b(?:i'm|i am)\s+(?:his|her|their|the patient's|[a-z]+(?: [a-z]+)?'s)\s+$", re.I
-)
-_SELF_ID_ZH = re.compile(r"我是(?:[^，。,！!？?]{0,8}?的)?$")
 # A relative who came for their own problem ("儿子陪我来", "my son brought me").
 _OWN_VISIT = re.compile(
     r"陪我|带我|跟我来|替我|brought me|came with me|with me today|for myself|about me\b|my own",
@@ -156,7 +158,11 @@ def _title_subject(title: str) -> str | None:
 
 
 def _introduced(turns: Sequence[Turn]) -> str | None:
-    """ "I brought my son", "我带我妈来": a non-doctor introduces the relative."""
+    """ "I brought my son", "我带我妈来": a non-doctor introduces the relative; or the
+    caregiver's opening words are about the relative ("我妈妈最近总头晕")."""
+    opened = _opened_about(turns) or _carer_of(turns)
+    if opened is not None:
+        return opened
     for turn in turns[:_OPENING_TURNS]:
         if speaker_role(turn.speaker) == "doctor":
             continue
@@ -164,6 +170,111 @@ def _introduced(turns: Sequence[Turn]) -> str | None:
         for mention in relative_mentions(turn.text, zh):
             if _introduces(turn.text, mention.start, mention.end, zh):
                 return "family:" + mention.relation
+    return None
+
+
+# A caregiver frames the consultation by making the relative the subject of the
+# opening clause: "我妈妈最近总是头晕", "我60岁的母亲晚上打呼噜", "我家孩子3岁，
+# 经常流鼻血", "宝宝黄疸二十天了", "My son is 4 and has had a cough", "My mother's
+# sugars have been high". The opening is read only when nobody asked about the
+# family first (an answer to "any family history?" names a relative as its
+# subject too), and the relative must not merely report or accompany ("老婆说…",
+# "老公陪我来", "my wife says I snore", "my husband made me come").
+_ZH_CLAUSE = re.compile(r"[，,。！!？?；;：:\s]+")
+_ZH_LEAD = re.compile(
+    r"^(?:医生|大夫|您好|你好|请问|麻烦|那个|就是|嗯|为什么|怎么|关于|"
+    r"我?想(?:问|知道|咨询|了解|请教)(?:一下|下)?|咨询(?:一下|下)?|"
+    r"最近|之前|现在|今天|昨天|前几天|这几天|这两天)+"
+)
+_ZH_AGE = r"(?:[0-9一二三四五六七八九十两几半]+(?:个多?月|岁半?|多岁|周|天)多?的?)?"
+_ZH_OWNER_HEAD = re.compile(rf"^(?:(?:我们家|我家|我)的?)?{_ZH_AGE}$")
+_ZH_REPORTS = re.compile(r"^(?:说|讲|告诉|陪|带我|让我|叫我|建议|觉得我|问我|和我|跟我|同意)")
+_EN_GREETING = re.compile(
+    r"^(?:(?:hi|hello|hey|yes|yeah|well|so|okay|ok|um|uh|doctor|doc|good morning|"
+    r"good afternoon|thanks|thank you)\W+)*(?:my|our)\s+(?:[a-z]+\s+)?$",
+    re.I,
+)
+_EN_STATES = re.compile(
+    r"^(?:'s|\s+(?:is|was|has|had|have|keeps|kept|can't|cannot|doesn't|didn't|won't|hasn't|"
+    r"isn't|wasn't|just|still|started|got|fell|woke|seems|looks|gets))\b",
+    re.I,
+)
+_GENERIC_BARE = frozenset({"relative"})
+_FAMILY_ASKED = re.compile(r"\b(?:family|relatives|parents|grandparents)\b|家族|家里|亲属", re.I)
+
+
+def _opened_about(turns: Sequence[Turn]) -> str | None:
+    """The relative the caregiver's opening clause is about (or None)."""
+    for i, turn in enumerate(turns[:_OPENING_TURNS]):
+        if speaker_role(turn.speaker) == "doctor":
+            continue
+        asked = turns[i - 1].text if i else ""
+        if asked and (frame_of(asked, 0).topic == "family" or _FAMILY_ASKED.search(asked)):
+            return None
+        zh = is_chinese(turn.text)
+        return _zh_opening(turn.text) if zh else _en_opening(turn.text)
+    return None
+
+
+def _zh_opening(text: str) -> str | None:
+    for clause in _ZH_CLAUSE.split(text.strip())[:3]:
+        clause = _ZH_LEAD.sub("", clause)
+        mentions = relative_mentions(clause, True)
+        if not mentions:
+            if person_markers(clause, True, ()):
+                return None  # "我最近总头晕": the speaker's own complaint comes first
+            continue
+        first = mentions[0]
+        owned = bool(first.owner) or first.relation not in _GENERIC_BARE
+        head = clause[: first.start]
+        if owned and _ZH_OWNER_HEAD.match(head) and not _ZH_REPORTS.match(clause[first.end :]):
+            return "family:" + first.relation
+        return None
+    return None
+
+
+def _en_opening(text: str) -> str | None:
+    sentence = _sentences(text)[0] if text.strip() else ""
+    for mention in relative_mentions(sentence, False)[:1]:
+        rest = sentence[mention.end :]
+        if not _EN_GREETING.match(sentence[: mention.start]) or not _EN_STATES.match(rest):
+            return None
+        if mention.relation in _GENERIC_BARE or _FOR_ME.search(rest):
+            return None
+        if any(m.person == "first" for m in person_markers(rest, False, ())):
+            return None  # "My wife has been telling me I snore"
+        return "family:" + mention.relation
+    return None
+
+
+# A patient-role speaker who says who he is to the person concerned ("I am her
+# mother", "I'm Mr. Rath's assistant", "我是她女儿", "我是老人的护工") is not that
+# person: the consultation is about the one he is the mother, daughter or carer of.
+_CARER_EN = re.compile(
+    r"\b(?:i'm|i am)\s+(?:his|her|their|the patient's|[a-z]+(?: [a-z]+)?'s)\s+(?:[a-z]+\s+)?"
+    r"(?:assistant|caregiver|carer|aide|nurse|guardian|helper)\b",
+    re.I,
+)
+_CARER_ZH = re.compile(r"我是(?:他|她|老人|患者|病人)?的?(?:护工|保姆|看护|监护人)")
+_INVERSE = {
+    "mother": "child", "father": "child", "parent": "child", "son": "parent",
+    "daughter": "parent", "child": "parent", "wife": "husband", "husband": "wife",
+    "spouse": "spouse", "brother": "sibling", "sister": "sibling", "sibling": "sibling",
+    "grandmother": "grandchild", "grandfather": "grandchild",
+}  # fmt: skip
+
+
+def _carer_of(turns: Sequence[Turn]) -> str | None:
+    """The person a patient-role speaker says he is the relative or carer of."""
+    for turn in turns[:_OPENING_TURNS]:
+        if speaker_role(turn.speaker) in ("doctor", "relative"):
+            continue
+        zh = is_chinese(turn.text)
+        if (_CARER_ZH if zh else _CARER_EN).search(turn.text):
+            return "family:relative"
+        for mention in relative_mentions(turn.text, zh):
+            if self_identifies(turn.text, mention, zh):
+                return "family:" + _INVERSE.get(mention.relation, "relative")
     return None
 
 
@@ -183,11 +294,8 @@ def _relative_speaker(turns: Sequence[Turn]) -> str | None:
         if speaker_role(turn.speaker) != "relative":
             continue
         zh = is_chinese(turn.text)
-        pattern = _SELF_ID_ZH if zh else _SELF_ID_EN
         for mention in relative_mentions(turn.text, zh):
-            # "我是他女儿": the match starts at its owner 他, so the head ends in 我是.
-            head = turn.text[max(0, mention.start - 30) : mention.start]
-            if pattern.search(head):
+            if self_identifies(turn.text, mention, zh):
                 return "family:" + mention.relation
     return None
 
@@ -253,7 +361,14 @@ def _sentences(text: str) -> list[str]:
 def _vote(text: str, role: str) -> tuple[str, list[str]]:
     """("relative" | "self" | "", relations named as the person concerned)."""
     zh = is_chinese(text)
-    mentions = tuple(relative_mentions(text, zh))
+    everyone = tuple(relative_mentions(text, zh))
+    if role == "doctor" and any(vocative_parent(text, m) for m in everyone):
+        return "relative", ["child"]  # "Mom, do you give permission?": her child is seen
+    # The speaker naming himself ("I am her mother") and a relative who only reports
+    # or accompanies ("老婆说…", "my wife says I snore") are not the person concerned.
+    mentions = tuple(
+        m for m in everyone if not self_identifies(text, m, zh) and not reporter_only(text, m, zh)
+    )
     rels = [m.relation for m in mentions if m.owner in _OWNERS and m.relation != "relative"]
     markers = person_markers(text, zh, mentions)
     doctors = clinician_mentions(text)

@@ -27,8 +27,10 @@ strongest cue the words give, in this order:
      is still the relative's);
 3. no cue: the answer to a family-history question -> a relative; a Chinese
    clause without subject inside the turn that named a relative (zero
-   anaphora) -> that relative; in a session about a relative, the person the
-   talk was last about; else the patient.
+   anaphora) -> that relative; in a session about a relative, the relative
+   the talk was last about, and never the patient by default (a relative's
+   fact in the patient's memory is a clinical defect, a caregiver's unmarked
+   aside left out the lesser harm); else the patient.
 
 A third person nobody was named for. The patient speaker refers to himself as
 I/me/我, so his own he/him/她 can never be the patient: with no antecedent it
@@ -52,6 +54,8 @@ from dataclasses import dataclass, field, replace
 from memory.domain.types import ExtractedFact, Turn
 from memory.extraction.rules.clauses import Span, opener_of
 from memory.extraction.rules.discourse.cues import (
+    ZH_HE,
+    ZH_SHE,
     Marker,
     RelMention,
     clinician_mentions,
@@ -61,12 +65,21 @@ from memory.extraction.rules.discourse.cues import (
     subject_for,
 )
 from memory.extraction.rules.discourse.focus import GENERIC_OF, Focus, session_focus
-from memory.extraction.rules.text import Sentence, speaker_role
+from memory.extraction.rules.discourse.framing import (
+    birth_history,
+    outranked_me,
+    self_identifies,
+    vocative_parent,
+)
+from memory.extraction.rules.discourse.session import session_subject
+from memory.extraction.rules.text import Sentence
 
-_THIRD_PERSON = re.compile(r"\b(?:he|she|they|his|her|him|them|their)\b|他|她", re.I)
+_THIRD_PERSON = re.compile(rf"\b(?:he|she|they|his|her|him|them|their)\b|{ZH_HE}|{ZH_SHE}", re.I)
 _OWN_OWNERS = frozenset({"my", "我", "我的", "我家"})
 _EN_PLURAL = re.compile(r"\b(?:they|them|their|they're|they've)\b", re.I)
-_ZH_THIRD = re.compile(r"他|她")
+_ZH_THIRD = re.compile(rf"{ZH_HE}|{ZH_SHE}")
+# The speaker insisting on his own body ("my own pressure is up", 我自己也…).
+_OWN_BODY = re.compile(r"\bmy own\b|\bmyself\b|\bme too\b|我自己|本人|我也", re.I)
 # The doctor's he/she reaches back this many turns for a relative (else: the patient).
 DOCTOR_REACH = 2
 
@@ -92,6 +105,8 @@ class SubjectTracker:
     carry_turn: int = 0
     recent: list[Antecedent] = field(default_factory=list)
     clinician_turn: int = -1
+    turn_other: bool = False  # the caregiver's current turn spoke of someone else
+    turn_own: bool = False  # ... and set his own body apart ("my own", 我自己)
 
     @classmethod
     def for_session(cls, title: str, turns: Sequence[Turn]) -> SubjectTracker:
@@ -107,28 +122,44 @@ class SubjectTracker:
             # A caregiver is addressed as "you", but in a consultation about his
             # child "建议您少食多餐" is the child's diet: the doctor's "you" goes to
             # whom the caregiver last spoke of - himself ("I take aspirin myself")
-            # or the relative.
+            # or the relative. Himself only when his turn set himself apart ("my
+            # own", "myself", 我自己, 我也) and spoke of nobody else: after a turn
+            # about both ("我妈血压高，我也有点高") or a bare "I", "您" is uncertain
+            # and goes to the relative - a relative's fact in the patient's memory
+            # is the worse error.
             self.addressee = self.topic
+            if self.topic == "patient" and (self.turn_other or not self.turn_own):
+                self.addressee = self.focus.subject or "patient"
         elif self.focus.active and role != "doctor":
             # The doctor's next "you" means whoever spoke last (the son, or his father).
             self.addressee = self._first_person(role) or "patient"
+        if role != "doctor":
+            self.turn_other = self.turn_own = False
         self.turn, self.role = turn, role
 
     # ------------------------------------------------------------------ reading
 
     def read(
-        self, sent: Sentence, rels: Sequence[RelMention], spans: tuple[Span, ...], family: bool
+        self,
+        sent: Sentence,
+        rels: Sequence[RelMention],
+        spans: tuple[Span, ...],
+        family: bool,
+        clinical: bool = True,
     ) -> Callable[[int], str]:
-        """subject_at(offset) for a statement; the state moves on past it."""
+        """subject_at(offset) for a statement; the state moves on past it.
+        `clinical`: the sentence names a clinical item."""
         resolve = _Resolution(self, sent, tuple(rels), spans, family)
-        self._advance(sent, resolve)
+        self._advance(sent, resolve, clinical)
         return resolve.subject_at
 
-    def read_question(self, sent: Sentence, rels: Sequence[RelMention]) -> None:
+    def read_question(
+        self, sent: Sentence, rels: Sequence[RelMention], clinical: bool = True
+    ) -> None:
         """A question names people too ("Is he less dizzy?" - "Much better.")."""
-        self._advance(sent, _Resolution(self, sent, tuple(rels), (), False))
+        self._advance(sent, _Resolution(self, sent, tuple(rels), (), False), clinical)
 
-    def _advance(self, sent: Sentence, res: _Resolution) -> None:
+    def _advance(self, sent: Sentence, res: _Resolution, clinical: bool = True) -> None:
         for r in res.rels:
             self.recent.append(Antecedent(res.person_of(r), r.relation, "", sent.turn))
         for m in res.markers:
@@ -139,9 +170,16 @@ class SubjectTracker:
             self.clinician_turn = sent.turn
         del self.recent[:-8]
         self._update_carry(sent, res)
+        if sent.role != "doctor":
+            self.turn_other |= bool(res.rels) or any(m.person == "third" for m in res.markers)
+            self.turn_own |= bool(_OWN_BODY.search(sent.text))
         if self.focus.active and not self.focus.exclusive:
             last = res.last_subject()
-            if last is not None:
+            # A caregiver's thanks or request about himself that names no clinical
+            # item ("这些对我很有帮助", "can I call you again?") leaves the talk on the
+            # relative: the doctor's next "您" is still about the relative.
+            own = clinical or bool(_OWN_BODY.search(sent.text))
+            if last is not None and (own or last != "patient"):
                 self.topic = last
 
     def _update_carry(self, sent: Sentence, res: _Resolution) -> None:
@@ -181,25 +219,8 @@ class SubjectTracker:
     # ------------------------------------------------------------------ session
 
     def session_subject(self, facts: Sequence[ExtractedFact], turns: Sequence[Turn]) -> str:
-        """patient | family:<relation> | mixed | none: retrieval takes raw turns only
-        from patient or mixed sessions, so a session about a relative must say so,
-        and a chatty patient visit with no extracted fact is still the patient's."""
-        subjects = {f.subject for f in facts if f.subject != "none"}
-        if not subjects and self.focus.subject is not None:
-            return self.focus.subject
-        if not subjects:
-            speaks_of_self = any(
-                speaker_role(t.speaker) == "patient" and _speaks_of_self(t.text) for t in turns
-            )
-            return "patient" if speaks_of_self else "none"
-        return next(iter(subjects)) if len(subjects) == 1 else "mixed"
-
-
-_SELF = re.compile(r"\b(?:i|i'm|i've|me|my)\b|我(?!妈|爸|儿|女|老公|老婆|爱人|家|孩子|父|母)", re.I)
-
-
-def _speaks_of_self(text: str) -> bool:
-    return bool(_SELF.search(text))
+        """patient | family:<relation> | mixed | none (discourse.session)."""
+        return session_subject(self.focus.subject, facts, turns)
 
 
 class _Resolution:
@@ -213,15 +234,25 @@ class _Resolution:
         spans: tuple[Span, ...],
         family: bool,
     ) -> None:
-        self.t, self.sent, self.rels, self.spans, self.family = tracker, sent, rels, spans, family
+        self.t, self.sent, self.spans, self.family = tracker, sent, spans, family
         self.role = sent.role
+        self.rels = tuple(r for r in rels if not self._names_no_one(r))
         self.recent = tuple(tracker.recent)
         self.topic, self.addressee = tracker.topic, tracker.addressee
-        self.carry = None if rels else tracker.carry
+        self.carry = None if self.rels else tracker.carry
         self.carry_turn = tracker.carry_turn
         self.clinician_turn = tracker.clinician_turn
-        self.markers = person_markers(sent.text, sent.zh, rels)
+        self.markers = person_markers(sent.text, sent.zh, self.rels)
         self.clinicians = clinician_mentions(sent.text)
+
+    def _names_no_one(self, r: RelMention) -> bool:
+        """A relation word that names nobody concerned: the patient speaker naming
+        himself ("I am her mother": the person is "her") or the doctor calling the
+        caregiver "Mom" ("Mom, how is she eating?": "she" is the child)."""
+        text, zh = self.sent.text, self.sent.zh
+        if self.role == "doctor":
+            return vocative_parent(text, r)
+        return self.role != "relative" and self_identifies(text, r, zh)
 
     # ---------------------------------------------------------------- rule 1
 
@@ -244,6 +275,8 @@ class _Resolution:
         """In "我有高血压，我爸也有糖尿病" the father named after the hypertension does
         not own it: the patient's clause opens with 我. A relative named inside the
         mention's own clause governs it as usual (None: the sentence rules decide)."""
+        if self.role == "doctor":
+            return None  # the doctor's "so I see CHF" opens with nobody's "I"
         spans, text = self.spans, self.sent.text
         index = next((i for i, s in enumerate(spans) if s[0] <= pos < s[1]), len(spans) - 1)
         a, b = spans[index]
@@ -272,6 +305,8 @@ class _Resolution:
         before = [m for m in self.markers if m.start <= pos]
         after = [m for m in self.markers if m.start > pos]
         for m in [*reversed(before), *after]:
+            if self.t.focus.active and outranked_me(m, before, self.sent.zh):
+                continue
             found = self._person(m)
             if found is not None:
                 return found
@@ -336,6 +371,10 @@ class _Resolution:
     # ---------------------------------------------------------------- rules 1-3
 
     def subject_at(self, pos: int) -> str:
+        focus = self.t.focus.subject
+        third = any(m.person == "third" for m in self.markers)
+        if focus is not None and birth_history(self.sent.text, pos, focus, third):
+            return focus  # "my pregnancy with him": the child's birth history
         found = self.named(pos)
         if found is None:
             found = self.marked(pos)
@@ -345,7 +384,10 @@ class _Resolution:
             if self.carry is not None and self.sent.turn == self.carry_turn:
                 found = self.carry
             elif self.t.focus.active:
-                found = self.topic
+                # A sentence naming nobody in a consultation about a relative is never
+                # the patient's by default: a relative's fact in the patient's memory is
+                # a clinical defect, a caregiver's unmarked aside left out the lesser harm.
+                found = self.topic if self.topic != "patient" else self.t.focus.subject
             else:
                 found = "patient"
         return self.t.fit(found)

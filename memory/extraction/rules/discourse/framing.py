@@ -1,0 +1,115 @@
+"""Caregiver framing: relation words that name nobody the consultation is about.
+
+A caregiver speaking in the patient role names people who are not the person
+concerned: himself ("I am her mother", "我是她女儿"), a relative who only reports
+or comes along ("my wife says I snore", "老婆说…", "和老婆同房后"), or - in the
+doctor's mouth - the caregiver addressed as "Mom" / "Dad". And in a consultation
+about a child, the pregnancy and birth the mother tells of are the child's birth
+history. The tracker (discourse.tracker) and the session focus (discourse.focus)
+read these cues; cues.py keeps the words of people themselves.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.extraction.rules.discourse.cues import Marker, RelMention
+
+# A speaker who says who he is ("I am her mother", "I'm his dad", "我是她女儿",
+# "我是王先生的父亲") names himself with the relation word: the mention is the
+# speaker, never the person the consultation is about.
+_SELF_ID_EN = re.compile(
+    r"\b(?:i'm|i am)\s+(?:his|her|their|the patient's|the baby's|[a-z]+(?: [a-z]+)?'s)\s+$", re.I
+)
+_SELF_ID_ZH = re.compile(r"我是(?:[^，。,！!？?]{0,8}?的)?$")
+
+
+def self_identifies(text: str, mention: RelMention, zh: bool) -> bool:
+    """ "I'm his wife", "我是他女儿": the relation word names the speaker himself."""
+    if zh:
+        # "我是他女儿": the mention starts at its owner 他, so the head ends in 我是.
+        return bool(_SELF_ID_ZH.search(text, 0, mention.start))
+    head = text[max(0, mention.start - 30) : mention.start]
+    return bool(_SELF_ID_EN.search(head))
+
+
+# A relative who only reports or accompanies is no person concerned: "老婆说按摩
+# 可以缓解" (the speaker's own leg), "和老婆同房后", "my wife says I snore",
+# "my husband made me come in", "I came in with my daughter".
+_REPORTS_EN = re.compile(
+    r"^\s+(?:says|said|thinks|thought|told me|tells me|wants me|wanted me|made me|makes me|"
+    r"brought me|drove me|is here with me|came with me|noticed (?:i|that i|me)|"
+    r"(?:has been |keeps )?(?:telling|nagging|bugging) me)\b",
+    re.I,
+)
+_WITH_EN = re.compile(
+    r"\b(?:came|come|comes|coming|here|live|lives|living|went|go|going|stay|staying|along)\s+"
+    r"(?:in\s+|here\s+|today\s+|over\s+)?with\s+(?:my|our)\s+$",
+    re.I,
+)
+_REPORTS_ZH = re.compile(r"^(?:说|讲|告诉|陪我|带我|让我|叫我|建议|觉得我|问我|和我|跟我|催我)")
+_WITH_ZH = re.compile(r"(?:和|跟|与|陪|同)$")
+
+
+def reporter_only(text: str, mention: RelMention, zh: bool) -> bool:
+    """The relative only reports ("my wife says") or accompanies ("with my wife")."""
+    head, rest = text[: mention.start], text[mention.end :]
+    if zh:
+        return bool(_REPORTS_ZH.match(rest) or _WITH_ZH.search(head))
+    return bool(_REPORTS_EN.match(rest) or _WITH_EN.search(head))
+
+
+# The doctor calling the caregiver "Mom" / "Dad" ("Mom, do you give permission?",
+# "hey dad how are you doing", "妈妈，您别着急") speaks to a parent: the person
+# examined is that parent's child, whoever the vocative names.
+_VOCATIVE_HEAD = re.compile(
+    r"(?:^|[,.!?;，。！？]\s*|\b(?:hi|hey|hello|okay|ok|so|well|thanks|thank you|and|now)\s+)$",
+    re.I,
+)
+_VOCATIVE_TAIL = re.compile(
+    r"^(?:\s*[,?!.，？！。]|\s*$|\s+(?:do|did|are|can|could|how|have|would|will|is|does)\s+"
+    r"(?:you|he|she|your|his|her)\b)",
+    re.I,
+)
+_PARENT_WORDS = frozenset({"mother", "father", "parent"})
+
+
+def vocative_parent(text: str, mention: RelMention) -> bool:
+    """A bare "Mom"/"Dad"/妈妈 used to address the listener."""
+    if mention.owner or mention.relation not in _PARENT_WORDS:
+        return False
+    return bool(
+        _VOCATIVE_HEAD.search(text, 0, mention.start) and _VOCATIVE_TAIL.match(text[mention.end :])
+    )
+
+
+# In a consultation about a child, the pregnancy and the birth the mother tells of
+# ("I had no complications in my pregnancy with him", "while I was pregnant", 怀孕
+# 的时候, 剖宫产) are the child's perinatal history, as a child's chart keeps them;
+# so they are in a sentence about someone unnamed the speaker calls he/she.
+CHILDREN = frozenset({"family:child", "family:son", "family:daughter", "family:grandchild"})
+_PERINATAL = re.compile(
+    r"pregnan|labou?r\b|deliver|c-?section|ca?esarean|birth|怀孕|孕期|妊娠|分娩|剖宫产|剖腹产|顺产|早产",
+    re.I,
+)
+
+
+def birth_history(text: str, pos: int, focus: str | None, third_person: bool) -> bool:
+    """The mention at `pos` is the focus child's birth history."""
+    if focus is None or not _PERINATAL.match(text, pos):
+        return False
+    return focus in CHILDREN or (focus == "family:relative" and third_person)
+
+
+def outranked_me(m: Marker, before: list[Marker], zh: bool) -> bool:
+    """In a consultation about a relative, an object "me" after a he/she who acts
+    ("He was going to buy me a gift but had a car accident", "他给我买药的路上摔
+    了一跤") is not whom the clause is about: the one who acts is."""
+    if m.person != "first" or not m.objective:
+        return False
+    for x in reversed([x for x in before if x.start < m.start]):
+        if x.person == "first" and x.nominative and not x.objective:
+            return False
+        if x.person == "third" and (x.nominative or zh):
+            return True
+    return False

@@ -140,11 +140,16 @@ def route_of(text: str) -> str | None:
     return next((label for label, pattern in _ROUTES if pattern.search(text)), None)
 
 
-def dose_slots(value: str | None, unit: str | None, clause: str, zh: bool) -> dict[str, object]:
-    """{"value", "unit", "frequency", "route"}: whichever the drug's clause states."""
+def dose_slots(
+    value: str | None, unit: str | None, clause: str, zh: bool, lead: int = 0
+) -> dict[str, object]:
+    """{"value", "unit", "frequency", "route"}: whichever the drug's clause states.
+    `lead` characters of the clause come before the drug's name: a route may be said
+    there ("inject insulin"), but in English how often belongs to what precedes it
+    ("aspirin 81 mg daily and atorvastatin 40 mg": "daily" is the aspirin's)."""
     text = clause if zh else normalize_numbers(clause)
     slots: dict[str, object] = measured(value, unit_label(unit)) if value else {}
-    frequency = frequency_of(text)
+    frequency = frequency_of(text if zh else normalize_numbers(clause[lead:]))
     if frequency:
         slots["frequency"] = frequency
     route = route_of(text)

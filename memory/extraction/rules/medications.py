@@ -153,6 +153,13 @@ _BARE_AFTER = re.compile(
     r"(?!(?:years?|days?|weeks?|months?|hours?|minutes?|times|percent|%|pounds?)\b)(?=\S)",
     re.I,
 )
+# "Lasix 40 and potassium 20.", "Wellbutrin 150, Zoloft 100": a number straight after
+# the drug that ends its clause is its strength (a year or a ratio is not).
+_BARE_END = re.compile(
+    r"[\s,]*(?!(?:19|20)\d\d\b)(\d+(?:\.\d+)?)(?![\d/:]|\.\d|\s*(?:-|to)\s*\d)"
+    r"(?=\s*(?:[.,;!]|$|(?:and|plus|as well)\b))",
+    re.I,
+)
 
 
 def _dose(
@@ -174,6 +181,9 @@ def _dose(
     bare = None if ctx.zh else _BARE_AFTER.match(tail, len(hit.surface))
     if bare and frequency_of(tail[bare.end() : bare.end() + 20]):
         return bare[1], None, None
+    strength = None if ctx.zh else _BARE_END.match(tail, len(hit.surface))
+    if strength:
+        return strength[1], None, None
     # Spoken numbers are long ("twelve and a half milligrams of"): a wide look back.
     head = ctx.text[max(start, hit.start - 50) : hit.start]
     first = _DOSE_OF.search(head if ctx.zh else normalize_numbers(head))
@@ -354,8 +364,12 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
             # follow a later name of the same drug in the sentence.
             value, unit, previous = _later_dose(ctx, drugs, i, status)
         fact = _fact(ctx, hit, status, replaces, value, unit, previous, hit.canonical in switched)
+        # The drug's words run from the previous drug (a route often comes first:
+        # "口服二甲双胍", "inject insulin") to the next one, ~120 characters.
         previous_end = drugs[i - 1].end if i else 0
-        slots = dose_slots(value, unit, _clause(ctx, hit, previous_end, stop), ctx.zh)
+        clause_start = max(previous_end, hit.start - 20)
+        clause = ctx.text[clause_start : min(stop, hit.end + 100)]
+        slots = dose_slots(value, unit, clause, ctx.zh, hit.start - clause_start)
         facts.append(replace(fact, slots=slots) if slots else fact)
     return facts
 
@@ -371,13 +385,6 @@ def _later_dose(
         if found[0] is not None:
             return found
     return None, None, None
-
-
-def _clause(ctx: SentenceCtx, hit: Hit, previous_end: int, stop: int) -> str:
-    """The words that go with this drug: from the previous drug (a route often
-    comes first: "口服二甲双胍", "inject insulin") to the next one, ~120 characters."""
-    start = max(previous_end, hit.start - 20)
-    return ctx.text[start : min(stop, hit.end + 100)]
 
 
 def _fact(

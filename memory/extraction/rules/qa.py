@@ -139,6 +139,19 @@ _TAKING_ZH = re.compile(
     r"每[天日晚早]都?在?吃|天天吃|一直(?:在)?(?:吃|用|服)|(?:还|正)在(?:吃|用|服)|按时吃|吃着|还吃着|"
     r"\d+(?:\.\d+)?\s*(?:毫克|mg|微克|片|粒|单位)|[一每][天日晚周]\s*[一两二三四五六七八九十几\d]+\s*次"
 )
+# "What dose of metoprolol are you on?" - "I'm on 25.", "About 50.": a number given
+# for a dose asked commits to the drug (a count of years or times does not).
+_ASKS_DOSE_EN = re.compile(
+    r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|mg|units))|"
+    r"\b(?:dose|dosage|strength)\b",
+    re.I,
+)
+_NUMBER_ANSWER_EN = re.compile(
+    r"^\W*(?:(?:i'm|i 'm|i am|i take|i think|it's|it 's|it is|he's|she's|about|around|like|maybe|"
+    r"probably|just|only|on|at|taking)\W+)*\d+(?:\.\d+)?\b"
+    r"(?!\s*(?:years?|days?|weeks?|months?|hours?|minutes?|times|%|percent|/))",
+    re.I,
+)
 _STOPPED_EN = re.compile(
     r"\b(?:stopped|quit|discontinued|came off|went off|gave (?:it|them) up)\b|\bnot any ?more\b|"
     r"\bno longer\b|\bran out\b|\b(?:i'm|i am) off (?:it|them|that)\b",
@@ -232,6 +245,7 @@ def answer_stance(question: str, answer: str, zh: bool) -> Stance:
         stopped = True  # "Are you still on metformin?" - "No." ends the earlier record
     affirms = not denies and (
         tagged
+        or bool(not zh and _ASKS_DOSE_EN.search(question) and _NUMBER_ANSWER_EN.match(text))
         or bool(
             (_YES_ZH if zh else _YES_EN).match(text)
             or (_TAKING_ZH if zh else _TAKING_EN).search(text)

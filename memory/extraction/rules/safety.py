@@ -191,11 +191,7 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
     if not (cue or in_frame):
         return _tolerated(ctx)
     found = _allergens(ctx)
-    allergens = [
-        a
-        for i, a in enumerate(found)
-        if not _treats_allergy(ctx, a[0], a[1], found[i + 1][0] if i + 1 < len(found) else None)
-    ]
+    allergens = [a for a, treats in zip(found, _treating(ctx, found), strict=True) if not treats]
     reaction = _reaction(ctx.text)
     if allergens:
         facts = []
@@ -259,6 +255,21 @@ def _treats_allergy(ctx: SentenceCtx, start: int, end: int, next_start: int | No
     if ctx.zh:
         return False
     return bool(_ALLERGY_REMEDY_BEFORE.search(head) or _TREATMENT_BEFORE.search(head))
+
+
+# "Zyrtec and Claritin for allergies": what follows a list says what each is taken for.
+_LIST_JOIN = re.compile(r"^[\s,，、/]*(?:\b(?:or|and|plus|as well as)\b|或|和|及|或者)?[\s,，、]*$", re.I)
+
+
+def _treating(ctx: SentenceCtx, found: list[tuple[int, int, str]]) -> list[bool]:
+    """Per allergen: taken to treat an allergy (itself, or the list it ends)."""
+    out = [False] * len(found)
+    for i in range(len(found) - 1, -1, -1):
+        start, end, _ = found[i]
+        nxt = found[i + 1][0] if i + 1 < len(found) else None
+        listed = nxt is not None and out[i + 1] and bool(_LIST_JOIN.match(ctx.text[end:nxt]))
+        out[i] = listed or _treats_allergy(ctx, start, end, nxt)
+    return out
 
 
 def _asks_allergies(ctx: SentenceCtx) -> bool:

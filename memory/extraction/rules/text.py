@@ -169,6 +169,11 @@ def _repeated(words: str) -> str:
     return words
 
 
+# "1,000 milligrams", "50,000 units": a digit group after a comma is part of the number
+# (never "1, 2" or "10,20": a thousands group has exactly three digits).
+_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,]|\.\d)")
+
+
 @lru_cache(maxsize=8192)
 def normalize_numbers(text: str) -> str:
     """Spoken numbers -> digits, same meaning: 'one fifty over ninety' ->
@@ -182,6 +187,8 @@ def normalize_numbers(text: str) -> str:
         return str(value)
 
     out = _NUMBER_WORDS.sub(repl, text)
+    if "," in out:
+        out = _THOUSANDS.sub(lambda m: m[0].replace(",", ""), out)
     out = _POINT.sub(lambda m: f"{m[1]}.{parse_en_number(m[2])}", out)
     folded = out.casefold()
     if "point" in folded or "half" in folded:

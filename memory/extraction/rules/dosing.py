@@ -74,6 +74,17 @@ _FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("every {0} hours", re.compile(r"\bevery (\d+) hours?\b|\bq(\d+)h\b|每(\d+)小时", re.I)),
+    ("every {0} days", re.compile(r"\bevery (\d+) days\b|每(\d+)天", re.I)),
+    ("every {0} weeks", re.compile(r"\bevery (\d+) weeks\b|每(\d+)周", re.I)),
+    # Before "once daily", whose "every day" / 每天 would claim these.
+    ("every other day", re.compile(r"\bevery other day\b|\bqod\b|隔天|隔日", re.I)),
+    (
+        "twice weekly",
+        re.compile(
+            r"\b(?:twice|2 times) (?:a|per|every) week\b|每周两次|每周2次|一周两次|一周2次", re.I
+        ),
+    ),
+    ("monthly", re.compile(r"\b(?:once (?:a|per) month|monthly|every month)\b|每月一次|每个月一次", re.I)),
     (
         "once daily",
         re.compile(
@@ -81,6 +92,11 @@ _FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
+    (
+        "every morning",
+        re.compile(r"\b(?:(?:every|each|in the) morning|mornings|qam)\b|每天早上|每日早晨|每早|晨起", re.I),
+    ),
+    ("every evening", re.compile(r"\b(?:(?:every|each|in the) evening|qpm)\b|每天傍晚", re.I)),
     (
         "at bedtime",
         re.compile(

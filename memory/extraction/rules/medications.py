@@ -267,12 +267,16 @@ _CLASS_OWNER_EN = re.compile(
 # "steroid injection today", "a course of an oral steroid", "输了三天抗生素": the
 # class given as a concrete administration.
 _ADMINISTERED_AFTER = re.compile(
-    r"\s*(?:injections?|shots?|course|infusions?|drip|taper|dose\s*pack|prescription|针|输液|点滴|疗程)",
+    r"\s*(?:injections?|shots?|course|infusions?|drip|taper|dose\s*pack|prescription|therapy|"
+    r"ointments?|creams?|drops|针|输液|点滴|疗程)",
     re.I,
 )
 _ADMINISTERED_BEFORE = re.compile(
     r"(?:\b(?:course|dose|round|shot|injection|prescription|refill|trial)s?\s+of\s+(?:an?\s+|the\s+|some\s+)?"
-    r"(?:[\w-]+\s+)?|\b(?:therapeutic|oral|iv|topical|inhaled)\s+|输了?[^，,。；]{0,4}|打了?[^，,。；]{0,3})$",
+    r"(?:[\w-]+\s+)?|\b(?:therapeutic|oral|iv|i v|topical|inhaled)\s+|"
+    # "the nurse applied antibiotic ointment": put on the patient, not only discussed.
+    r"\bapplied\s+(?:an?\s+|the\s+|some\s+)?|"
+    r"输了?[^，,。；]{0,4}|打了?[^，,。；]{0,3})$",
     re.I,
 )
 # "You can take decongestants": an over-the-counter option, not a drug in use.

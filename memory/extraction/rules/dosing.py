@@ -88,7 +88,7 @@ _FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "once daily",
         re.compile(
-            r"\b(?:once (?:a|per|every) day|once daily|1 times? (?:a|per) day|daily|every day|each day|a day|qd|od)\b|每天一次|每日一次|一天一次|每日1次|每天1次|一日一次|每天|每日",
+            r"\b(?:once (?:a|per|every) day|once daily|1 times? (?:a|per) day|daily|every day|each day|a day|qd|od)\b|每天一次|每日一次|一天一次|每日1次|每天1次|一日一次|每天(?![早晚傍])|每日(?![早晚])",
             re.I,
         ),
     ),
@@ -100,7 +100,7 @@ _FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "at bedtime",
         re.compile(
-            r"\b(?:at (?:bedtime|night)|before bed|nightly|every night|qhs)\b|睡前|每晚", re.I
+            r"\b(?:at (?:bedtime|night)|before bed|nightly|every night|qhs)\b|睡前|每晚|每天晚上", re.I
         ),
     ),
     (

@@ -30,7 +30,13 @@ class Metric:
 
 _METRICS: tuple[Metric, ...] = (
     Metric(
-        "blood pressure", "vital", r"blood pressures?|\bbp\b|\bb\.p\.|血压|高压", "mmHg", 40, 300
+        # "your pressure today is 150 over 90": only a two-number reading is read for it
+        "blood pressure",
+        "vital",
+        r"blood pressures?|\bpressures?\b|\bbp\b|\bb\.p\.|血压|高压",
+        "mmHg",
+        40,
+        300,
     ),
     Metric("heart rate", "vital", r"heart rate|\bpulse\b|\bhr\b|心率|脉搏", "bpm", 20, 250),
     Metric(
@@ -157,7 +163,7 @@ _UNITS = (
 )
 # A value is a number of its own: not the "1" of "HbA1c", not "4" of "in 4 weeks".
 _VALUE = re.compile(
-    rf"(?<![A-Za-z\d.]){_NUM}\s*({_UNITS})?(?!\s*(?:weeks?|days?|months?|years?|hours?|times|"
+    rf"(?<![A-Za-z\d.]){_NUM}(?!\d|\.\d|(?:st|nd|rd|th)\b)\s*({_UNITS})?(?!\s*(?:weeks?|days?|months?|years?|hours?|times|"
     rf"minutes?|个月|周|天|年|小时|次(?!/)))",
     re.I,
 )
@@ -218,10 +224,37 @@ class Reading:
     slots: dict[str, object]
 
 
+# "your a1c went from 9 to 7.5", "from 150/90 down to 130/80": the value said last is now.
+_FROM = re.compile(r"\bfrom\s*$|从$", re.I)
+_TO_LATER = re.compile(
+    r"\s*(?:%|percent|mmhg|mm hg)?\s*(?:,\s*)?(?:(?:all the way|down|up|now)\s+)*(?:to|到|降到|升到)\s*",
+    re.I,
+)
+
+
+_DOSE_AFTER = re.compile(
+    r"\s*(?:mg|milligrams?|mcg|micrograms?|units?|iu|tablets?|pills?|capsules?|毫克|微克|片|粒)"
+    r"(?![a-z/])(?!\s*per\b)",
+    re.I,
+)
+
+
+def _later(window: str, m: re.Match[str]) -> int | None:
+    """Where the newer value starts when `m` is the older one of "from X to Y"."""
+    if not _FROM.search(window[: m.start()]):
+        return None
+    to = _TO_LATER.match(window, m.end())
+    return to.end() if to else None
+
+
 def _read_value(metric: Metric, window: str) -> Reading | None:
-    """The first plausible value in the window after a name."""
+    """The first plausible value in the window after a name (the newer one of a
+    change "from X to Y")."""
     if metric.entity == "blood pressure":
         m = _BP_VALUE.search(window)
+        later = _later(window, m) if m else None
+        newer = _BP_VALUE.match(window, later) if later is not None else None
+        m = newer or m
         if m and metric.low <= float(m[1]) <= metric.high and 20 <= float(m[2]) <= 200:
             unit_m = re.match(r"\s*(mmhg|mm hg|毫米汞柱)", window[m.end() :], re.I)
             unit = unit_m[1] if unit_m else metric.unit
@@ -229,7 +262,13 @@ def _read_value(metric: Metric, window: str) -> Reading | None:
             return Reading(f"{m[1]}/{m[2]}", unit, m.start(), slots)
         return None
     for m in _VALUE.finditer(window):
+        if _DOSE_AFTER.match(window, m.end()):
+            continue  # "testosterone 140 milligrams every 10 days" is a dose, not a level
         if metric.low <= float(m[1]) <= metric.high:
+            later = _later(window, m)
+            newer = _VALUE.match(window, later) if later is not None else None
+            if newer and metric.low <= float(newer[1]) <= metric.high:
+                m = newer
             # The fact's unit stays as said ("公斤"); the slot's is canonical ("kg").
             unit = (m[2] or "").strip() or metric.unit
             return Reading(m[1], unit, m.start(), measured(m[1], _unit_label(unit)))
@@ -383,6 +422,25 @@ def _carried(before: str, ctx: SentenceCtx, answer: bool) -> list[tuple[Metric, 
     if reading is None or (asked[0].entity != "blood pressure" and _several_numbers(ctx.norm)):
         return []
     return [(asked[0], reading)]
+
+
+# "the vitamin d was low at 18", "testosterone level is 600": a substance that is also
+# a drug, named as a lab value ("20 mg", "5000 units" stay doses).
+_READ_AS_LAB = re.compile(
+    r"\s*(?:levels?\s+)?(?:is|was|were|came back|has been|have been|of)\b", re.I
+)
+_DOSE_AMOUNT = re.compile(
+    r"\d\s*(?:mg|milligrams?|mcg|micrograms?|units?|iu|ml|milliliters?|tablets?|pills?)\b", re.I
+)
+
+
+def names_lab_value(text: str, start: int, end: int) -> bool:
+    """Is the (English) name at text[start:end] the name of a lab value said after it?"""
+    if not _READ_AS_LAB.match(text, end):
+        return False
+    norm = normalize_numbers(text[start : end + 60])
+    found = readings(norm, False)
+    return bool(found) and found[0][0] == 0 and not _DOSE_AMOUNT.search(norm)
 
 
 def has_measurement(text: str, zh: bool) -> bool:

@@ -15,6 +15,7 @@ from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.dosing import dose_slots, frequency_of
 from memory.extraction.rules.entities import Hit
+from memory.extraction.rules.measurements import names_lab_value
 from memory.extraction.rules.switches import find_switches
 from memory.extraction.rules.text import normalize_numbers
 
@@ -359,7 +360,9 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
             continue
         seen.add(hit.canonical)
         status, replaces = switched.get(hit.canonical, (_status(ctx, hit), None))
-        if status == "active" and _not_taken(ctx, hit):
+        if status == "active" and (
+            _not_taken(ctx, hit) or (not ctx.zh and names_lab_value(ctx.text, hit.start, hit.end))
+        ):
             continue  # never suppress a stop or a change: an old record must not stay current
         stop = drugs[i + 1].start if i + 1 < len(drugs) else len(ctx.text)
         value, unit, previous = _dose(ctx, hit, status, stop, drugs[i - 1].end if i else 0)

@@ -32,7 +32,7 @@ small tables below, independent of the extractor's own metric table):
   bench/extraction_dev.py (their metric functions live in memory/evaluation/notes.py), per part;
   precision here also counts a present allergy in a "no known allergies" row
   as a false one (stricter than extraction_dev's positive-rows-only figure).
-  Allergy gold here also comes from the ACI-Bench notes (their ALLERGIES section,
+  Enlarged allergy figures: gold also from the ACI-Bench notes (their ALLERGIES section,
   else their sentences that speak of allergies) and from the allergy sentences of
   MTS-Dialog rows of other sections but the family history (note_allergy_gold):
   only allergens the dialogue names count; "no known allergies" makes a negative.
@@ -217,6 +217,8 @@ class Tally:
     allergy: list[int]  # tp, gold, pred_ok, pred
     meds_mts: list[int]
     meds_aci: list[int]
+    allergy_all: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # + notes, sections
+    allergy_rows: list[int] = field(default_factory=lambda: [0, 0])  # positive, negative
     values_all: list[int] = field(default_factory=lambda: [0, 0])
     doses_all: list[int] = field(default_factory=lambda: [0, 0])
     negated: list[int] = field(default_factory=lambda: [0, 0])  # clean, allergy facts
@@ -280,9 +282,11 @@ def _mts(row: dict[str, str], tally: Tally) -> None:
         names = drug_names(text)
         _add(tally.meds_mts, len(names & medication_names(facts)), len(names))
     if header == "ALLERGY":
-        _allergy(*allergy_gold(text), facts, tally)
+        _allergy(*allergy_gold(text), facts, tally.allergy)
+        _allergy(*allergy_gold(text), facts, tally.allergy_all, tally.allergy_rows)
     elif header != "FAM/SOCHX":  # a relative's allergy is no gold of the patient's
-        _allergy(*note_allergy_gold(text, row["dialogue"]), facts, tally)
+        gold, negative = note_allergy_gold(text, row["dialogue"])
+        _allergy(gold, negative, facts, tally.allergy_all, tally.allergy_rows)
 
 
 def _enlarged(
@@ -324,16 +328,24 @@ def _allergy_invariants(turns: tuple[Turn, ...], facts: tuple, tally: Tally) -> 
 
 
 def _allergy(
-    gold: set[str], negative: bool, facts: tuple[ExtractedFact, ...], tally: Tally
+    gold: set[str],
+    negative: bool,
+    facts: tuple[ExtractedFact, ...],
+    acc: list[int],
+    rows: list[int] | None = None,
 ) -> None:
+    """acc = [found gold, gold, present facts that are gold, present facts]."""
     found = present_allergies(facts)
+    if rows is not None:
+        rows[0] += bool(gold) and not negative
+        rows[1] += negative
     if negative:
-        tally.allergy[3] += len(found)  # any present allergy in a negative row is wrong
+        acc[3] += len(found)  # any present allergy in a negative row is wrong
     elif gold:
-        tally.allergy[0] += len(gold & found)
-        tally.allergy[1] += len(gold)
-        tally.allergy[2] += len(found & gold)
-        tally.allergy[3] += len(found)
+        acc[0] += len(gold & found)
+        acc[1] += len(gold)
+        acc[2] += len(found & gold)
+        acc[3] += len(found)
 
 
 def _aci(row: dict[str, str], tally: Tally) -> None:
@@ -351,7 +363,8 @@ def _aci(row: dict[str, str], tally: Tally) -> None:
     _add(tally.meds_aci, len(names & medication_names(facts)), len(names))
     _enlarged(turns, note_sections(note, _VALUE_SECTIONS_ALL), note, facts, tally)
     _allergy_invariants(turns, facts, tally)
-    _allergy(*note_allergy_gold(note, row["dialogue"]), facts, tally)
+    gold, negative = note_allergy_gold(note, row["dialogue"])
+    _allergy(gold, negative, facts, tally.allergy_all, tally.allergy_rows)
 
 
 def _speed(rows: list[dict[str, str]]) -> tuple[float, float]:
@@ -400,6 +413,19 @@ def report(tallies: dict[str, Tally]) -> list[tuple[str, str, list[str]]]:
     rows.append(("  doses, enlarged (whole note)", ">= 95%", cells(lambda t: _ratio(*t.doses_all))))
     rows.append(("allergy recall", ">= 97%", cells(lambda t: _ratio(*t.allergy[:2]))))
     rows.append(("allergy precision", "100%", cells(lambda t: _ratio(*t.allergy[2:]))))
+    rows.append(
+        ("  allergy recall, enlarged", ">= 97%", cells(lambda t: _ratio(*t.allergy_all[:2])))
+    )
+    rows.append(
+        ("  allergy precision, enlarged", "100%", cells(lambda t: _ratio(*t.allergy_all[2:])))
+    )
+    rows.append(
+        (
+            "  allergy rows, enlarged (+/-)",
+            "",
+            cells(lambda t: f"{t.allergy_rows[0]} / {t.allergy_rows[1]}"),
+        )
+    )
     rows.append(("  allergy not from a denial", "100%", cells(lambda t: _ratio(*t.negated))))
     rows.append(
         ("  allergen not an active med", "100%", cells(lambda t: _ratio(*t.allergen_active)))

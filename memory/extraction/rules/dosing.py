@@ -84,7 +84,10 @@ _FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:twice|2 times) (?:a|per|every) week\b|每周两次|每周2次|一周两次|一周2次", re.I
         ),
     ),
-    ("monthly", re.compile(r"\b(?:once (?:a|per) month|monthly|every month)\b|每月一次|每个月一次", re.I)),
+    (
+        "monthly",
+        re.compile(r"\b(?:once (?:a|per) month|monthly|every month)\b|每月一次|每个月一次", re.I),
+    ),
     (
         "once daily",
         re.compile(
@@ -94,13 +97,16 @@ _FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "every morning",
-        re.compile(r"\b(?:(?:every|each|in the) morning|mornings|qam)\b|每天早上|每日早晨|每早|晨起", re.I),
+        re.compile(
+            r"\b(?:(?:every|each|in the) morning|mornings|qam)\b|每天早上|每日早晨|每早|晨起", re.I
+        ),
     ),
     ("every evening", re.compile(r"\b(?:(?:every|each|in the) evening|qpm)\b|每天傍晚", re.I)),
     (
         "at bedtime",
         re.compile(
-            r"\b(?:at (?:bedtime|night)|before bed|nightly|every night|qhs)\b|睡前|每晚|每天晚上", re.I
+            r"\b(?:at (?:bedtime|night)|before bed|nightly|every night|qhs)\b|睡前|每晚|每天晚上",
+            re.I,
         ),
     ),
     (

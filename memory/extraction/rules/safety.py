@@ -258,7 +258,9 @@ def _treats_allergy(ctx: SentenceCtx, start: int, end: int, next_start: int | No
 
 
 # "Zyrtec and Claritin for allergies": what follows a list says what each is taken for.
-_LIST_JOIN = re.compile(r"^[\s,，、/]*(?:\b(?:or|and|plus|as well as)\b|或|和|及|或者)?[\s,，、]*$", re.I)
+_LIST_JOIN = re.compile(
+    r"^[\s,，、/]*(?:\b(?:or|and|plus|as well as)\b|或|和|及|或者)?[\s,，、]*$", re.I
+)
 
 
 def _treating(ctx: SentenceCtx, found: list[tuple[int, int, str]]) -> list[bool]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from memory.domain.types import ExtractedFact, Turn
 from memory.extraction.rules.discourse.cues import relative_mentions
 from memory.extraction.rules.entities import find_entities, lookup
-from memory.extraction.rules.safety import _ALLERGEN_EN
+from memory.extraction.rules.safety import _ALLERGEN_EN, speaks_of_allergy
 
 _SPEAKER = re.compile(
     r"^\s*\[?(doctor|patient|guest_family|guest_clinician|patient_\w*)\]?\s*:?\s*", re.I
@@ -127,7 +127,9 @@ def note_allergy_gold(note: str, dialogue: str) -> tuple[set[str], bool]:
         spans = [
             s
             for s in _sentences(note)
-            if _ALLERGY_SENTENCE.search(s) and not relative_mentions(s, zh=False)
+            if _ALLERGY_SENTENCE.search(s)
+            and speaks_of_allergy(s)
+            and not relative_mentions(s, zh=False)
         ]
         if not spans:
             return set(), False

@@ -29,3 +29,8 @@ def test_a_relatives_allergy_sentence_is_no_gold_of_the_patient() -> None:
 
 def test_nka_row_is_a_negative_row() -> None:
     assert allergy_gold("NKA.") == (set(), True)
+
+
+def test_a_remedy_taken_for_an_allergy_is_no_gold_allergen() -> None:
+    note = "MEDICATIONS\n\nClaritin for allergic rhinitis.\n"
+    assert note_allergy_gold(note, "I take Claritin.") == (set(), False)

@@ -129,3 +129,16 @@ def test_an_allergy_said_before_a_remedy_list_is_kept() -> None:
 def test_antibiotic_therapy_received_is_a_medication() -> None:
     said = ("doctor", "She received antibiotic therapy.")
     assert one(said, kind="medication_status").entity == "antibiotics"
+
+
+def test_a_drug_beside_allergies_named_as_a_remedy_is_no_allergen() -> None:
+    said = ("doctor", "I see you aren't taking anything for your allergies, but you take atenolol.")
+    assert not facts(said, kind="allergy")
+
+
+def test_a_steroid_course_prescribed_for_a_reaction_is_no_allergen() -> None:
+    said = (
+        "doctor",
+        "I'm going to prescribe you a course of an oral steroid for this allergic reaction.",
+    )
+    assert not facts(said, kind="allergy")

@@ -187,7 +187,7 @@ def _tolerated(ctx: SentenceCtx) -> list[ExtractedFact]:
 
 def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
     in_frame = ctx.frame is not None and ctx.frame.topic == "allergy"
-    cue = bool(_ALLERGY_CUE.search(ctx.text))
+    cue = speaks_of_allergy(ctx.text)
     if not (cue or in_frame):
         return _tolerated(ctx)
     found = _allergens(ctx)
@@ -235,7 +235,8 @@ _FOR_ALLERGY_AFTER = re.compile(
 # still name one).
 _TREATMENT_BEFORE = re.compile(
     r"\b(?:try|start(?: you)?(?: on)?|prescribe|refill|continue(?: to use| to take| using| taking| on| with)?|"
-    r"keep (?:using|taking|on)|carry)\s+(?:(?:you on|some|the|your|an?|this|that|with)\s+)*$",
+    r"keep (?:using|taking|on)|carry)\s+(?:(?:you(?: on)?|some|the|your|an?|this|that|with|"
+    r"(?:a )?(?:course|dose|round) of|oral|topical|short)\s+)*$",
     re.I,
 )
 _ALLERGY_REMEDY_BEFORE = re.compile(
@@ -272,6 +273,31 @@ def _treating(ctx: SentenceCtx, found: list[tuple[int, int, str]]) -> list[bool]
         listed = nxt is not None and out[i + 1] and bool(_LIST_JOIN.match(ctx.text[end:nxt]))
         out[i] = listed or _treats_allergy(ctx, start, end, nxt)
     return out
+
+
+# "you aren't taking anything for your allergies, but you are taking atenolol",
+# "allergy medicine": allergies named as what a remedy treats name no allergen.
+_FOR_BEFORE = re.compile(
+    r"\b(?:for|with|treat(?:s|ing)?|help(?:s|ing)?(?: with)?)\s+(?:(?:my|your|his|her|their|the|"
+    r"seasonal|spring|environmental|bad)\s+)*$",
+    re.I,
+)
+_REMEDY_AFTER = re.compile(
+    r"\s*(?:medicines?|medications?|meds|pills?|tablets?|sprays?|shots?|drops|relief)\b", re.I
+)
+
+
+def _remedy_cue(text: str, cue: re.Match[str]) -> bool:
+    """The allergy word names what a remedy is for, not a reaction to something."""
+    if not cue[0].casefold().startswith("allerg"):
+        return False
+    head = text[max(0, cue.start() - 40) : cue.start()]
+    return bool(_FOR_BEFORE.search(head) or _REMEDY_AFTER.match(text, cue.end()))
+
+
+def speaks_of_allergy(text: str) -> bool:
+    """Does the text name an allergy (not only what a remedy is for)?"""
+    return any(not _remedy_cue(text, m) for m in _ALLERGY_CUE.finditer(text))
 
 
 def _asks_allergies(ctx: SentenceCtx) -> bool:

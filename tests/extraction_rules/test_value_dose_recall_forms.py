@@ -142,3 +142,18 @@ def test_a_steroid_course_prescribed_for_a_reaction_is_no_allergen() -> None:
         "I'm going to prescribe you a course of an oral steroid for this allergic reaction.",
     )
     assert not facts(said, kind="allergy")
+
+
+def test_a_combination_brand_is_its_combined_drug() -> None:
+    said = ("patient", "I take Hyzaar every morning.")
+    assert one(said, kind="medication_status").entity == "losartan/hydrochlorothiazide"
+
+
+def test_a_muscle_relaxant_brand_is_its_generic() -> None:
+    said = ("patient", "My medications are Norco, Soma and Neurontin.")
+    assert one(said, kind="medication_status", entity="carisoprodol").status == "active"
+
+
+def test_a_chinese_combination_name_is_the_combined_drug() -> None:
+    said = ("patient", "我每天吃氯沙坦钾氢氯噻嗪。")
+    assert one(said, kind="medication_status").entity == "losartan/hydrochlorothiazide"

@@ -157,3 +157,12 @@ def test_a_muscle_relaxant_brand_is_its_generic() -> None:
 def test_a_chinese_combination_name_is_the_combined_drug() -> None:
     said = ("patient", "我每天吃氯沙坦钾氢氯噻嗪。")
     assert one(said, kind="medication_status").entity == "losartan/hydrochlorothiazide"
+
+
+def test_spoken_decimal_digits_read_one_by_one() -> None:
+    assert normalize_numbers("six point two five milligrams") == "6.25 milligrams"
+
+
+def test_a_spoken_leading_decimal_of_two_digits_is_a_dose() -> None:
+    said = ("patient", "I take point two five milligrams of digoxin.")
+    assert _slots(said, drug="digoxin")["value"] == 0.25

@@ -169,6 +169,19 @@ def _repeated(words: str) -> str:
     return words
 
 
+# Decimals are read digit by digit: "six point two five" is 6.25, "point one two five" .125
+# (never "two five" = 7).
+_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_POINT_DIGITS = re.compile(
+    r"\bpoint((?:[\s-]+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b)+)", re.I
+)
+
+
+def _point_digits(m: re.Match[str]) -> str:
+    words = m[1].replace("-", " ").casefold().split()
+    return "point " + "".join(str(_DIGIT_WORDS.index("zero" if w == "oh" else w)) for w in words)
+
+
 # "1,000 milligrams", "50,000 units": a digit group after a comma is part of the number
 # (never "1, 2" or "10,20": a thousands group has exactly three digits).
 _THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,]|\.\d)")
@@ -186,7 +199,11 @@ def normalize_numbers(text: str) -> str:
             return _repeated(m[0])
         return str(value)
 
-    out = _NUMBER_WORDS.sub(repl, text)
+    if "point" in text.casefold():
+        out = _POINT_DIGITS.sub(_point_digits, text)
+        out = _NUMBER_WORDS.sub(repl, out)
+    else:
+        out = _NUMBER_WORDS.sub(repl, text)
     if "," in out:
         out = _THOUSANDS.sub(lambda m: m[0].replace(",", ""), out)
     out = _POINT.sub(lambda m: f"{m[1]}.{parse_en_number(m[2])}", out)

@@ -166,3 +166,24 @@ def test_spoken_decimal_digits_read_one_by_one() -> None:
 def test_a_spoken_leading_decimal_of_two_digits_is_a_dose() -> None:
     said = ("patient", "I take point two five milligrams of digoxin.")
     assert _slots(said, drug="digoxin")["value"] == 0.25
+
+
+def test_a_dose_said_just_before_naming_its_drug_is_its_dose() -> None:
+    said = ("patient", "I'm on 20 milligrams. It's the lisinopril.")
+    assert _slots(said, drug="lisinopril")["value"] == 20
+
+
+def test_a_dose_before_a_new_drug_list_is_not_given_to_it() -> None:
+    said = ("patient", "I'm on 20 milligrams. Metformin and lisinopril too.")
+    found = facts(said, kind="medication_status")
+    assert all(f.slots.get("value") is None for f in found)
+
+
+def test_the_strength_answered_with_the_is_the_dose() -> None:
+    asked = ("doctor", "Are you still taking the lisinopril?")
+    dose = (
+        ("patient", "Yes, I am."),
+        ("doctor", "Okay and what dose?"),
+        ("patient", "I'm on the 20."),
+    )
+    assert _slots(asked, *dose, drug="lisinopril")["value"] == 20

@@ -194,7 +194,7 @@ _DOSE_QUESTION = re.compile(
 )
 _BARE = re.compile(
     r"^\W*(?:yes|yeah|yep|it'?s|it is|i take|i think|i believe|i'?m (?:at|on|taking)|i am (?:at|on|taking)|"
-    r"about|like|uh|um|just|only|,|\s)*(\d+(?:\.\d+)?)\b(?!\s*(?:years?|days?|weeks?|months?|hours?|times|%|/))",
+    r"i 'm (?:at|on|taking)|the|about|like|uh|um|just|only|,|\s)*(\d+(?:\.\d+)?)\b(?!\s*(?:years?|days?|weeks?|months?|hours?|times|%|/))",
     re.I,
 )
 _DRUG_KINDS = frozenset({"drug", "drug_class"})
@@ -211,6 +211,7 @@ def attach_later_doses(
     waiting: list[int] = []  # indexes of facts named in the last drug sentence
     named_turn = since = 0
     asked = False
+    said: tuple[int, tuple[str, str | None, str], str] | None = None  # a dose before its drug
     for turn in turns:
         for sent in split_sentences(turn.index, turn.speaker, turn.text):
             text = sent.text if sent.zh else normalize_numbers(sent.text)
@@ -221,7 +222,12 @@ def attach_later_doses(
                 waiting = _waiting(out, drugs, turn.index)
                 named_turn, since = turn.index, 0
                 asked = bool(_DOSE_QUESTION.search(text))
+                if said and _dose_first(out, said, waiting, text, turn.index, sent.zh):
+                    waiting = []
+                said = None
                 continue
+            # kept only when no drug named before waits for it (that one takes it)
+            said = None if waiting else _dose_alone(text, sent.text, sent.is_question, turn.index)
             since += 1
             if not waiting or since > _MAX_SENTENCES or turn.index - named_turn > _MAX_TURNS:
                 waiting = []
@@ -238,6 +244,39 @@ def attach_later_doses(
                 out[waiting[0]] = _with_dose(out[waiting[0]], dose, sent.text, turn.index, sent.zh)
             waiting = []  # a dose for two waiting drugs is ambiguous: attach none
     return tuple(out)
+
+
+# The sentence after a dose only names the drug it was: "It's the lisinopril.",
+# "That's metoprolol.", "The Lasix." (a list of new drugs would not start so).
+_NAMES_IT = re.compile(
+    r"^\W*(?:(?:and|so|uh|um|yeah|yes|oh)\W+)*(?:it'?s|it 's|it is|that'?s|that 's|that is|"
+    r"this is|which is|called|the)\b",
+    re.I,
+)
+
+
+def _dose_first(
+    out: list[ExtractedFact],
+    said: tuple[int, tuple[str, str | None, str], str],
+    waiting: list[int],
+    text: str,
+    turn: int,
+    zh: bool,
+) -> bool:
+    """ "I'm on 20 milligrams. It's the lisinopril.": the dose came first; attach it
+    when the sentence only names the one dose-less drug it was."""
+    if len(waiting) != 1 or not _NAMES_IT.match(text) or said[0] < turn - 1:
+        return False
+    out[waiting[0]] = _with_dose(out[waiting[0]], said[1], said[2], turn, zh)
+    return True
+
+
+def _dose_alone(
+    text: str, said: str, question: bool, turn: int
+) -> tuple[int, tuple[str, str | None, str], str] | None:
+    """A dose with its unit in a statement that names no drug, kept for the next sentence."""
+    m = None if question else _DOSE.search(text)
+    return (turn, (m[1], unit_label(m[2]), text[m.end() :]), said) if m else None
 
 
 def _waiting(facts: list[ExtractedFact], drugs: set[str], turn: int) -> list[int]:

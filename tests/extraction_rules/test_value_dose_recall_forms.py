@@ -187,3 +187,27 @@ def test_the_strength_answered_with_the_is_the_dose() -> None:
         ("patient", "I'm on the 20."),
     )
     assert _slots(asked, *dose, drug="lisinopril")["value"] == 20
+
+
+def test_oxygen_in_a_saturation_range_without_percent_is_a_saturation() -> None:
+    spo2 = one(("doctor", "Your oxygen was 98."), kind="vital", entity="spo2")
+    assert spo2.slots["value"] == 98
+
+
+def test_oxygen_flow_in_liters_is_no_saturation() -> None:
+    assert not facts(("doctor", "We put him on oxygen 3 liters."), kind="vital")
+
+
+def test_saturation_alone_names_the_oxygen_saturation() -> None:
+    spo2 = one(("doctor", "Saturation is 97 percent."), kind="vital", entity="spo2")
+    assert spo2.slots["value"] == 97
+
+
+def test_the_value_said_with_now_is_the_reading() -> None:
+    said = ("doctor", "Your A1c last time was 8 and now it's 7.1.")
+    assert one(said, kind="lab_result", entity="hba1c").slots["value"] == 7.1
+
+
+def test_a_spoken_leading_point_after_of_is_a_decimal() -> None:
+    said = ("doctor", "Kidney function is good, creatinine of point nine.")
+    assert one(said, kind="lab_result", entity="creatinine").slots["value"] == 0.9

@@ -62,7 +62,10 @@ _METRICS: tuple[Metric, ...] = (
     Metric(
         "spo2",
         "vital",
-        r"oxygen(?:ation| saturation| sat\w*| levels?)|\boxygen(?=(?:'s| (?:was|is|at|of|were|are))* \d+(?:\.\d+)? ?(?:%|percent))|o2 sat\w*|\bsats?\b|\bsatting\b|spo2|pulse ox\w*|血氧(?:饱和度)?",
+        # "your oxygen was 98" (a saturation's range, never "oxygen 2 liters"), "o2 of 95 %"
+        r"oxygen(?:ation| saturation| sat\w*| levels?)|\b(?:oxygen|o2)(?=(?:'s| (?:was|is|at|of|were|are))* "
+        r"(?:\d+(?:\.\d+)? ?(?:%|percent)|(?:[7-9]\d|100)\b(?! ?(?:liters?|l\b|lpm))))|o2 sat\w*|\bsats?\b|"
+        r"\bsatting\b|\bsaturation\b|\bsaturating\b|spo2|pulse ox\w*|血氧(?:饱和度)?",
         "%",
         50,
         100,
@@ -239,12 +242,21 @@ _DOSE_AFTER = re.compile(
 )
 
 
+# "your a1c last time was 8 and now it's 7.1": the value said with "now" is the reading.
+_NOW_LATER = re.compile(
+    r"[^.;?]{0,25}?\bnow\s+(?:(?:it'?s|it 's|it is|is|it|at|down to|up to|about|around)\s+)*(?=\d)",
+    re.I,
+)
+
+
 def _later(window: str, m: re.Match[str]) -> int | None:
-    """Where the newer value starts when `m` is the older one of "from X to Y"."""
-    if not _FROM.search(window[: m.start()]):
-        return None
-    to = _TO_LATER.match(window, m.end())
-    return to.end() if to else None
+    """Where the newer value starts when `m` is the older one of "from X to Y" or of
+    "X before, now Y"."""
+    if _FROM.search(window[: m.start()]):
+        to = _TO_LATER.match(window, m.end())
+        return to.end() if to else None
+    now = _NOW_LATER.match(window, m.end())
+    return now.end() if now else None
 
 
 def _read_value(metric: Metric, window: str) -> Reading | None:

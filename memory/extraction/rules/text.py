@@ -127,7 +127,11 @@ _POINT = re.compile(r"(\d+)\s+point\s+(\d+|zero|one|two|three|four|five|six|seve
 _DOSE_WORDS = r"\s*(?:mg|mgs|mcg|milligrams?|micrograms?|ml|milliliters?|units?|percent|%)\b"
 # "point five milligrams" is 0.5 mg: a leading "point" only before a dose unit
 # ("at this point 5 people" stays as it is).
-_LEADING_POINT = re.compile(rf"(?<![\d.])\bpoint\s+(\d+)(?={_DOSE_WORDS})", re.I)
+_LEADING_POINT = re.compile(
+    # ... or after a verb or "of" that gives a value ("creatinine of point nine")
+    rf"(?<![\d.])\bpoint\s+(\d+)(?={_DOSE_WORDS})|(?:(?<=\bof )|(?<=\bis )|(?<=\bwas )|(?<=\bat ))point\s+(\d+)\b",
+    re.I,
+)
 # "twelve and a half milligrams" -> 12.5; "half a milligram" -> 0.5.
 _AND_A_HALF = re.compile(r"\b(\d+)\s+and\s+a\s+half\b", re.I)
 _HALF_A = re.compile(rf"\bhalf\s+an?(?={_DOSE_WORDS})", re.I)
@@ -209,7 +213,7 @@ def normalize_numbers(text: str) -> str:
     out = _POINT.sub(lambda m: f"{m[1]}.{parse_en_number(m[2])}", out)
     folded = out.casefold()
     if "point" in folded or "half" in folded:
-        out = _LEADING_POINT.sub(r"0.\1", out)
+        out = _LEADING_POINT.sub(lambda m: f"0.{m[1] or m[2]}", out)
         out = _AND_A_HALF.sub(r"\1.5", out)
         out = _HALF_A.sub("0.5", out)
     return out

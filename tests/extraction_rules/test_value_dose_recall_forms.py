@@ -211,3 +211,12 @@ def test_the_value_said_with_now_is_the_reading() -> None:
 def test_a_spoken_leading_point_after_of_is_a_decimal() -> None:
     said = ("doctor", "Kidney function is good, creatinine of point nine.")
     assert one(said, kind="lab_result", entity="creatinine").slots["value"] == 0.9
+
+
+def test_a_dose_with_its_unit_right_before_the_drug_is_its_dose() -> None:
+    said = ("doctor", "It looks like she started a point six m g colchicine daily.")
+    assert _slots(said, drug="colchicine")["value"] == 0.6
+
+
+def test_a_bare_count_right_before_the_drug_is_no_dose() -> None:
+    assert "value" not in _slots(("patient", "I take 2 metformin."), drug="metformin")

@@ -141,10 +141,11 @@ def _has_cue(ctx: SentenceCtx, hit: Hit) -> bool:
 
 
 # "800 milligrams of ibuprofen", "you're on 500 of metformin", "a 20 milligram
-# tablet of lisinopril": the dose said first.
+# tablet of lisinopril", "a 0.6 mg colchicine": the dose said first.
 _DOSE_OF = re.compile(
-    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*({_UNIT})?\s+(?:(?:tablets?|pills?|capsules?|doses?)\s+)?"
-    rf"of\s+(?:the\s+|your\s+|his\s+|her\s+|that\s+)?$",
+    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:({_UNIT})?\s+(?:(?:tablets?|pills?|capsules?|doses?)\s+)?of"
+    # without "of" only with its unit: "2 metformin" may count tablets, "10 years" is no dose
+    rf"|({_UNIT})\s+(?:(?:tablets?|pills?|capsules?)\s+)?)\s*(?:the\s+|your\s+|his\s+|her\s+|that\s+)?$",
     re.I,
 )
 # "Coreg 6.25 twice a day", "metformin 500 with meals": a number right after the
@@ -189,7 +190,7 @@ def _dose(
     head = ctx.text[max(start, hit.start - 50) : hit.start]
     first = _DOSE_OF.search(head if ctx.zh else normalize_numbers(head))
     if first:
-        return first[1], first[2], None
+        return first[1], first[2] or first[3], None
     if status != "dose_changed":
         return None, None, None
     target = _BARE_TARGET.search(tail)

@@ -124,12 +124,15 @@ _W = (
 )
 _NUMBER_WORDS = re.compile(rf"\b(?:a\s+hundred|{_W})(?:(?:\s+and)?[\s-]+{_W})*\b", re.I)
 _POINT = re.compile(r"(\d+)\s+point\s+(\d+|zero|one|two|three|four|five|six|seven|eight|nine)\b")
-_DOSE_WORDS = r"\s*(?:mg|mgs|mcg|milligrams?|micrograms?|ml|milliliters?|units?|percent|%)\b"
+_DOSE_WORDS = (
+    r"\s*(?:mg|mgs|mcg|m g|m c g|milligrams?|micrograms?|ml|milliliters?|units?|percent|%)\b"
+)
 # "point five milligrams" is 0.5 mg: a leading "point" only before a dose unit
 # ("at this point 5 people" stays as it is).
 _LEADING_POINT = re.compile(
     # ... or after a verb or "of" that gives a value ("creatinine of point nine")
-    rf"(?<![\d.])\bpoint\s+(\d+)(?={_DOSE_WORDS})|(?:(?<=\bof )|(?<=\bis )|(?<=\bwas )|(?<=\bat ))point\s+(\d+)\b",
+    rf"(?<![\d.])\bpoint\s+(\d+)(?={_DOSE_WORDS})"
+    r"|(?:(?<=\bof )|(?<=\bis )|(?<=\bwas )|(?<=\bat ))point\s+(\d+)\b",
     re.I,
 )
 # "twelve and a half milligrams" -> 12.5; "half a milligram" -> 0.5.

@@ -220,3 +220,23 @@ def test_a_dose_with_its_unit_right_before_the_drug_is_its_dose() -> None:
 
 def test_a_bare_count_right_before_the_drug_is_no_dose() -> None:
     assert "value" not in _slots(("patient", "I take 2 metformin."), drug="metformin")
+
+
+_ASKED = ("doctor", "And you're still taking the lisinopril 20 milligrams a day?")
+
+
+def test_i_think_so_confirms_the_dose_asked() -> None:
+    assert _slots(_ASKED, ("patient", "I think so."), drug="lisinopril")["value"] == 20
+
+
+def test_uh_huh_is_a_yes_not_a_filler() -> None:
+    assert _slots(_ASKED, ("patient", "Uh-huh."), drug="lisinopril")["value"] == 20
+
+
+def test_i_still_take_it_confirms_the_dose_asked() -> None:
+    assert _slots(_ASKED, ("patient", "I still take it."), drug="lisinopril")["value"] == 20
+
+
+def test_usually_not_confirms_nothing() -> None:
+    found = facts(_ASKED, ("patient", "Usually I don't take it."), kind="medication_status")
+    assert all(f.slots.get("value") is None or f.status != "active" for f in found)

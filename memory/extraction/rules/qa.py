@@ -120,17 +120,20 @@ _REQUEST_ZH = re.compile(
     r"该不该|应该.{0,12}[吗么]|怎么(?:吃|用|服)|如何(?:吃|用|服)"
 )
 # Fillers an ASR answer opens with ("uh , yes", "okay , i'm still on it").
-_FILLER = re.compile(r"^(?:\W*(?:uh|um|uhm|er|so|well|oh|okay|ok|hmm|doctor|doc)\b)+\W*", re.I)
+_FILLER = re.compile(
+    r"^(?:\W*(?:uh(?!-huh)|um|uhm|er|so|well|oh|okay|ok|hmm|doctor|doc)\b)+\W*", re.I
+)
 _YES_EN = re.compile(
     r"^(?:yes|yeah|yep|yup|ya|correct|right|sure|uh-huh|mm-hmm|absolutely|definitely|of course|"
-    r"that's right|that's correct|that is (?:right|correct)|exactly)\b(?!\W*not\b)|"
+    r"that's right|that's correct|that is (?:right|correct)|exactly|i (?:think|believe|guess) so|"
+    r"most days|i try to)\b(?!\W*not\b)|"
     r"^i (?:do|did|have|am|'m)(?:\s*[.!,;]|\s*$|\s+(?:take|taking|been|on)\b)|^(?:i've|i have) had\b|^i had(?! to\b| no\b)",
     re.I,
 )
 _YES_ZH = re.compile(r"^(?:是的?|对(?!了)|有(?![点些时])|吃过|用过|在吃|在用)")
 _TAKING_EN = re.compile(
     r"\b(?:still|currently) (?:taking|on|using)\b|\bi(?:'m| am) (?:taking|using|on) (?:it|them|that|those)\b|"
-    r"\bi take (?:it|them|that|one)\b|\bevery (?:day|morning|night|evening)\b|"
+    r"\bi (?:still |usually |always )?take (?:it|them|that|one)\b|\bevery (?:day|morning|night|evening)\b|"
     r"\b(?:once|twice|\w+ times|\d+ times) (?:a|per) (?:day|week|night)\b|\bdaily\b|"
     r"\b\d+(?:\.\d+)?\s*(?:mg|milligrams?|mcg|micrograms?|units?|tablets?|pills?|puffs?)\b|^\W*\d+(?:\.\d+)?\W*$",
     re.I,

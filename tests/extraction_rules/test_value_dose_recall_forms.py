@@ -240,3 +240,17 @@ def test_i_still_take_it_confirms_the_dose_asked() -> None:
 def test_usually_not_confirms_nothing() -> None:
     found = facts(_ASKED, ("patient", "Usually I don't take it."), kind="medication_status")
     assert all(f.slots.get("value") is None or f.status != "active" for f in found)
+
+
+def test_a_person_said_to_be_so_many_pounds_is_a_weight() -> None:
+    weight = one(("doctor", "You're about 200 pounds now."), kind="vital", entity="weight")
+    assert weight.slots["value"] == 200
+
+
+def test_an_age_is_no_weight() -> None:
+    assert not facts(("patient", "I'm 45 years old."), kind="vital")
+
+
+def test_febrile_at_a_number_is_a_temperature() -> None:
+    said = ("doctor", "He was febrile at 101.5.")
+    assert one(said, kind="vital", entity="temperature").slots["value"] == 101.5

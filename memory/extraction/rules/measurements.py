@@ -55,9 +55,24 @@ _METRICS: tuple[Metric, ...] = (
         1,
         800,
     ),
-    Metric("weight", "vital", r"\bweigh(?:t|s|ed|ing)?\b|体重", None, 1, 700),
     Metric(
-        "temperature", "vital", r"temperature|\btemp\b|\bfever of\b|体温|发烧到|烧到", None, 34, 110
+        "weight",
+        "vital",
+        # "you're about 200 pounds now": a person said to be so many pounds is a weight
+        r"\bweigh(?:t|s|ed|ing)?\b|\b(?:i'm|i am|you're|you are|he's|he is|she's|she is)"
+        r"(?= (?:(?:about|around|like|now|up to|down to|at) )*\d{2,3} ?(?:pounds|lbs?|kilos|kilograms|kg)\b)"
+        r"|体重",
+        None,
+        1,
+        700,
+    ),
+    Metric(
+        "temperature",
+        "vital",
+        r"temperature|\btemp\b|\bfever of\b|(?<!a)\bfebrile (?:at|to|with)\b|体温|发烧到|烧到",
+        None,
+        34,
+        110,
     ),
     Metric(
         "spo2",

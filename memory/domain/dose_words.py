@@ -17,20 +17,22 @@ DOSE_WORDS: dict[str, tuple[str, str]] = {
     "weekly": ("weekly", "每周一次"), "as needed": ("as needed", "必要时"),
     "every morning": ("every morning", "每日早晨"), "every evening": ("every evening", "每日晚间"),
     "every other day": ("every other day", "隔日一次"),
+    "twice weekly": ("twice weekly", "每周两次"), "monthly": ("monthly", "每月一次"),
     "oral": ("oral", "口服"), "subcutaneous": ("subcutaneous", "皮下注射"),
     "intravenous": ("intravenous", "静脉"), "intramuscular": ("intramuscular", "肌内注射"),
     "injection": ("injection", "注射"), "inhaled": ("inhaled", "吸入"),
     "topical": ("topical", "外用"),
 }  # fmt: skip
-_EVERY_HOURS = re.compile(r"^every (\d+) hours?$")
+_EVERY = re.compile(r"^every (\d+) (hour|day|week)s?$")
+_ZH_PERIOD = {"hour": "小时", "day": "天", "week": "周"}
 
 
 def dose_word_pair(raw: str) -> tuple[str, str] | None:
     """(English, Chinese) of a normalised frequency or route label; None when unknown."""
     key = raw.strip().lower()
-    hours = _EVERY_HOURS.match(key)
-    if hours:
-        return raw.strip(), f"每{hours.group(1)}小时"
+    every = _EVERY.match(key)
+    if every:
+        return raw.strip(), f"每{every.group(1)}{_ZH_PERIOD[every.group(2)]}"
     return DOSE_WORDS.get(key)
 
 

@@ -15,14 +15,19 @@ from dataclasses import dataclass
 from memory.domain.types import ExtractedFact, Turn
 from memory.extraction.rules.discourse.cues import relative_mentions
 from memory.extraction.rules.entities import find_entities, lookup
-from memory.extraction.rules.safety import _ALLERGEN_EN
+from memory.extraction.rules.safety import _ALLERGEN_EN, speaks_of_allergy
 
 _SPEAKER = re.compile(
     r"^\s*\[?(doctor|patient|guest_family|guest_clinician|patient_\w*)\]?\s*:?\s*", re.I
 )
 _NEGATIVE_NOTE = re.compile(
-    r"no known|nkda|\bnone\b|\bno\b.{0,30}allerg|denies|no drug|intolerance", re.I
+    r"no known|nkda|\bnka\b|\bnone\b|\bno\b.{0,30}allerg|denies|no drug|intolerance|"
+    r"\bnegative\b|not allergic",
+    re.I,
 )
+# A sentence of a free note that speaks of allergies ("She denies any allergies.",
+# "He is allergic to penicillin."); "allergic reaction in the lungs" names none.
+_ALLERGY_SENTENCE = re.compile(r"allerg(?!ic reaction in)|\bnkda\b|\bnka\b", re.I)
 
 
 # --------------------------------------------------------------------------- parsing
@@ -109,6 +114,29 @@ def allergy_gold(section_text: str) -> tuple[set[str], bool]:
     names |= {canonical(m[0]) for m in _ALLERGEN_EN.finditer(text)}
     negative = not names and bool(_NEGATIVE_NOTE.search(section_text))
     return names, negative
+
+
+def note_allergy_gold(note: str, dialogue: str) -> tuple[set[str], bool]:
+    """Allergy gold of a whole note (ACI-Bench visit, an MTS-Dialog row of another
+    section): its ALLERGIES section when it has one (an allergen list), else its
+    sentences that speak of allergies. Only allergens the dialogue names count (no
+    reader of the dialogue could know the others); (gold, negative) as allergy_gold."""
+    section = note_sections(note, ("ALLERGIES",)).strip()
+    body = section.split("\n", 1)[1] if "\n" in section else ""
+    if not body.strip():
+        spans = [
+            s
+            for s in _sentences(note)
+            if _ALLERGY_SENTENCE.search(s)
+            and speaks_of_allergy(s)
+            and not relative_mentions(s, zh=False)
+        ]
+        if not spans:
+            return set(), False
+        body = " ".join(spans)
+    gold, negative = allergy_gold(body)
+    said = drug_names(dialogue) | {canonical(m[0]) for m in _ALLERGEN_EN.finditer(dialogue)}
+    return gold & said, negative
 
 
 def present_allergies(facts: Iterable[ExtractedFact]) -> set[str]:

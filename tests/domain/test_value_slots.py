@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from memory.domain.chains import ChainMember, NewRecord, plan_chain_update
+from memory.domain.dose_words import dose_word
 from memory.domain.slots import as_number, blood_pressure, measured, slots_differ
 
 DAY = date(2024, 3, 5)
@@ -76,3 +77,11 @@ def test_records_without_slots_keep_the_numeral_rule() -> None:
     tail = ChainMember(1, "medication_status", "active", "valsartan 80 mg", None, DAY, 0)
     new = NewRecord("medication_status", "active", "valsartan 80 mg", None, DAY)
     assert plan_chain_update([tail], new).kind == "repeat"
+
+
+def test_every_n_days_frequency_reads_in_chinese() -> None:
+    assert dose_word("every 3 days", "zh") == "每3天"
+
+
+def test_twice_weekly_frequency_reads_in_chinese() -> None:
+    assert dose_word("twice weekly", "zh") == "每周两次"

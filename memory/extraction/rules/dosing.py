@@ -74,17 +74,39 @@ _FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("every {0} hours", re.compile(r"\bevery (\d+) hours?\b|\bq(\d+)h\b|每(\d+)小时", re.I)),
+    ("every {0} days", re.compile(r"\bevery (\d+) days\b|每(\d+)天", re.I)),
+    ("every {0} weeks", re.compile(r"\bevery (\d+) weeks\b|每(\d+)周", re.I)),
+    # Before "once daily", whose "every day" / 每天 would claim these.
+    ("every other day", re.compile(r"\bevery other day\b|\bqod\b|隔天|隔日", re.I)),
+    (
+        "twice weekly",
+        re.compile(
+            r"\b(?:twice|2 times) (?:a|per|every) week\b|每周两次|每周2次|一周两次|一周2次", re.I
+        ),
+    ),
+    (
+        "monthly",
+        re.compile(r"\b(?:once (?:a|per) month|monthly|every month)\b|每月一次|每个月一次", re.I),
+    ),
     (
         "once daily",
         re.compile(
-            r"\b(?:once (?:a|per|every) day|once daily|1 times? (?:a|per) day|daily|every day|each day|a day|qd|od)\b|每天一次|每日一次|一天一次|每日1次|每天1次|一日一次|每天|每日",
+            r"\b(?:once (?:a|per|every) day|once daily|1 times? (?:a|per) day|daily|every day|each day|a day|qd|od)\b|每天一次|每日一次|一天一次|每日1次|每天1次|一日一次|每天(?![早晚傍])|每日(?![早晚])",
             re.I,
         ),
     ),
     (
+        "every morning",
+        re.compile(
+            r"\b(?:(?:every|each|in the) morning|mornings|qam)\b|每天早上|每日早晨|每早|晨起", re.I
+        ),
+    ),
+    ("every evening", re.compile(r"\b(?:(?:every|each|in the) evening|qpm)\b|每天傍晚", re.I)),
+    (
         "at bedtime",
         re.compile(
-            r"\b(?:at (?:bedtime|night)|before bed|nightly|every night|qhs)\b|睡前|每晚", re.I
+            r"\b(?:at (?:bedtime|night)|before bed|nightly|every night|qhs)\b|睡前|每晚|每天晚上",
+            re.I,
         ),
     ),
     (
@@ -140,11 +162,16 @@ def route_of(text: str) -> str | None:
     return next((label for label, pattern in _ROUTES if pattern.search(text)), None)
 
 
-def dose_slots(value: str | None, unit: str | None, clause: str, zh: bool) -> dict[str, object]:
-    """{"value", "unit", "frequency", "route"}: whichever the drug's clause states."""
+def dose_slots(
+    value: str | None, unit: str | None, clause: str, zh: bool, lead: int = 0
+) -> dict[str, object]:
+    """{"value", "unit", "frequency", "route"}: whichever the drug's clause states.
+    `lead` characters of the clause come before the drug's name: a route may be said
+    there ("inject insulin"), but in English how often belongs to what precedes it
+    ("aspirin 81 mg daily and atorvastatin 40 mg": "daily" is the aspirin's)."""
     text = clause if zh else normalize_numbers(clause)
     slots: dict[str, object] = measured(value, unit_label(unit)) if value else {}
-    frequency = frequency_of(text)
+    frequency = frequency_of(text if zh else normalize_numbers(clause[lead:]))
     if frequency:
         slots["frequency"] = frequency
     route = route_of(text)
@@ -167,7 +194,7 @@ _DOSE_QUESTION = re.compile(
 )
 _BARE = re.compile(
     r"^\W*(?:yes|yeah|yep|it'?s|it is|i take|i think|i believe|i'?m (?:at|on|taking)|i am (?:at|on|taking)|"
-    r"about|like|uh|um|just|only|,|\s)*(\d+(?:\.\d+)?)\b(?!\s*(?:years?|days?|weeks?|months?|hours?|times|%|/))",
+    r"i 'm (?:at|on|taking)|the|about|like|uh|um|just|only|,|\s)*(\d+(?:\.\d+)?)\b(?!\s*(?:years?|days?|weeks?|months?|hours?|times|%|/))",
     re.I,
 )
 _DRUG_KINDS = frozenset({"drug", "drug_class"})
@@ -184,6 +211,7 @@ def attach_later_doses(
     waiting: list[int] = []  # indexes of facts named in the last drug sentence
     named_turn = since = 0
     asked = False
+    said: tuple[int, tuple[str, str | None, str], str] | None = None  # a dose before its drug
     for turn in turns:
         for sent in split_sentences(turn.index, turn.speaker, turn.text):
             text = sent.text if sent.zh else normalize_numbers(sent.text)
@@ -194,7 +222,12 @@ def attach_later_doses(
                 waiting = _waiting(out, drugs, turn.index)
                 named_turn, since = turn.index, 0
                 asked = bool(_DOSE_QUESTION.search(text))
+                if said and _dose_first(out, said, waiting, text, turn.index, sent.zh):
+                    waiting = []
+                said = None
                 continue
+            # kept only when no drug named before waits for it (that one takes it)
+            said = None if waiting else _dose_alone(text, sent.text, sent.is_question, turn.index)
             since += 1
             if not waiting or since > _MAX_SENTENCES or turn.index - named_turn > _MAX_TURNS:
                 waiting = []
@@ -211,6 +244,39 @@ def attach_later_doses(
                 out[waiting[0]] = _with_dose(out[waiting[0]], dose, sent.text, turn.index, sent.zh)
             waiting = []  # a dose for two waiting drugs is ambiguous: attach none
     return tuple(out)
+
+
+# The sentence after a dose only names the drug it was: "It's the lisinopril.",
+# "That's metoprolol.", "The Lasix." (a list of new drugs would not start so).
+_NAMES_IT = re.compile(
+    r"^\W*(?:(?:and|so|uh|um|yeah|yes|oh)\W+)*(?:it'?s|it 's|it is|that'?s|that 's|that is|"
+    r"this is|which is|called|the)\b",
+    re.I,
+)
+
+
+def _dose_first(
+    out: list[ExtractedFact],
+    said: tuple[int, tuple[str, str | None, str], str],
+    waiting: list[int],
+    text: str,
+    turn: int,
+    zh: bool,
+) -> bool:
+    """ "I'm on 20 milligrams. It's the lisinopril.": the dose came first; attach it
+    when the sentence only names the one dose-less drug it was."""
+    if len(waiting) != 1 or not _NAMES_IT.match(text) or said[0] < turn - 1:
+        return False
+    out[waiting[0]] = _with_dose(out[waiting[0]], said[1], said[2], turn, zh)
+    return True
+
+
+def _dose_alone(
+    text: str, said: str, question: bool, turn: int
+) -> tuple[int, tuple[str, str | None, str], str] | None:
+    """A dose with its unit in a statement that names no drug, kept for the next sentence."""
+    m = None if question else _DOSE.search(text)
+    return (turn, (m[1], unit_label(m[2]), text[m.end() :]), said) if m else None
 
 
 def _waiting(facts: list[ExtractedFact], drugs: set[str], turn: int) -> list[int]:

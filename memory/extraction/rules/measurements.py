@@ -15,138 +15,9 @@ from functools import lru_cache
 from memory.domain.slots import blood_pressure, measured
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
+from memory.extraction.rules.metrics import METRICS as _METRICS
+from memory.extraction.rules.metrics import Metric
 from memory.extraction.rules.text import normalize_numbers
-
-
-@dataclass(frozen=True)
-class Metric:
-    entity: str
-    type: str  # vital | lab_result
-    names: str  # regex alternation of surface names
-    unit: str | None  # default unit when none is written
-    low: float
-    high: float
-
-
-_METRICS: tuple[Metric, ...] = (
-    Metric(
-        "blood pressure", "vital", r"blood pressures?|\bbp\b|\bb\.p\.|血压|高压", "mmHg", 40, 300
-    ),
-    Metric("heart rate", "vital", r"heart rate|\bpulse\b|\bhr\b|心率|脉搏", "bpm", 20, 250),
-    Metric(
-        "hba1c",
-        "lab_result",
-        r"hemoglobin a1c|haemoglobin a1c|\ba1c\b|hba1c|糖化血红蛋白|糖化",
-        "%",
-        3,
-        20,
-    ),
-    Metric(
-        "blood glucose",
-        "vital",
-        r"(?:fasting |random )?blood (?:sugar|glucose)s?|\bglucose\b|\bsugars?\b|空腹血糖|餐后血糖|血糖",
-        None,
-        1,
-        800,
-    ),
-    Metric("weight", "vital", r"\bweigh(?:t|s|ed|ing)?\b|体重", None, 1, 700),
-    Metric(
-        "temperature", "vital", r"temperature|\btemp\b|\bfever of\b|体温|发烧到|烧到", None, 34, 110
-    ),
-    Metric(
-        "spo2",
-        "vital",
-        r"oxygen(?:ation| saturation| sat\w*| levels?)|\boxygen(?=(?:'s| (?:was|is|at|of|were|are))* \d+(?:\.\d+)? ?(?:%|percent))|o2 sat\w*|\bsats?\b|\bsatting\b|spo2|pulse ox\w*|血氧(?:饱和度)?",
-        "%",
-        50,
-        100,
-    ),
-    Metric(
-        "respiratory rate",
-        "vital",
-        r"respiratory rate|respirations?|\brr\b|breathing rate|呼吸频率|呼吸(?=\s*[:：]?\s*\d)",
-        "/min",
-        4,
-        80,
-    ),
-    Metric("bmi", "vital", r"\bbmi\b|body mass index|体重指数", "kg/m2", 10, 80),
-    Metric(
-        "six-minute walk",
-        "lab_result",
-        r"six[- ]minute walk|6[- ]minute walk|6mwt?|六分钟步行",
-        "m",
-        10,
-        1000,
-    ),
-    Metric("nt-probnp", "lab_result", r"nt-?pro-?bnp|\bbnp\b|脑钠肽", "pg/mL", 1, 50000),
-    Metric("potassium", "lab_result", r"potassium|\bk\+|血钾|钾", "mmol/L", 1, 10),
-    Metric("sodium", "lab_result", r"\bsodium\b|血钠", "mmol/L", 100, 180),
-    Metric("creatinine", "lab_result", r"creatinine|肌酐", None, 0.1, 2000),
-    Metric("egfr", "lab_result", r"\begfr\b|\bgfr\b|肾小球滤过率", "mL/min/1.73m2", 1, 200),
-    Metric(
-        "ldl",
-        "lab_result",
-        r"(?<!non-)(?<!non )\bldl\b|bad cholesterol|低密度脂蛋白",
-        None,
-        0.5,
-        400,
-    ),
-    Metric(
-        "total cholesterol",
-        "lab_result",
-        r"(?<!ldl )(?<!hdl )cholesterol|总胆固醇|胆固醇",
-        None,
-        1,
-        600,
-    ),
-    Metric(
-        "hdl",
-        "lab_result",
-        r"(?<!non-)(?<!non )\bhdl\b|good cholesterol|高密度脂蛋白",
-        None,
-        0.2,
-        200,
-    ),
-    Metric("triglycerides", "lab_result", r"triglycerides?|甘油三酯", None, 0.2, 3000),
-    Metric("inr", "lab_result", r"\binr\b", None, 0.5, 10),
-    Metric(
-        "hemoglobin",
-        "lab_result",
-        r"(?<!glycated )hemoglobin(?! a1c)|haemoglobin(?! a1c)|\bhgb\b|血红蛋白",
-        None,
-        3,
-        25,
-    ),
-    Metric("tsh", "lab_result", r"\btsh\b|促甲状腺", None, 0.01, 100),
-    Metric(
-        "ejection fraction",
-        "lab_result",
-        r"ejection fraction|\bef\b|pumping (?:function|fraction)|射血分数",
-        "%",
-        5,
-        90,
-    ),
-    Metric("uric acid", "lab_result", r"uric acid|尿酸", None, 1, 1000),
-    Metric("psa", "lab_result", r"\bpsa\b", "ng/mL", 0.01, 1000),
-    Metric("magnesium", "lab_result", r"magnesium|血镁", None, 0.3, 10),
-    Metric("bun", "lab_result", r"\bbun\b|blood urea nitrogen|尿素氮", None, 1, 200),
-    Metric(
-        "alt", "lab_result", r"\balt\b|alanine (?:amino)?transaminase|谷丙转氨酶", "U/L", 1, 5000
-    ),
-    Metric(
-        "ast", "lab_result", r"\bast\b|aspartate (?:amino)?transaminase|谷草转氨酶", "U/L", 1, 5000
-    ),
-    Metric(
-        "alkaline phosphatase",
-        "lab_result",
-        r"alkaline phosphatase|alk phos|碱性磷酸酶",
-        "U/L",
-        10,
-        3000,
-    ),
-    Metric("vitamin d", "lab_result", r"vitamin d|维生素d", None, 1, 200),
-    Metric("testosterone", "lab_result", r"testosterone|睾酮", None, 1, 3000),
-)
 
 _NUM = r"(\d+(?:\.\d+)?)"
 _BP_VALUE = re.compile(rf"{_NUM}\s*(?:/|over|by|\\)\s*{_NUM}", re.I)
@@ -157,7 +28,7 @@ _UNITS = (
 )
 # A value is a number of its own: not the "1" of "HbA1c", not "4" of "in 4 weeks".
 _VALUE = re.compile(
-    rf"(?<![A-Za-z\d.]){_NUM}\s*({_UNITS})?(?!\s*(?:weeks?|days?|months?|years?|hours?|times|"
+    rf"(?<![A-Za-z\d.]){_NUM}(?!\d|\.\d|(?:st|nd|rd|th)\b)\s*({_UNITS})?(?!\s*(?:weeks?|days?|months?|years?|hours?|times|"
     rf"minutes?|个月|周|天|年|小时|次(?!/)))",
     re.I,
 )
@@ -218,10 +89,46 @@ class Reading:
     slots: dict[str, object]
 
 
+# "your a1c went from 9 to 7.5", "from 150/90 down to 130/80": the value said last is now.
+_FROM = re.compile(r"\bfrom\s*$|从$", re.I)
+_TO_LATER = re.compile(
+    r"\s*(?:%|percent|mmhg|mm hg)?\s*(?:,\s*)?(?:(?:all the way|down|up|now)\s+)*(?:to|到|降到|升到)\s*",
+    re.I,
+)
+
+
+_DOSE_AFTER = re.compile(
+    r"\s*(?:mg|milligrams?|mcg|micrograms?|units?|iu|tablets?|pills?|capsules?|毫克|微克|片|粒)"
+    r"(?![a-z/])(?!\s*per\b)",
+    re.I,
+)
+
+
+# "your a1c last time was 8 and now it's 7.1": the value said with "now" is the reading.
+_NOW_LATER = re.compile(
+    r"[^.;?]{0,25}?\bnow\s+(?:(?:it'?s|it 's|it is|is|it|at|down to|up to|about|around)\s+)*(?=\d)",
+    re.I,
+)
+
+
+def _later(window: str, m: re.Match[str]) -> int | None:
+    """Where the newer value starts when `m` is the older one of "from X to Y" or of
+    "X before, now Y"."""
+    if _FROM.search(window[: m.start()]):
+        to = _TO_LATER.match(window, m.end())
+        return to.end() if to else None
+    now = _NOW_LATER.match(window, m.end())
+    return now.end() if now else None
+
+
 def _read_value(metric: Metric, window: str) -> Reading | None:
-    """The first plausible value in the window after a name."""
+    """The first plausible value in the window after a name (the newer one of a
+    change "from X to Y")."""
     if metric.entity == "blood pressure":
         m = _BP_VALUE.search(window)
+        later = _later(window, m) if m else None
+        newer = _BP_VALUE.match(window, later) if later is not None else None
+        m = newer or m
         if m and metric.low <= float(m[1]) <= metric.high and 20 <= float(m[2]) <= 200:
             unit_m = re.match(r"\s*(mmhg|mm hg|毫米汞柱)", window[m.end() :], re.I)
             unit = unit_m[1] if unit_m else metric.unit
@@ -229,7 +136,13 @@ def _read_value(metric: Metric, window: str) -> Reading | None:
             return Reading(f"{m[1]}/{m[2]}", unit, m.start(), slots)
         return None
     for m in _VALUE.finditer(window):
+        if _DOSE_AFTER.match(window, m.end()):
+            continue  # "testosterone 140 milligrams every 10 days" is a dose, not a level
         if metric.low <= float(m[1]) <= metric.high:
+            later = _later(window, m)
+            newer = _VALUE.match(window, later) if later is not None else None
+            if newer and metric.low <= float(newer[1]) <= metric.high:
+                m = newer
             # The fact's unit stays as said ("公斤"); the slot's is canonical ("kg").
             unit = (m[2] or "").strip() or metric.unit
             return Reading(m[1], unit, m.start(), measured(m[1], _unit_label(unit)))
@@ -383,6 +296,25 @@ def _carried(before: str, ctx: SentenceCtx, answer: bool) -> list[tuple[Metric, 
     if reading is None or (asked[0].entity != "blood pressure" and _several_numbers(ctx.norm)):
         return []
     return [(asked[0], reading)]
+
+
+# "the vitamin d was low at 18", "testosterone level is 600": a substance that is also
+# a drug, named as a lab value ("20 mg", "5000 units" stay doses).
+_READ_AS_LAB = re.compile(
+    r"\s*(?:levels?\s+)?(?:is|was|were|came back|has been|have been|of)\b", re.I
+)
+_DOSE_AMOUNT = re.compile(
+    r"\d\s*(?:mg|milligrams?|mcg|micrograms?|units?|iu|ml|milliliters?|tablets?|pills?)\b", re.I
+)
+
+
+def names_lab_value(text: str, start: int, end: int) -> bool:
+    """Is the (English) name at text[start:end] the name of a lab value said after it?"""
+    if not _READ_AS_LAB.match(text, end):
+        return False
+    norm = normalize_numbers(text[start : end + 60])
+    found = readings(norm, False)
+    return bool(found) and found[0][0] == 0 and not _DOSE_AMOUNT.search(norm)
 
 
 def has_measurement(text: str, zh: bool) -> bool:

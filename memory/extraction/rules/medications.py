@@ -15,6 +15,7 @@ from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.dosing import dose_slots, frequency_of
 from memory.extraction.rules.entities import Hit
+from memory.extraction.rules.measurements import names_lab_value
 from memory.extraction.rules.switches import find_switches
 from memory.extraction.rules.text import normalize_numbers
 
@@ -140,10 +141,11 @@ def _has_cue(ctx: SentenceCtx, hit: Hit) -> bool:
 
 
 # "800 milligrams of ibuprofen", "you're on 500 of metformin", "a 20 milligram
-# tablet of lisinopril": the dose said first.
+# tablet of lisinopril", "a 0.6 mg colchicine": the dose said first.
 _DOSE_OF = re.compile(
-    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*({_UNIT})?\s+(?:(?:tablets?|pills?|capsules?|doses?)\s+)?"
-    rf"of\s+(?:the\s+|your\s+|his\s+|her\s+|that\s+)?$",
+    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:({_UNIT})?\s+(?:(?:tablets?|pills?|capsules?|doses?)\s+)?of"
+    # without "of" only with its unit: "2 metformin" may count tablets, "10 years" is no dose
+    rf"|({_UNIT})\s+(?:(?:tablets?|pills?|capsules?)\s+)?)\s*(?:the\s+|your\s+|his\s+|her\s+|that\s+)?$",
     re.I,
 )
 # "Coreg 6.25 twice a day", "metformin 500 with meals": a number right after the
@@ -151,6 +153,13 @@ _DOSE_OF = re.compile(
 _BARE_AFTER = re.compile(
     r"[\s,]*(?:(?:at|is|of)\s+)?(\d+(?:\.\d+)?)\s+"
     r"(?!(?:years?|days?|weeks?|months?|hours?|minutes?|times|percent|%|pounds?)\b)(?=\S)",
+    re.I,
+)
+# "Lasix 40 and potassium 20.", "Wellbutrin 150, Zoloft 100": a number straight after
+# the drug that ends its clause is its strength (a year or a ratio is not).
+_BARE_END = re.compile(
+    r"[\s,]*(?!(?:19|20)\d\d\b)(\d+(?:\.\d+)?)(?![\d/:]|\.\d|\s*(?:-|to)\s*\d)"
+    r"(?=\s*(?:[.,;!]|$|(?:and|plus|as well)\b))",
     re.I,
 )
 
@@ -174,11 +183,14 @@ def _dose(
     bare = None if ctx.zh else _BARE_AFTER.match(tail, len(hit.surface))
     if bare and frequency_of(tail[bare.end() : bare.end() + 20]):
         return bare[1], None, None
+    strength = None if ctx.zh else _BARE_END.match(tail, len(hit.surface))
+    if strength:
+        return strength[1], None, None
     # Spoken numbers are long ("twelve and a half milligrams of"): a wide look back.
     head = ctx.text[max(start, hit.start - 50) : hit.start]
     first = _DOSE_OF.search(head if ctx.zh else normalize_numbers(head))
     if first:
-        return first[1], first[2], None
+        return first[1], first[2] or first[3], None
     if status != "dose_changed":
         return None, None, None
     target = _BARE_TARGET.search(tail)
@@ -257,12 +269,16 @@ _CLASS_OWNER_EN = re.compile(
 # "steroid injection today", "a course of an oral steroid", "输了三天抗生素": the
 # class given as a concrete administration.
 _ADMINISTERED_AFTER = re.compile(
-    r"\s*(?:injections?|shots?|course|infusions?|drip|taper|dose\s*pack|prescription|针|输液|点滴|疗程)",
+    r"\s*(?:injections?|shots?|course|infusions?|drip|taper|dose\s*pack|prescription|therapy|"
+    r"ointments?|creams?|drops|针|输液|点滴|疗程)",
     re.I,
 )
 _ADMINISTERED_BEFORE = re.compile(
     r"(?:\b(?:course|dose|round|shot|injection|prescription|refill|trial)s?\s+of\s+(?:an?\s+|the\s+|some\s+)?"
-    r"(?:[\w-]+\s+)?|\b(?:therapeutic|oral|iv|topical|inhaled)\s+|输了?[^，,。；]{0,4}|打了?[^，,。；]{0,3})$",
+    r"(?:[\w-]+\s+)?|\b(?:therapeutic|oral|iv|i v|topical|inhaled)\s+|"
+    # "the nurse applied antibiotic ointment": put on the patient, not only discussed.
+    r"\bapplied\s+(?:an?\s+|the\s+|some\s+)?|"
+    r"输了?[^，,。；]{0,4}|打了?[^，,。；]{0,3})$",
     re.I,
 )
 # "You can take decongestants": an over-the-counter option, not a drug in use.
@@ -345,7 +361,9 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
             continue
         seen.add(hit.canonical)
         status, replaces = switched.get(hit.canonical, (_status(ctx, hit), None))
-        if status == "active" and _not_taken(ctx, hit):
+        if status == "active" and (
+            _not_taken(ctx, hit) or (not ctx.zh and names_lab_value(ctx.text, hit.start, hit.end))
+        ):
             continue  # never suppress a stop or a change: an old record must not stay current
         stop = drugs[i + 1].start if i + 1 < len(drugs) else len(ctx.text)
         value, unit, previous = _dose(ctx, hit, status, stop, drugs[i - 1].end if i else 0)
@@ -354,8 +372,12 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
             # follow a later name of the same drug in the sentence.
             value, unit, previous = _later_dose(ctx, drugs, i, status)
         fact = _fact(ctx, hit, status, replaces, value, unit, previous, hit.canonical in switched)
+        # The drug's words run from the previous drug (a route often comes first:
+        # "口服二甲双胍", "inject insulin") to the next one, ~120 characters.
         previous_end = drugs[i - 1].end if i else 0
-        slots = dose_slots(value, unit, _clause(ctx, hit, previous_end, stop), ctx.zh)
+        clause_start = max(previous_end, hit.start - 20)
+        clause = ctx.text[clause_start : min(stop, hit.end + 100)]
+        slots = dose_slots(value, unit, clause, ctx.zh, hit.start - clause_start)
         facts.append(replace(fact, slots=slots) if slots else fact)
     return facts
 
@@ -371,13 +393,6 @@ def _later_dose(
         if found[0] is not None:
             return found
     return None, None, None
-
-
-def _clause(ctx: SentenceCtx, hit: Hit, previous_end: int, stop: int) -> str:
-    """The words that go with this drug: from the previous drug (a route often
-    comes first: "口服二甲双胍", "inject insulin") to the next one, ~120 characters."""
-    start = max(previous_end, hit.start - 20)
-    return ctx.text[start : min(stop, hit.end + 100)]
 
 
 def _fact(

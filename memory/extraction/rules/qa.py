@@ -120,17 +120,20 @@ _REQUEST_ZH = re.compile(
     r"该不该|应该.{0,12}[吗么]|怎么(?:吃|用|服)|如何(?:吃|用|服)"
 )
 # Fillers an ASR answer opens with ("uh , yes", "okay , i'm still on it").
-_FILLER = re.compile(r"^(?:\W*(?:uh|um|uhm|er|so|well|oh|okay|ok|hmm|doctor|doc)\b)+\W*", re.I)
+_FILLER = re.compile(
+    r"^(?:\W*(?:uh(?!-huh)|um|uhm|er|so|well|oh|okay|ok|hmm|doctor|doc)\b)+\W*", re.I
+)
 _YES_EN = re.compile(
     r"^(?:yes|yeah|yep|yup|ya|correct|right|sure|uh-huh|mm-hmm|absolutely|definitely|of course|"
-    r"that's right|that's correct|that is (?:right|correct)|exactly)\b(?!\W*not\b)|"
+    r"that's right|that's correct|that is (?:right|correct)|exactly|i (?:think|believe|guess) so|"
+    r"most days|i try to)\b(?!\W*not\b)|"
     r"^i (?:do|did|have|am|'m)(?:\s*[.!,;]|\s*$|\s+(?:take|taking|been|on)\b)|^(?:i've|i have) had\b|^i had(?! to\b| no\b)",
     re.I,
 )
 _YES_ZH = re.compile(r"^(?:是的?|对(?!了)|有(?![点些时])|吃过|用过|在吃|在用)")
 _TAKING_EN = re.compile(
     r"\b(?:still|currently) (?:taking|on|using)\b|\bi(?:'m| am) (?:taking|using|on) (?:it|them|that|those)\b|"
-    r"\bi take (?:it|them|that|one)\b|\bevery (?:day|morning|night|evening)\b|"
+    r"\bi (?:still |usually |always )?take (?:it|them|that|one)\b|\bevery (?:day|morning|night|evening)\b|"
     r"\b(?:once|twice|\w+ times|\d+ times) (?:a|per) (?:day|week|night)\b|\bdaily\b|"
     r"\b\d+(?:\.\d+)?\s*(?:mg|milligrams?|mcg|micrograms?|units?|tablets?|pills?|puffs?)\b|^\W*\d+(?:\.\d+)?\W*$",
     re.I,
@@ -138,6 +141,19 @@ _TAKING_EN = re.compile(
 _TAKING_ZH = re.compile(
     r"每[天日晚早]都?在?吃|天天吃|一直(?:在)?(?:吃|用|服)|(?:还|正)在(?:吃|用|服)|按时吃|吃着|还吃着|"
     r"\d+(?:\.\d+)?\s*(?:毫克|mg|微克|片|粒|单位)|[一每][天日晚周]\s*[一两二三四五六七八九十几\d]+\s*次"
+)
+# "What dose of metoprolol are you on?" - "I'm on 25.", "About 50.": a number given
+# for a dose asked commits to the drug (a count of years or times does not).
+_ASKS_DOSE_EN = re.compile(
+    r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|mg|units))|"
+    r"\b(?:dose|dosage|strength)\b",
+    re.I,
+)
+_NUMBER_ANSWER_EN = re.compile(
+    r"^\W*(?:(?:i'm|i 'm|i am|i take|i think|it's|it 's|it is|he's|she's|about|around|like|maybe|"
+    r"probably|just|only|on|at|taking)\W+)*\d+(?:\.\d+)?\b"
+    r"(?!\s*(?:years?|days?|weeks?|months?|hours?|minutes?|times|%|percent|/))",
+    re.I,
 )
 _STOPPED_EN = re.compile(
     r"\b(?:stopped|quit|discontinued|came off|went off|gave (?:it|them) up)\b|\bnot any ?more\b|"
@@ -232,6 +248,7 @@ def answer_stance(question: str, answer: str, zh: bool) -> Stance:
         stopped = True  # "Are you still on metformin?" - "No." ends the earlier record
     affirms = not denies and (
         tagged
+        or bool(not zh and _ASKS_DOSE_EN.search(question) and _NUMBER_ANSWER_EN.match(text))
         or bool(
             (_YES_ZH if zh else _YES_EN).match(text)
             or (_TAKING_ZH if zh else _TAKING_EN).search(text)

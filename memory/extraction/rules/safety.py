@@ -187,15 +187,11 @@ def _tolerated(ctx: SentenceCtx) -> list[ExtractedFact]:
 
 def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
     in_frame = ctx.frame is not None and ctx.frame.topic == "allergy"
-    cue = bool(_ALLERGY_CUE.search(ctx.text))
+    cue = speaks_of_allergy(ctx.text)
     if not (cue or in_frame):
         return _tolerated(ctx)
     found = _allergens(ctx)
-    allergens = [
-        a
-        for i, a in enumerate(found)
-        if not _treats_allergy(ctx, a[0], a[1], found[i + 1][0] if i + 1 < len(found) else None)
-    ]
+    allergens = [a for a, treats in zip(found, _treating(ctx, found), strict=True) if not treats]
     reaction = _reaction(ctx.text)
     if allergens:
         facts = []
@@ -239,7 +235,8 @@ _FOR_ALLERGY_AFTER = re.compile(
 # still name one).
 _TREATMENT_BEFORE = re.compile(
     r"\b(?:try|start(?: you)?(?: on)?|prescribe|refill|continue(?: to use| to take| using| taking| on| with)?|"
-    r"keep (?:using|taking|on)|carry)\s+(?:(?:you on|some|the|your|an?|this|that|with)\s+)*$",
+    r"keep (?:using|taking|on)|carry)\s+(?:(?:you(?: on)?|some|the|your|an?|this|that|with|"
+    r"(?:a )?(?:course|dose|round) of|oral|topical|short)\s+)*$",
     re.I,
 )
 _ALLERGY_REMEDY_BEFORE = re.compile(
@@ -259,6 +256,48 @@ def _treats_allergy(ctx: SentenceCtx, start: int, end: int, next_start: int | No
     if ctx.zh:
         return False
     return bool(_ALLERGY_REMEDY_BEFORE.search(head) or _TREATMENT_BEFORE.search(head))
+
+
+# "Zyrtec and Claritin for allergies": what follows a list says what each is taken for.
+_LIST_JOIN = re.compile(
+    r"^[\s,，、/]*(?:\b(?:or|and|plus|as well as)\b|或|和|及|或者)?[\s,，、]*$", re.I
+)
+
+
+def _treating(ctx: SentenceCtx, found: list[tuple[int, int, str]]) -> list[bool]:
+    """Per allergen: taken to treat an allergy (itself, or the list it ends)."""
+    out = [False] * len(found)
+    for i in range(len(found) - 1, -1, -1):
+        start, end, _ = found[i]
+        nxt = found[i + 1][0] if i + 1 < len(found) else None
+        listed = nxt is not None and out[i + 1] and bool(_LIST_JOIN.match(ctx.text[end:nxt]))
+        out[i] = listed or _treats_allergy(ctx, start, end, nxt)
+    return out
+
+
+# "you aren't taking anything for your allergies, but you are taking atenolol",
+# "allergy medicine": allergies named as what a remedy treats name no allergen.
+_FOR_BEFORE = re.compile(
+    r"\b(?:for|with|treat(?:s|ing)?|help(?:s|ing)?(?: with)?)\s+(?:(?:my|your|his|her|their|the|"
+    r"seasonal|spring|environmental|bad)\s+)*$",
+    re.I,
+)
+_REMEDY_AFTER = re.compile(
+    r"\s*(?:medicines?|medications?|meds|pills?|tablets?|sprays?|shots?|drops|relief)\b", re.I
+)
+
+
+def _remedy_cue(text: str, cue: re.Match[str]) -> bool:
+    """The allergy word names what a remedy is for, not a reaction to something."""
+    if not cue[0].casefold().startswith("allerg"):
+        return False
+    head = text[max(0, cue.start() - 40) : cue.start()]
+    return bool(_FOR_BEFORE.search(head) or _REMEDY_AFTER.match(text, cue.end()))
+
+
+def speaks_of_allergy(text: str) -> bool:
+    """Does the text name an allergy (not only what a remedy is for)?"""
+    return any(not _remedy_cue(text, m) for m in _ALLERGY_CUE.finditer(text))
 
 
 def _asks_allergies(ctx: SentenceCtx) -> bool:

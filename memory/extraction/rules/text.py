@@ -124,10 +124,17 @@ _W = (
 )
 _NUMBER_WORDS = re.compile(rf"\b(?:a\s+hundred|{_W})(?:(?:\s+and)?[\s-]+{_W})*\b", re.I)
 _POINT = re.compile(r"(\d+)\s+point\s+(\d+|zero|one|two|three|four|five|six|seven|eight|nine)\b")
-_DOSE_WORDS = r"\s*(?:mg|mgs|mcg|milligrams?|micrograms?|ml|milliliters?|units?|percent|%)\b"
+_DOSE_WORDS = (
+    r"\s*(?:mg|mgs|mcg|m g|m c g|milligrams?|micrograms?|ml|milliliters?|units?|percent|%)\b"
+)
 # "point five milligrams" is 0.5 mg: a leading "point" only before a dose unit
 # ("at this point 5 people" stays as it is).
-_LEADING_POINT = re.compile(rf"(?<![\d.])\bpoint\s+(\d+)(?={_DOSE_WORDS})", re.I)
+_LEADING_POINT = re.compile(
+    # ... or after a verb or "of" that gives a value ("creatinine of point nine")
+    rf"(?<![\d.])\bpoint\s+(\d+)(?={_DOSE_WORDS})"
+    r"|(?:(?<=\bof )|(?<=\bis )|(?<=\bwas )|(?<=\bat ))point\s+(\d+)\b",
+    re.I,
+)
 # "twelve and a half milligrams" -> 12.5; "half a milligram" -> 0.5.
 _AND_A_HALF = re.compile(r"\b(\d+)\s+and\s+a\s+half\b", re.I)
 _HALF_A = re.compile(rf"\bhalf\s+an?(?={_DOSE_WORDS})", re.I)
@@ -169,6 +176,24 @@ def _repeated(words: str) -> str:
     return words
 
 
+# Decimals are read digit by digit: "six point two five" is 6.25, "point one two five" .125
+# (never "two five" = 7).
+_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_POINT_DIGITS = re.compile(
+    r"\bpoint((?:[\s-]+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b)+)", re.I
+)
+
+
+def _point_digits(m: re.Match[str]) -> str:
+    words = m[1].replace("-", " ").casefold().split()
+    return "point " + "".join(str(_DIGIT_WORDS.index("zero" if w == "oh" else w)) for w in words)
+
+
+# "1,000 milligrams", "50,000 units": a digit group after a comma is part of the number
+# (never "1, 2" or "10,20": a thousands group has exactly three digits).
+_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,]|\.\d)")
+
+
 @lru_cache(maxsize=8192)
 def normalize_numbers(text: str) -> str:
     """Spoken numbers -> digits, same meaning: 'one fifty over ninety' ->
@@ -181,11 +206,17 @@ def normalize_numbers(text: str) -> str:
             return _repeated(m[0])
         return str(value)
 
-    out = _NUMBER_WORDS.sub(repl, text)
+    if "point" in text.casefold():
+        out = _POINT_DIGITS.sub(_point_digits, text)
+        out = _NUMBER_WORDS.sub(repl, out)
+    else:
+        out = _NUMBER_WORDS.sub(repl, text)
+    if "," in out:
+        out = _THOUSANDS.sub(lambda m: m[0].replace(",", ""), out)
     out = _POINT.sub(lambda m: f"{m[1]}.{parse_en_number(m[2])}", out)
     folded = out.casefold()
     if "point" in folded or "half" in folded:
-        out = _LEADING_POINT.sub(r"0.\1", out)
+        out = _LEADING_POINT.sub(lambda m: f"0.{m[1] or m[2]}", out)
         out = _AND_A_HALF.sub(r"\1.5", out)
         out = _HALF_A.sub("0.5", out)
     return out

@@ -75,7 +75,8 @@ def value_questions(hist: History) -> list[AnswerQuestion]:
             text = values.question_text(gold, hist.name, lang)
             qid = f"{hist.patient_id}/v{n}" + ("" if lang == "en" else "/zh")
             out.append(AnswerQuestion(qid, "value", text, value=gold.value,
-                                      unit_needed=gold.kind == "dose", lang=lang))  # fmt: skip
+                                      unit_needed=gold.kind == "dose" and gold.unit_said,
+                                      lang=lang))  # fmt: skip
     return out
 
 

@@ -187,6 +187,27 @@ def test_no_dose_is_carried_across_an_unstated_dose_change() -> None:
     assert "10 mg" not in first and first.startswith("Lisinopril since 2024-03-01")
 
 
+def test_dose_planned_at_the_visit_that_starts_the_drug_is_carried() -> None:
+    said = "We'll put you on carvedilol 25 mg twice a day."
+    plan = view("medication_status", "carvedilol", said, day=date(2024, 3, 1), status="planned",
+                value="25", unit="mg", chain_id=24)  # fmt: skip
+    started = view("medication_status", "carvedilol", "We're adding the carvedilol.",
+                   day=date(2024, 3, 1), status="active", chain_id=24)  # fmt: skip
+    first = ask("What dose of carvedilol?", [relation(plan), anchor(started)])[0]
+    assert first.startswith("Carvedilol 25 mg twice a day since 2024-03-01 [E2]")
+    assert first.endswith("dose as last stated 2024-03-01 [E1]")
+
+
+def test_dose_of_an_older_plan_is_not_carried() -> None:
+    said = "We could start carvedilol 25 mg."
+    plan = view("medication_status", "carvedilol", said, day=date(2024, 1, 8), status="planned",
+                value="25", unit="mg", chain_id=25)  # fmt: skip
+    taken = view("medication_status", "carvedilol", "I take the carvedilol.",
+                 day=date(2024, 3, 1), status="active", chain_id=25)  # fmt: skip
+    first = ask("What dose of carvedilol?", [relation(plan), anchor(taken)])[0]
+    assert "25 mg" not in first and first.startswith("Carvedilol since 2024-03-01")
+
+
 def test_drug_dose_is_read_from_the_medication_not_a_safety_record_naming_it() -> None:
     tolerated = view("safety", "torsemide", "You are tolerating the torsemide okay.",
                      safety_kind="allergy", assertion="negated")  # fmt: skip

@@ -170,6 +170,10 @@ def _item_lines(
     anchors = _own_anchors(item, ctx, types)
     if not anchors:
         return _absent(item, ctx)
+    # Several chains can hold one item (a reading filed under two names): the answer's
+    # first line is a record of the item itself, the latest by event date; records of
+    # one day keep retrieval's order.
+    anchors = sorted(anchors, key=lambda a: _latest_first(a, item))
     out = []
     chain = [i.fact for i in ctx.items if i.fact is not None]
     chain += ctx.records.own.get(item.canonical, []) if ctx.records else []
@@ -183,6 +187,12 @@ def _item_lines(
             line += ctx.t["dose_carried"].format(date=day, cite=ctx.cite(dosed))
         out.append(line)
     return out + [ctx.quote(a) for a in anchors]
+
+
+def _latest_first(anchor: EvidenceItem, item: AskedItem) -> tuple[bool, int]:
+    fact = anchor.fact
+    assert fact is not None
+    return (canonical(fact.entity) != item.canonical, -(fact.date or date.min).toordinal())
 
 
 def _display(item: AskedItem, fact: FactView) -> str:

@@ -73,6 +73,22 @@ def test_medication_list_is_the_complete_profile_list() -> None:
     assert lines[0] == "Current medications (3): Valsartan, Amlodipine, Metformin"
 
 
+def test_class_word_is_listed_when_no_listed_drug_belongs_to_it() -> None:
+    opioid = view("medication_status", "opioids", "He gave me some opioids.", status="active")
+    lines = ask("What medications is the patient taking?", [anchor(V160)],
+                prof=profile(meds=(V160, opioid)))  # fmt: skip
+    assert lines[0] == "Current medications (2): Valsartan, Opioids"
+
+
+def test_class_word_of_a_listed_drug_and_a_vaccine_are_not_listed() -> None:
+    generic = view("medication_status", "antihypertensives", "Take your blood pressure pills.",
+                   status="active")  # fmt: skip
+    shot = view("medication_status", "vaccines", "I got my vaccine.", status="active")
+    lines = ask("What medications is the patient taking?", [anchor(V160)],
+                prof=profile(meds=(V160, generic, shot)))  # fmt: skip
+    assert lines[0] == "Current medications (1): Valsartan"
+
+
 def test_penicillin_allergy_comes_first_for_amoxicillin() -> None:
     lines = ask("Can I give amoxicillin?", [anchor(V160)], prof=profile(safety=(PEN,)))
     assert lines[0].startswith("CAUTION: allergy/intolerance Penicillin (Penicillin allergy")
@@ -206,6 +222,15 @@ def test_dose_of_an_older_plan_is_not_carried() -> None:
                  day=date(2024, 3, 1), status="active", chain_id=25)  # fmt: skip
     first = ask("What dose of carvedilol?", [relation(plan), anchor(taken)])[0]
     assert "25 mg" not in first and first.startswith("Carvedilol since 2024-03-01")
+
+
+def test_latest_reading_comes_first_when_two_chains_hold_the_item() -> None:
+    old = view("lab_result", "hba1c", "Your A1c was 8.1.", day=date(2024, 1, 8), value="8.1",
+               unit="%", chain_id=31)  # fmt: skip
+    new = view("lab_result", "hba1c", "A1c today is 7.2.", day=date(2024, 6, 17), value="7.2",
+               unit="%", chain_id=32)  # fmt: skip
+    first = ask("What is the patient's latest A1c?", [anchor(old), anchor(new)])[0]
+    assert first.startswith("A1c 7.2 % measured 2024-06-17")
 
 
 def test_drug_dose_is_read_from_the_medication_not_a_safety_record_naming_it() -> None:

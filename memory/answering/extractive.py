@@ -26,6 +26,7 @@ from memory.answering import lists
 from memory.answering.intents import AskedItem, Intent, classify
 from memory.answering.lookup import ItemRecords
 from memory.answering.match import canonical, concerning, shares_words, words
+from memory.answering.readings import day_result
 from memory.answering.safety import applies, drug_matches, why_not
 from memory.answering.texts import SAFETY_KIND_WORD, TEXT, whose
 from memory.answering.values import carried_dose, item_name, statement
@@ -174,6 +175,8 @@ def _item_lines(
     # first line is a record of the item itself, the latest by event date; records of
     # one day keep retrieval's order.
     anchors = sorted(anchors, key=lambda a: _latest_first(a, item))
+    result = day_result(anchors[0], ctx.items)
+    anchors = [result, *anchors] if result is not None else anchors
     out = []
     chain = [i.fact for i in ctx.items if i.fact is not None]
     chain += ctx.records.own.get(item.canonical, []) if ctx.records else []

@@ -233,6 +233,22 @@ def test_latest_reading_comes_first_when_two_chains_hold_the_item() -> None:
     assert first.startswith("A1c 7.2 % measured 2024-06-17")
 
 
+def test_days_result_is_stated_before_a_goal_said_later_the_same_day() -> None:
+    result = view("lab_result", "magnesium", "It was normal at 1.7.", value="1.7", chain_id=33)
+    goal = view("lab_result", "magnesium", "We like to get your levels up to around 2.",
+                value="2", chain_id=33)  # fmt: skip
+    lines = ask("What is the patient's latest magnesium?", [relation(result), anchor(goal)])
+    assert lines[0] == "Magnesium 1.7 measured 2024-01-08 [E1]"
+    assert lines[1] == "Magnesium 2 measured 2024-01-08 [E2]"
+
+
+def test_a_reading_without_goal_words_stays_the_answer() -> None:
+    first = view("lab_result", "magnesium", "Magnesium was 1.7.", value="1.7", chain_id=34)
+    later = view("lab_result", "magnesium", "Magnesium today is 2.1.", value="2.1", chain_id=34)
+    lines = ask("What is the patient's latest magnesium?", [relation(first), anchor(later)])
+    assert lines[0] == "Magnesium 2.1 measured 2024-01-08 [E2]"
+
+
 def test_drug_dose_is_read_from_the_medication_not_a_safety_record_naming_it() -> None:
     tolerated = view("safety", "torsemide", "You are tolerating the torsemide okay.",
                      safety_kind="allergy", assertion="negated")  # fmt: skip

@@ -4,7 +4,7 @@ Questions per history (gold from the reference notes, never from the system):
 * value — doses, vital signs and lab results the notes state and the dialogue
   says (memory.evaluation.values), some asked for a date, each also asked in
   Chinese when the item has a Chinese name; right when the answer's first line
-  states that number (a dose: with its unit);
+  states that number (a dose: with its unit, when the dialogue says one);
 * list — the history's current / state-on-date / long-standing-condition
   questions; completeness = gold items named in the answer / gold items;
 * abstain — the relative-trap questions, plus one absent-item question (a

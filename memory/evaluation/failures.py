@@ -14,7 +14,8 @@ value questions
 list items
 * not extracted — no fact names the item;
 * someone else's — no patient fact names it, a fact of another subject drawn
-  from the gold session (the patient's own visit) does: misattributed;
+  from the gold session (the patient's own visit) does: misattributed, or
+  only a relative's mention of it in that visit was extracted;
 * stored as another type — the patient's facts name it, none of the type the
   list reads (a condition kept as a symptom, a drug kept as a safety fact);
 * not listed — a patient fact of the right type exists, the answer leaves it

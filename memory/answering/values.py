@@ -217,3 +217,19 @@ def carried_dose(anchor: FactView, chain: Sequence[FactView]) -> FactView | None
         if fact.status in _BREAKS_DOSE:
             return None
     return None
+
+
+def planned_dose(anchor: FactView, chain: Sequence[FactView]) -> FactView | None:
+    """A plan of the anchor's chain, made with or after it, that states another dose
+    ("you're on 10 mg ... let's go up to 20 mg"): the answer says the dose in force
+    and the ordered change, so neither is mistaken for the other."""
+    if anchor.fact_type != "medication_status" or anchor.chain_id is None:
+        return None
+    start = (anchor.date or date.min, anchor.fact_id)
+    plans = [
+        f for f in chain
+        if f.chain_id == anchor.chain_id and f.status == "planned" and not f.excluded
+        and f.assertion == "present" and (f.date or date.min, f.fact_id) > start
+        and quantity(f) and quantity(f) != quantity(anchor)
+    ]  # fmt: skip
+    return max(plans, key=lambda f: (f.date or date.min, f.fact_id), default=None)

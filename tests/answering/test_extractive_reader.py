@@ -249,6 +249,25 @@ def test_a_reading_without_goal_words_stays_the_answer() -> None:
     assert lines[0] == "Magnesium 2.1 measured 2024-01-08 [E2]"
 
 
+def test_dose_question_states_the_dose_in_force_and_a_planned_change() -> None:
+    taking = view("medication_status", "lisinopril", "You're on lisinopril 10 mg a day.",
+                  status="active", value="10", unit="mg", chain_id=35)  # fmt: skip
+    raise_ = view("medication_status", "lisinopril", "Let's go up to 20 mg of lisinopril.",
+                  status="planned", value="20", unit="mg", chain_id=35)  # fmt: skip
+    first = ask("What dose of lisinopril?", [anchor(taking), relation(raise_)])[0]
+    assert first.startswith("Lisinopril 10 mg a day since")
+    assert first.endswith("[E1]; planned 2024-01-08: 20 mg [E2]")
+
+
+def test_a_plan_repeating_the_dose_in_force_adds_nothing() -> None:
+    taking = view("medication_status", "lisinopril", "Lisinopril 10 mg a day.",
+                  status="active", value="10", unit="mg", chain_id=36)  # fmt: skip
+    same = view("medication_status", "lisinopril", "Keep lisinopril at 10 mg.",
+                status="planned", value="10", unit="mg", chain_id=36)  # fmt: skip
+    first = ask("What dose of lisinopril?", [anchor(taking), relation(same)])[0]
+    assert "planned" not in first
+
+
 def test_drug_dose_is_read_from_the_medication_not_a_safety_record_naming_it() -> None:
     tolerated = view("safety", "torsemide", "You are tolerating the torsemide okay.",
                      safety_kind="allergy", assertion="negated")  # fmt: skip

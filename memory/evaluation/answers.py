@@ -164,11 +164,21 @@ def judge_answer(
         right = bool(_ABSTAINS.search(first)) and not first.lower().startswith("yes")
         return AnswerJudgement(q.qid, q.kind, part, int(right), 1)
     judged = g.judge(answer)
-    missed = [item for item in q.gold if not judged.contains(item)]
+    missed = [item for item in q.gold if not _named(item, judged, q.kind)]
     why = ()
     if q.kind == "list" and facts is not None:
         why = tuple(failures.list_failure(item, q.fact_types, facts, q.session) for item in missed)
     return AnswerJudgement(q.qid, q.kind, part, len(q.gold) - len(missed), len(q.gold), why)
+
+
+def _named(item: g.GoldItem, judged: g.Judged, kind: str) -> bool:
+    """A list names a class item ("a statin", "oral steroids") when it names a drug of
+    that class: the drug is the more precise answer."""
+    if judged.contains(item):
+        return True
+    if kind != "list" or not item.canonical:
+        return False
+    return any(item.canonical in ancestry(e)[1:] for e in judged.entities)
 
 
 def judge_history(

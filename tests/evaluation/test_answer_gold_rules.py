@@ -10,6 +10,7 @@ from datetime import date
 from memory.domain.evidence import FactView
 from memory.evaluation import gold as g
 from memory.evaluation import values
+from memory.evaluation.answers import AnswerQuestion, judge_answer
 from memory.evaluation.failures import list_failure, value_failure
 
 
@@ -85,3 +86,9 @@ def test_list_miss_names_a_misattribution_and_a_wrong_type() -> None:
     assert list_failure(item, ("condition",), theirs, "core") == "someone else's"
     assert list_failure(item, ("condition",), theirs, "other") == "not extracted"
     assert list_failure(item, ("condition",), symptom, "core") == "stored as another type"
+
+
+def test_a_class_item_of_a_list_is_named_by_a_drug_of_the_class() -> None:
+    q = AnswerQuestion("l", "list", "meds?", (g.GoldItem("oral steroids", "corticosteroids"),))
+    assert judge_answer(q, "Current medications (1): Prednisone", "tune").right
+    assert not judge_answer(q, "Current medications (1): Ibuprofen", "tune").right

@@ -8,7 +8,10 @@ The first line is the answer; the records it rests on follow, each cited
   then the patient's own record of the drug;
 * safety: the asked kind of safety fact, then every other one;
 * value / when: "Valsartan 160 mg once daily since 2024-06-17 [E2]", read at
-  the asked date when the question has one;
+  the asked date when the question has one: the item's latest record by event
+  date first (of one day, a record stating the value, and a reading said as a
+  result before one said as a goal or an earlier value: memory.answering.readings),
+  with a later planned change of the dose in the same line;
 * yes/no: yes with the record, or "no record of X for the patient" — and whose
   it is when a relative has it; unrelated records are never offered instead;
 * list: the complete list from the profile at the asked date;

@@ -8,7 +8,10 @@ The first line is the answer; the records it rests on follow, each cited
   then the patient's own record of the drug;
 * safety: the asked kind of safety fact, then every other one;
 * value / when: "Valsartan 160 mg once daily since 2024-06-17 [E2]", read at
-  the asked date when the question has one;
+  the asked date when the question has one: the item's latest record by event
+  date first (of one day, a record stating the value, and a reading said as a
+  result before one said as a goal or an earlier value: memory.answering.readings),
+  with a later planned change of the dose in the same line;
 * yes/no: yes with the record, or "no record of X for the patient" — and whose
   it is when a relative has it; unrelated records are never offered instead;
 * list: the complete list from the profile at the asked date;
@@ -26,9 +29,16 @@ from memory.answering import lists
 from memory.answering.intents import AskedItem, Intent, classify
 from memory.answering.lookup import ItemRecords
 from memory.answering.match import canonical, concerning, shares_words, words
+from memory.answering.readings import day_result
 from memory.answering.safety import applies, drug_matches, why_not
 from memory.answering.texts import SAFETY_KIND_WORD, TEXT, whose
-from memory.answering.values import carried_dose, item_name, statement
+from memory.answering.values import (
+    carried_dose,
+    item_name,
+    planned_dose,
+    quantity,
+    statement,
+)
 from memory.domain.evidence import EvidenceItem, FactView, ProfileData
 from memory.domain.render import fact_line
 
@@ -170,9 +180,15 @@ def _item_lines(
     anchors = _own_anchors(item, ctx, types)
     if not anchors:
         return _absent(item, ctx)
-    out = []
+    # Several chains can hold one item (a reading filed under two names, a drug's plan
+    # and its use): the answer's first line is a record of the item itself, the latest
+    # by event date and, of one day, one that states a value; else retrieval's order.
     chain = [i.fact for i in ctx.items if i.fact is not None]
     chain += ctx.records.own.get(item.canonical, []) if ctx.records else []
+    anchors = sorted(anchors, key=lambda a: _latest_first(a, item, chain, yesno))
+    result = day_result(anchors[0], ctx.items)
+    anchors = [result, *anchors] if result is not None else anchors
+    out = []
     for a in anchors:
         assert a.fact is not None
         dosed = carried_dose(a.fact, chain)
@@ -181,8 +197,24 @@ def _item_lines(
         if dosed is not None:
             day = dosed.date.isoformat() if dosed.date else ctx.t["undated"]
             line += ctx.t["dose_carried"].format(date=day, cite=ctx.cite(dosed))
+        plan = None if yesno else planned_dose(a.fact, chain)
+        if plan is not None and plan.fact_id in ctx.numbers:
+            day = plan.date.isoformat() if plan.date else ctx.t["undated"]
+            said = ctx.t["dose_planned"].format(date=day, dose=quantity(plan), cite=ctx.cite(plan))
+            line += said
         out.append(line)
     return out + [ctx.quote(a) for a in anchors]
+
+
+def _latest_first(
+    anchor: EvidenceItem, item: AskedItem, chain: Sequence[FactView], yesno: bool
+) -> tuple[bool, int, bool]:
+    fact = anchor.fact
+    assert fact is not None
+    # A yes/no answer keeps retrieval's order of one day: a denial must not be outranked.
+    unstated = not yesno and not (quantity(fact) or carried_dose(fact, chain))
+    return (canonical(fact.entity) != item.canonical, -(fact.date or date.min).toordinal(),
+            unstated)  # fmt: skip
 
 
 def _display(item: AskedItem, fact: FactView) -> str:

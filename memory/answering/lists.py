@@ -13,6 +13,7 @@ from datetime import date
 from memory.answering.values import item_name, statement
 from memory.domain.evidence import FactView, ProfileData
 from memory.lexicon import lookup
+from memory.lexicon.classes import ancestry
 
 SAFETY_TITLES: dict[str, str] = {
     "allergy": "allergies",
@@ -70,6 +71,28 @@ def _is_class(name: str) -> bool:
     return entry is not None and entry.kind == "drug_class"
 
 
+def _canonical(name: str) -> str:
+    entry = lookup(name)
+    return entry.canonical if entry is not None else name.casefold()
+
+
+# A vaccine is given once, not taken: it is no current medication.
+_GIVEN_ONCE = frozenset({"vaccines"})
+
+
+def _medications(facts: Sequence[FactView]) -> list[FactView]:
+    """Substances, and a class word ("he gave me some opioids") only when no listed
+    substance belongs to that class: then the class is the only name the record gives
+    of something the patient takes, and leaving it out would hide it."""
+    substances = [f for f in facts if not _is_class(f.entity)]
+    covered = {cls for f in substances for cls in ancestry(f.entity)[1:]}
+    return [
+        f for f in facts
+        if not _is_class(f.entity)
+        or (_canonical(f.entity) not in covered | _GIVEN_ONCE)
+    ]  # fmt: skip
+
+
 def list_part(
     which: Sequence[str],
     profile: ProfileData,
@@ -80,9 +103,7 @@ def list_part(
 ) -> list[str]:
     out: list[str] = []
     if "medications" in which:
-        # A class word ("vaccines", "antibiotics") is no drug a patient takes: the
-        # list names substances, as the overview does.
-        meds = [f for f in _in_force(profile.active_meds) if not _is_class(f.entity)]
+        meds = _medications(_in_force(profile.active_meds))
         title = t["medications_at"].format(date=asked) if asked else t["medications"]
         out += _stated(t, title, meds, cite, lang)
         stopped = _in_force(profile.stopped_meds)

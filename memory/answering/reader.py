@@ -80,7 +80,6 @@ def read(
     if config is None:
         text = extractive_answer(question, lang, profile, items, asked, records=records)
         return ReaderResult(guard_answer(text, profile, lang), "extractive", context)
-        return ReaderResult(text, "extractive", context)
     prompt = load_prompt("answer", ANSWER_PROMPT_VERSION, answer_lang(question))
     try:
         reply = llm_answer(config, prompt, question, profile_text, evidence_text, today)

@@ -191,9 +191,10 @@ _BREAKS_DOSE = frozenset({"dose_changed", "stopped", "planned"})
 
 
 def carried_dose(anchor: FactView, chain: Sequence[FactView]) -> FactView | None:
-    """The latest record of the anchor's chain, up to the anchor, that states a dose;
-    None when the anchor states one itself, is not a continuing medication, or a
-    change or stop without a stated dose came after the last stated dose."""
+    """The latest record of the anchor's chain, up to the anchor, that states a dose
+    (a plan only when made at the anchor's own visit); None when the anchor states one
+    itself, is not a continuing medication, or a change or stop without a stated dose
+    came after the last stated dose."""
     if anchor.fact_type != "medication_status" or anchor.chain_id is None or quantity(anchor):
         return None
     if anchor.status in _BREAKS_DOSE or anchor.excluded or anchor.assertion != "present":
@@ -208,7 +209,27 @@ def carried_dose(anchor: FactView, chain: Sequence[FactView]) -> FactView | None
     )  # fmt: skip
     for fact in reversed(earlier):
         if quantity(fact):
-            return fact if fact.status not in ("stopped", "planned") else None
+            # A plan made at the same visit that records the drug as started ("we'll put
+            # you on carvedilol 25 mg twice a day ... we're adding the carvedilol") is
+            # the regimen begun; an older plan may never have been carried out.
+            same_visit = fact.status == "planned" and fact.date == anchor.date
+            return fact if fact.status not in ("stopped", "planned") or same_visit else None
         if fact.status in _BREAKS_DOSE:
             return None
     return None
+
+
+def planned_dose(anchor: FactView, chain: Sequence[FactView]) -> FactView | None:
+    """A plan of the anchor's chain, made with or after it, that states another dose
+    ("you're on 10 mg ... let's go up to 20 mg"): the answer says the dose in force
+    and the ordered change, so neither is mistaken for the other."""
+    if anchor.fact_type != "medication_status" or anchor.chain_id is None:
+        return None
+    start = (anchor.date or date.min, anchor.fact_id)
+    plans = [
+        f for f in chain
+        if f.chain_id == anchor.chain_id and f.status == "planned" and not f.excluded
+        and f.assertion == "present" and (f.date or date.min, f.fact_id) > start
+        and quantity(f) and quantity(f) != quantity(anchor)
+    ]  # fmt: skip
+    return max(plans, key=lambda f: (f.date or date.min, f.fact_id), default=None)

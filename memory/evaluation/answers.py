@@ -4,7 +4,7 @@ Questions per history (gold from the reference notes, never from the system):
 * value — doses, vital signs and lab results the notes state and the dialogue
   says (memory.evaluation.values), some asked for a date, each also asked in
   Chinese when the item has a Chinese name; right when the answer's first line
-  states that number (a dose: with its unit);
+  states that number (a dose: with its unit, when the dialogue says one);
 * list — the history's current / state-on-date / long-standing-condition
   questions; completeness = gold items named in the answer / gold items;
 * abstain — the relative-trap questions, plus one absent-item question (a
@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from memory import lexicon
 from memory.domain.drug_safety import CROSS_REACTIVE_CLASSES, SafetyRecord, match_record
+from memory.domain.evidence import FactView
+from memory.evaluation import failures, values
 from memory.evaluation import gold as g
-from memory.evaluation import values
 from memory.evaluation.histories import History
 from memory.lexicon.classes import ancestry
 
@@ -50,6 +52,9 @@ class AnswerQuestion:
     value: str = ""  # value: the gold number ("160", "128/72")
     unit_needed: bool = True  # value: a dose must be stated with its unit
     lang: str = "en"
+    item: str = ""  # value: the asked item (canonical lexicon entry)
+    fact_types: tuple[str, ...] = ()  # list: the fact types the list is read from
+    session: str = ""  # list: external id of the session whose note gives the gold
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,7 @@ class AnswerJudgement:
     part: str
     found: int  # gold items named (value / abstain: 1 when right)
     total: int
+    why: tuple[str, ...] = ()  # value / list: failure kind of each miss (failures.py)
 
     @property
     def right(self) -> bool:
@@ -75,7 +81,8 @@ def value_questions(hist: History) -> list[AnswerQuestion]:
             text = values.question_text(gold, hist.name, lang)
             qid = f"{hist.patient_id}/v{n}" + ("" if lang == "en" else "/zh")
             out.append(AnswerQuestion(qid, "value", text, value=gold.value,
-                                      unit_needed=gold.kind == "dose", lang=lang))  # fmt: skip
+                                      unit_needed=gold.kind == "dose" and gold.unit_said,
+                                      lang=lang, item=gold.item))  # fmt: skip
     return out
 
 
@@ -125,7 +132,9 @@ def answer_questions(hist: History) -> list[AnswerQuestion]:
     out = value_questions(hist)
     for q in hist.questions:
         if q.kind in ("current", "state_on_date", "history"):
-            out.append(AnswerQuestion(q.qid, "list", q.text, q.gold))
+            types = ("condition",) if q.kind == "history" else ("medication_status",)
+            out.append(AnswerQuestion(q.qid, "list", q.text, q.gold, fact_types=types,
+                                      session=q.gold_session))  # fmt: skip
         elif q.kind == "relatives":
             out.append(AnswerQuestion(q.qid, "abstain", q.text))
     absent = _absent_item(hist)
@@ -135,7 +144,10 @@ def answer_questions(hist: History) -> list[AnswerQuestion]:
     return out + drug_questions(hist)
 
 
-def judge_answer(q: AnswerQuestion, answer: str, part: str) -> AnswerJudgement:
+def judge_answer(
+    q: AnswerQuestion, answer: str, part: str, facts: Sequence[FactView] | None = None
+) -> AnswerJudgement:
+    """`facts`: the patient's stored facts, when given each miss says where it was lost."""
     first = answer.strip().splitlines()[0] if answer.strip() else ""
     if q.kind == "value":
         said = (
@@ -143,20 +155,40 @@ def judge_answer(q: AnswerQuestion, answer: str, part: str) -> AnswerJudgement:
             if q.unit_needed
             else values.said_in(q.value, first.replace(" / ", "/"))
         )
-        return AnswerJudgement(q.qid, q.kind, part, int(bool(said)), 1)
+        why = ()
+        if not said and facts is not None:
+            item = g.GoldItem(q.item, q.item)
+            why = (failures.value_failure(item, q.value, first, facts),)
+        return AnswerJudgement(q.qid, q.kind, part, int(bool(said)), 1, why)
     if q.kind == "abstain":
         right = bool(_ABSTAINS.search(first)) and not first.lower().startswith("yes")
         return AnswerJudgement(q.qid, q.kind, part, int(right), 1)
     judged = g.judge(answer)
-    found = sum(1 for item in q.gold if judged.contains(item))
-    return AnswerJudgement(q.qid, q.kind, part, found, len(q.gold))
+    missed = [item for item in q.gold if not _named(item, judged, q.kind)]
+    why = ()
+    if q.kind == "list" and facts is not None:
+        why = tuple(failures.list_failure(item, q.fact_types, facts, q.session) for item in missed)
+    return AnswerJudgement(q.qid, q.kind, part, len(q.gold) - len(missed), len(q.gold), why)
+
+
+def _named(item: g.GoldItem, judged: g.Judged, kind: str) -> bool:
+    """A list names a class item ("a statin", "oral steroids") when it names a drug of
+    that class: the drug is the more precise answer."""
+    if judged.contains(item):
+        return True
+    if kind != "list" or not item.canonical:
+        return False
+    return any(item.canonical in ancestry(e)[1:] for e in judged.entities)
 
 
 def judge_history(
-    hist: History, ask: Callable[[str], str], part: str = "all"
+    hist: History,
+    ask: Callable[[str], str],
+    part: str = "all",
+    facts: Sequence[FactView] | None = None,
 ) -> list[AnswerJudgement]:
     """Ask every answer question of one history through `ask` (question -> answer text)."""
-    return [judge_answer(q, ask(q.text), part) for q in answer_questions(hist)]
+    return [judge_answer(q, ask(q.text), part, facts) for q in answer_questions(hist)]
 
 
 def summarize_answers(judgements: list[AnswerJudgement]) -> dict[str, dict[str, dict]]:
@@ -172,6 +204,9 @@ def summarize_answers(judgements: list[AnswerJudgement]) -> dict[str, dict[str, 
                 "questions": len(of),
                 "right": sum(j.right for j in of) / len(of) if of else None,
                 "items": sum(j.found for j in of) / items if items else None,
+                "found_items": sum(j.found for j in of),
+                "total_items": items,
                 "wrong": [j.qid for j in of if not j.right][:20],
+                "why": dict(Counter(w for j in of for w in j.why).most_common()),
             }
     return out

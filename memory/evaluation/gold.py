@@ -11,6 +11,7 @@ rule-extractor figures (bench/extraction_dev.py), so both speak of the same gold
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -21,7 +22,7 @@ from memory.evaluation.notes import (
     relative_entities,
 )
 from memory.extraction.rules.discourse.cues import relative_mentions
-from memory.extraction.rules.entities import find_entities
+from memory.extraction.rules.entities import find_entities, lookup
 from memory.search.text import lexical_tokens
 
 __all__ = [
@@ -100,13 +101,70 @@ def surgical_terms(section_text: str) -> list[str]:
     return seen
 
 
+# A plan's conditional or tentative drug ("If his symptoms do not improve, we may
+# consider a steroid injection") is neither taken now nor started at the visit.
+# A mid-sentence "if he wishes" / "if needed" is an as-needed use, not a condition.
+_TENTATIVE = re.compile(r"^\W*(?:if|unless|should)\b|\bconsider\w*\b|\bin the future\b", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+
+
+def settled(text: str) -> str:
+    """The sentences of a plan or medication section that are not conditional."""
+    return " ".join(s for s in _SENTENCE.split(text) if not _TENTATIVE.search(s))
+
+
 def gold_drugs(text: str) -> list[GoldItem]:
     return [GoldItem(name, name) for name in sorted(drug_names(text))]
 
 
 def gold_entity(name: str) -> GoldItem:
+    """An item with its canonical entity whenever the lexicon names one, so that a
+    synonym in the answer counts ("high blood pressure" for hypertension)."""
     canon = canonical(name)
-    return GoldItem(name, canon if canon != name.strip().casefold() else None)
+    if lookup(name) is None:
+        hits = [h.canonical for h in find_entities(name, zh=bool(_HAN.search(name)))]
+        canon = hits[0] if len(set(hits)) == 1 else ""
+    return GoldItem(name, canon or None)
+
+
+# The visit metadata's "known conditions" is a free list of secondary complaints:
+# besides conditions it holds negatives ("none"), past procedures ("colonoscopy",
+# "hx neck surgery", "kidney transplant"), habits and faculties ("smoking", "mood")
+# and passing complaints ("fatigue"). A long-standing condition is none of these,
+# so each part of an entry ("hx cataract and skin cancer" -> two) is kept only when
+# it names a condition: not negative, not a procedure, not a bare habit or faculty,
+# and not only a symptom unless the entry calls it chronic ("chronic back pain").
+_HX = re.compile(r"^\s*(?:hx|history)\s+(?:of\s+)?", re.I)
+_PARTS = re.compile(r"\s*(?:,|;|\band\b|\bfollowing\b|\bstatus post\b|\bs/p\b)\s*", re.I)
+_NOT_CONDITION = frozenset(
+    {"mood", "sleep", "appetite", "weight", "smoking", "alcohol", "drinking", "diet", "exercise"}
+)
+_PROCEDURE_WORD = re.compile(r"\b(?:surgery|operation|procedure|transplant\w*|biopsy)\b", re.I)
+
+
+def condition_items(entries: Sequence[str]) -> list[GoldItem]:
+    """Long-standing conditions named by the metadata entries (rule above)."""
+    out: dict[str, GoldItem] = {}
+    for entry in entries:
+        for part in _PARTS.split(_HX.sub("", entry.strip())):
+            if _is_condition(part) and part.casefold() not in out:
+                out[part.casefold()] = gold_entity(part)
+    return list(out.values())
+
+
+def _is_condition(part: str) -> bool:
+    words = part.strip().casefold()
+    if not words or _NEGATIVE.search(words) or words in _NOT_CONDITION:
+        return False
+    if _SURGICAL.search(words) or _PROCEDURE_WORD.search(words):
+        return False
+    kinds = {h.kind for h in find_entities(part, zh=bool(_HAN.search(part)))}
+    entry = lookup(part)
+    if entry is not None:
+        kinds = {entry.kind}
+    if kinds & {"procedure", "test", "drug", "drug_class"}:
+        return False
+    return kinds != {"symptom"} or "chronic" in words
 
 
 # The gold of a caregiver session gives every health fact to the relative, except

@@ -32,14 +32,14 @@ def build_questions(
             out.append(Question(qid, kind, text, tuple(items), sid, safety))
 
     dialogue = visit.dialogue
-    meds = g.gold_drugs(note_section(visit.note, *_MED_SECTIONS))
+    meds = g.gold_drugs(g.settled(note_section(visit.note, *_MED_SECTIONS)))
     add(
         "current",
         f"What medications is {name} on now, including any started or changed at the last visit?",
         _said(meds, dialogue),
         core.external_id,
     )
-    chronic = [g.gold_entity(c) for c in visit.chronic]
+    chronic = g.condition_items(visit.chronic)
     add(
         "history",
         f"What long-standing medical conditions does {name} have?",

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from memory.evaluation.failures import LIST_KINDS, VALUE_KINDS
 from memory.evaluation.histories import KINDS
 
 SECTIONS = (
@@ -45,12 +46,12 @@ def render(results: dict) -> str:
         "memory/evaluation/README.md.",
         "",
     ]
-    lines += [*_systems(b), "", *parts_table(b), *_answers(b.get("answers")), *_recall(b)]
+    lines += [*_systems(b), "", *parts_table(b), *answers_table(b.get("answers")), *_recall(b)]
     lines += [*_extraction(b["extraction"]), *_cost(b)]
     return "\n".join(lines + _scale(results.get("scale"))) + "\n"
 
 
-def _answers(answers: dict | None) -> list[str]:
+def answers_table(answers: dict | None) -> list[str]:
     """Answer-level metrics of MedGraph's reader, per development part."""
     if not answers:
         return []
@@ -67,10 +68,32 @@ def _answers(answers: dict | None) -> list[str]:
             _share(kinds["abstain"], "right"), _share(kinds["drug"], "right"),
         ]  # fmt: skip
         lines.append(f"| {part} | " + " | ".join(cells) + " |")
+    return [*lines, "", *failure_table(answers)]
+
+
+def failure_table(answers: dict | None) -> list[str]:
+    """Where wrong values and left-out list items were lost (memory/evaluation/failures.py),
+    counted per part: the only view of the check part's misses."""
+    if not answers:
+        return []
+    parts = list(answers)
+    lines = [
+        "Why answers miss (wrong value answers; list items left out):",
+        "",
+        "| kind of miss | " + " | ".join(parts) + " |",
+        "|---|" + "---|" * len(parts),
+    ]
+    for kind, names in (("value", VALUE_KINDS), ("list", LIST_KINDS)):
+        for name in names:
+            cells = [str(answers[p][kind].get("why", {}).get(name, 0)) for p in parts]
+            lines.append(f"| {kind}: {name} | " + " | ".join(cells) + " |")
     return [*lines, ""]
 
 
 def _share(kind: dict, key: str) -> str:
+    if key == "items" and kind.get("total_items"):
+        counts = f"{kind['found_items']}/{kind['total_items']} items, "
+        return f"{pct(kind[key])} ({counts}n={kind['questions']})"
     return f"{pct(kind[key])} (n={kind['questions']})"
 
 

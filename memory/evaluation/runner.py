@@ -20,7 +20,8 @@ from memory.evaluation.metrics import Judgement, judge_question, percentile, sum
 from memory.evaluation.splits import PARTS
 from memory.evaluation.systems import Bm25Sessions, EmbeddingChunks, MedGraphSystem
 from memory.indexing import current_embedder
-from memory.models import Patient, Session
+from memory.models import Fact, Patient, Session
+from memory.queries.facts import views
 
 
 @dataclass
@@ -84,7 +85,8 @@ def run_benchmark(histories: list[History], log: Callable[[str], None] = print) 
                     totals_ms.append(ctx.total_ms)
                 judgements.append(judge_question(q, system.name, ctx, by_id, built.stored_subjects))
                 part_judgements.append(judgements[-1])
-        answer_judgements += judge_history(hist, _asker(built.patient), hist.part)
+        facts = views(Fact.objects.filter(patient=built.patient).order_by("id"))
+        answer_judgements += judge_history(hist, _asker(built.patient), hist.part, facts)
         log(f"[{n}/{len(histories)}] {hist.patient_id}: {len(hist.sessions)} sessions, "
             f"{len(hist.questions)} questions, built in {built.wall_ms / 1000:.1f} s")  # fmt: skip
     return {

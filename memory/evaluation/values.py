@@ -41,6 +41,9 @@ _READING = re.compile(
     re.IGNORECASE,
 )
 _OVER = re.compile(r"\b(\d{2,3})\s+over\s+(\d{2,3})\b", re.IGNORECASE)
+_SAID_UNIT = r"(?:mg|milligrams?|mcg|micrograms?|units?|iu)\b"
+_ENTRY_END = re.compile(r"[.;](?:\s|$)|\n")
+_NOTE_DATE = re.compile(r"\b\d{1,2}/(?:\d{1,2}/)?\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b")
 MAX_DOSES = 4
 MAX_READINGS = 4
 
@@ -52,12 +55,29 @@ class ValueGold:
     value: str  # "160", "128/72", "7.2"
     kind: str  # dose | reading
     day: date | None = None  # asked for this date
+    unit_said: bool = True  # dose: the dialogue says its unit, so the answer must state it
 
 
 def said_in(number: str, dialogue: str) -> bool:
     """The number is said in the dialogue ("130/80", "130 over 80", "one thirty over eighty")."""
     spoken = _OVER.sub(r"\1/\2", normalize_numbers(dialogue))
     return re.search(rf"(?<![\d./]){re.escape(number)}(?![\d/]|\.\d)", spoken) is not None
+
+
+def said_with_unit(number: str, dialogue: str) -> bool:
+    """The dose is said with its unit ("25 milligrams"); "five hundred of metformin"
+    gives no unit, and an answer cannot be asked to state one that no session says."""
+    spoken = normalize_numbers(dialogue)
+    return re.search(rf"(?<![\d./]){re.escape(number)}\s*{_SAID_UNIT}", spoken, re.I) is not None
+
+
+def _dated(section: str, start: int, end: int) -> bool:
+    """The note's entry holding a reading carries its own date ("03/2020 Hgb A1c 5.5",
+    "testosterone 1500 ng/dL, 11/24/2021"): an earlier result, not the visit's."""
+    before = [m.end() for m in _ENTRY_END.finditer(section, 0, start)]
+    after = _ENTRY_END.search(section, end)
+    entry = section[before[-1] if before else 0 : after.start() if after else len(section)]
+    return _NOTE_DATE.search(entry) is not None
 
 
 def _dialogue(session: HistorySession) -> str:
@@ -73,7 +93,8 @@ def doses(section: str, dialogue: str, day: date | None = None) -> list[ValueGol
         if m.entry.kind != "drug" or dose is None or name in out:
             continue
         if m.surface.casefold() in lowered and said_in(dose[1], dialogue):
-            out[name] = ValueGold(name, m.surface, dose[1], "dose", day)
+            unit = said_with_unit(dose[1], dialogue)
+            out[name] = ValueGold(name, m.surface, dose[1], "dose", day, unit)
     return list(out.values())
 
 
@@ -84,6 +105,8 @@ def readings(note: str, dialogue: str, day: date | None) -> list[ValueGold]:
             found = _READING.match(section[m.end : m.end + 30])
             name = m.entry.canonical
             if m.entry.kind != "test" or found is None or name in out:
+                continue
+            if _dated(section, m.start, m.end + found.end()):
                 continue
             value = found["num"]
             if said_in(value, dialogue) and (name == "blood pressure") == ("/" in value):

@@ -73,6 +73,22 @@ def test_medication_list_is_the_complete_profile_list() -> None:
     assert lines[0] == "Current medications (3): Valsartan, Amlodipine, Metformin"
 
 
+def test_class_word_is_listed_when_no_listed_drug_belongs_to_it() -> None:
+    opioid = view("medication_status", "opioids", "He gave me some opioids.", status="active")
+    lines = ask("What medications is the patient taking?", [anchor(V160)],
+                prof=profile(meds=(V160, opioid)))  # fmt: skip
+    assert lines[0] == "Current medications (2): Valsartan, Opioids"
+
+
+def test_class_word_of_a_listed_drug_and_a_vaccine_are_not_listed() -> None:
+    generic = view("medication_status", "antihypertensives", "Take your blood pressure pills.",
+                   status="active")  # fmt: skip
+    shot = view("medication_status", "vaccines", "I got my vaccine.", status="active")
+    lines = ask("What medications is the patient taking?", [anchor(V160)],
+                prof=profile(meds=(V160, generic, shot)))  # fmt: skip
+    assert lines[0] == "Current medications (1): Valsartan"
+
+
 def test_penicillin_allergy_comes_first_for_amoxicillin() -> None:
     lines = ask("Can I give amoxicillin?", [anchor(V160)], prof=profile(safety=(PEN,)))
     assert lines[0].startswith("CAUTION: allergy/intolerance Penicillin (Penicillin allergy")
@@ -185,6 +201,71 @@ def test_no_dose_is_carried_across_an_unstated_dose_change() -> None:
                 day=date(2024, 3, 1), status="active", chain_id=22)  # fmt: skip
     first = ask("What dose of lisinopril?", [relation(said), relation(raised), anchor(tail)])[0]
     assert "10 mg" not in first and first.startswith("Lisinopril since 2024-03-01")
+
+
+def test_dose_planned_at_the_visit_that_starts_the_drug_is_carried() -> None:
+    said = "We'll put you on carvedilol 25 mg twice a day."
+    plan = view("medication_status", "carvedilol", said, day=date(2024, 3, 1), status="planned",
+                value="25", unit="mg", chain_id=24)  # fmt: skip
+    started = view("medication_status", "carvedilol", "We're adding the carvedilol.",
+                   day=date(2024, 3, 1), status="active", chain_id=24)  # fmt: skip
+    first = ask("What dose of carvedilol?", [relation(plan), anchor(started)])[0]
+    assert first.startswith("Carvedilol 25 mg twice a day since 2024-03-01 [E2]")
+    assert first.endswith("dose as last stated 2024-03-01 [E1]")
+
+
+def test_dose_of_an_older_plan_is_not_carried() -> None:
+    said = "We could start carvedilol 25 mg."
+    plan = view("medication_status", "carvedilol", said, day=date(2024, 1, 8), status="planned",
+                value="25", unit="mg", chain_id=25)  # fmt: skip
+    taken = view("medication_status", "carvedilol", "I take the carvedilol.",
+                 day=date(2024, 3, 1), status="active", chain_id=25)  # fmt: skip
+    first = ask("What dose of carvedilol?", [relation(plan), anchor(taken)])[0]
+    assert "25 mg" not in first and first.startswith("Carvedilol since 2024-03-01")
+
+
+def test_latest_reading_comes_first_when_two_chains_hold_the_item() -> None:
+    old = view("lab_result", "hba1c", "Your A1c was 8.1.", day=date(2024, 1, 8), value="8.1",
+               unit="%", chain_id=31)  # fmt: skip
+    new = view("lab_result", "hba1c", "A1c today is 7.2.", day=date(2024, 6, 17), value="7.2",
+               unit="%", chain_id=32)  # fmt: skip
+    first = ask("What is the patient's latest A1c?", [anchor(old), anchor(new)])[0]
+    assert first.startswith("A1c 7.2 % measured 2024-06-17")
+
+
+def test_days_result_is_stated_before_a_goal_said_later_the_same_day() -> None:
+    result = view("lab_result", "magnesium", "It was normal at 1.7.", value="1.7", chain_id=33)
+    goal = view("lab_result", "magnesium", "We like to get your levels up to around 2.",
+                value="2", chain_id=33)  # fmt: skip
+    lines = ask("What is the patient's latest magnesium?", [relation(result), anchor(goal)])
+    assert lines[0] == "Magnesium 1.7 measured 2024-01-08 [E1]"
+    assert lines[1] == "Magnesium 2 measured 2024-01-08 [E2]"
+
+
+def test_a_reading_without_goal_words_stays_the_answer() -> None:
+    first = view("lab_result", "magnesium", "Magnesium was 1.7.", value="1.7", chain_id=34)
+    later = view("lab_result", "magnesium", "Magnesium today is 2.1.", value="2.1", chain_id=34)
+    lines = ask("What is the patient's latest magnesium?", [relation(first), anchor(later)])
+    assert lines[0] == "Magnesium 2.1 measured 2024-01-08 [E2]"
+
+
+def test_dose_question_states_the_dose_in_force_and_a_planned_change() -> None:
+    taking = view("medication_status", "lisinopril", "You're on lisinopril 10 mg a day.",
+                  status="active", value="10", unit="mg", chain_id=35)  # fmt: skip
+    raise_ = view("medication_status", "lisinopril", "Let's go up to 20 mg of lisinopril.",
+                  status="planned", value="20", unit="mg", chain_id=35)  # fmt: skip
+    first = ask("What dose of lisinopril?", [anchor(taking), relation(raise_)])[0]
+    assert first.startswith("Lisinopril 10 mg a day since")
+    assert first.endswith("[E1]; planned 2024-01-08: 20 mg [E2]")
+
+
+def test_a_plan_repeating_the_dose_in_force_adds_nothing() -> None:
+    taking = view("medication_status", "lisinopril", "Lisinopril 10 mg a day.",
+                  status="active", value="10", unit="mg", chain_id=36)  # fmt: skip
+    same = view("medication_status", "lisinopril", "Keep lisinopril at 10 mg.",
+                status="planned", value="10", unit="mg", chain_id=36)  # fmt: skip
+    first = ask("What dose of lisinopril?", [anchor(taking), relation(same)])[0]
+    assert "planned" not in first
 
 
 def test_drug_dose_is_read_from_the_medication_not_a_safety_record_naming_it() -> None:

@@ -78,7 +78,7 @@ class Command(BaseCommand):
 
     def _run(self, opts: dict[str, Any]) -> None:
         from memory.evaluation.histories import build_histories
-        from memory.evaluation.report import parts_table, write
+        from memory.evaluation.report import answers_table, parts_table, write
         from memory.evaluation.runner import run_benchmark
         from memory.evaluation.scale import parse_grid, run_scale
         from memory.extraction import get_extractor
@@ -103,7 +103,8 @@ class Command(BaseCommand):
             results["scale"] = run_scale(parse_grid(scale), histories, log=log)
         bar.close()
         results["wall_s"] = time.perf_counter() - started
-        for line in parts_table(results["benchmark"]):
+        answers = results["benchmark"].get("answers")
+        for line in parts_table(results["benchmark"]) + answers_table(answers):
             log(line)
         for path in write(results, opts["out"]):
             log(f"wrote {path}")

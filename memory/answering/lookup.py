@@ -23,8 +23,8 @@ from memory.answering.match import concerns
 from memory.answering.values import CARRIED_MARK, carried_dose
 from memory.domain.evidence import EvidenceItem, FactView
 from memory.models import Fact
-from memory.queries.chains import chains_of
 from memory.queries.facts import views
+from memory.retrieval.chain_state import chain_states
 from memory.retrieval.context import chain_items
 
 MAX_PER_ITEM = 50
@@ -71,7 +71,7 @@ def item_records(patient_id: int, items: Sequence[AskedItem]) -> ItemRecords:
 
 
 def missing_anchors(
-    records: ItemRecords, present: Sequence[EvidenceItem], asked: date | None
+    patient_id: int, records: ItemRecords, present: Sequence[EvidenceItem], asked: date | None
 ) -> list[EvidenceItem]:
     """Chain context (matched / anchor / relation) of the patient's records of an asked
     item that retrieval did not bring, so that every stated value has its [E#]."""
@@ -86,7 +86,7 @@ def missing_anchors(
                 wanted.setdefault(f.chain_id, f.fact_id)
             elif f not in singles:
                 singles.append(f)
-    chains = chains_of(wanted)
+    chains = chain_states(patient_id, wanted, asked)
     items: list[EvidenceItem] = []
     for chain_id, matched in wanted.items():
         if chain_id in chains:

@@ -12,8 +12,9 @@ free loopback port, waits until every worker has warmed up (not only the
 first: a still-loading worker's CPU would count as CPU per ask), obtains an
 API token and sends `--requests` POST /api/patients/demo-001/ask/ with
 `--concurrency` in flight (extractive reader, no LLM). Prints p50/p95/max
-latency, the error count and the load average; exits 1 when p95 > --target-ms or any request failed. Bounded: a fixed number
-of requests and a wall-clock deadline.
+latency, the error count and the load average; exits 1 when p95 > --target-ms
+or any request failed. Bounded: a fixed number of requests and a wall-clock
+deadline.
 
 The questions cycle through the 18 of memory/fixtures/demo/questions.json plus
 the 6 below (24 distinct questions, each asked ~8 times in 200 requests): a

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TypeVar
 
+from memory import read_cache
 from memory.domain.dates import parse_explicit_date
 from memory.domain.evidence import EvidenceItem
 from memory.domain.rrf import rank_units
@@ -76,7 +77,8 @@ def retrieve(patient: Patient, question: str, at: date | None = None) -> Evidenc
     started = time.perf_counter()
     asked, window = asked_window(question, at)
     evidence = Evidence(patient.pk, question, at, asked, window)
-    person = patient_person(patient)
+    # The patient's own subject node, cached by memory version (persons move it).
+    person = read_cache.cached(patient.pk, ("person",), lambda: patient_person(patient))
     if person is None:
         return evidence
     clock = _Clock(evidence.timings_ms)

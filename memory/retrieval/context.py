@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from django.db import connection
 from django.db.models import Q
 
 from memory.domain.anchors import Anchor
@@ -111,12 +112,11 @@ def causal_items(
 ) -> list[EvidenceItem]:
     """≤ 4 causal neighbours (cause -> effect) of matched facts, patient's facts only."""
     ids = [f.fact_id for f in matched]
-    edges = FactEdge.objects.filter(kind=FactEdge.Kind.CAUSES).filter(
-        Q(src_id__in=ids, dst__subject_id=person_id) | Q(dst_id__in=ids, src__subject_id=person_id)
-    )
+    if not ids:
+        return []
     rank = {fid: i for i, fid in enumerate(ids)}
     found: list[tuple[int, int, str]] = []
-    for src, dst in edges.values_list("src_id", "dst_id"):
+    for src, dst in _causal_edges(ids, person_id):
         if src in rank and dst not in present:
             found.append((rank[src], dst, f"caused by matched fact: {_short_of(matched, src)}"))
         if dst in rank and src not in present:
@@ -127,6 +127,19 @@ def causal_items(
             chosen[fid] = mark
     facts = views_by_id(chosen)
     return [EvidenceItem(role="causal", fact=facts[f], marks=(m,)) for f, m in chosen.items()]
+
+
+def _causal_edges(ids: list[int], person_id: int) -> list[tuple[int, int]]:
+    """Cause -> effect edges touching `ids` whose other end is the patient's own fact."""
+    with connection.cursor() as cur:
+        cur.execute(
+            "SELECT e.src_id, e.dst_id FROM memory_factedge e "
+            "JOIN memory_fact src ON src.id = e.src_id JOIN memory_fact dst ON dst.id = e.dst_id "
+            "WHERE e.kind = %s AND ((e.src_id = ANY(%s) AND dst.subject_id = %s) "
+            "OR (e.dst_id = ANY(%s) AND src.subject_id = %s))",
+            [FactEdge.Kind.CAUSES.value, ids, person_id, ids, person_id],
+        )
+        return [(src, dst) for src, dst in cur.fetchall()]
 
 
 def _short_of(matched: Sequence[FactView], fact_id: int) -> str:

@@ -20,7 +20,7 @@ Correctness rules:
 One ask reads the version once (`pinned`): the profile, the conflicts and the
 chain states of that ask share one round trip, which also returns the
 embedder that built the stored vectors (IndexState), so retrieval checks the
-embedding space at no extra cost (memory.retrieval.space).
+embedding space at no extra cost (memory.retrieval.ranking.check_query_space).
 
 Values are shared between threads and must be treated as read-only.
 MEDGRAPH_READ_CACHE=0 turns the cache off (benchmarks report a cold figure).

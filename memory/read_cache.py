@@ -17,6 +17,11 @@ Correctness rules:
   to commit) and may still roll back;
 * the key carries the calendar day, so nothing computed "as of today" outlives it.
 
+One ask reads the version once (`pinned`): the profile, the conflicts and the
+chain states of that ask share one round trip, which also returns the
+embedder that built the stored vectors (IndexState), so retrieval checks the
+embedding space at no extra cost (memory.retrieval.ranking.check_query_space).
+
 Values are shared between threads and must be treated as read-only.
 MEDGRAPH_READ_CACHE=0 turns the cache off (benchmarks report a cold figure).
 """
@@ -26,7 +31,10 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import date
 from typing import Any, TypeVar
 
@@ -37,42 +45,99 @@ from memory.models import Patient
 from memory.models.versions import SHARED
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 
 MAX_PATIENTS = 512  # patients whose values are kept per process (LRU)
 MAX_VALUES_PER_PATIENT = 16  # e.g. profiles at several asked dates
+# Chain states (memory.retrieval.chain_state) are many small values per patient;
+# they are bounded apart, by the facts they hold across all patients of the process.
+MAX_CHAIN_FACTS = 60_000
 
 Version = tuple[int, int, date]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What one round trip tells about a patient's stored memory."""
+
+    patient_id: int
+    version: tuple[int, int]  # (patient version, shared version)
+    embedder: str | None  # IndexState: the model that built the stored vectors
+    dim: int | None
+
 
 _lock = threading.Lock()
 # patient id -> (version, {value key -> value})
 _entries: OrderedDict[int, tuple[Version, dict[Hashable, Any]]] = OrderedDict()
+# patient id -> (version, {chain key -> (value, weight)}), weights summed in _chain_weight
+_chains: OrderedDict[int, tuple[Version, dict[Hashable, tuple[Any, int]]]] = OrderedDict()
+_chain_weight = [0]
 _stats = {"hits": 0, "misses": 0, "bypassed": 0}
+_pinned: ContextVar[Snapshot | None] = ContextVar("medgraph_read_snapshot", default=None)
 
 
 def enabled() -> bool:
     return os.environ.get("MEDGRAPH_READ_CACHE", "1").strip() not in {"0", "false", "no", "off"}
 
 
-def memory_version(patient_id: int) -> tuple[int, int]:
-    """(patient version, shared version) in one round trip; 0 = never written."""
+def snapshot(patient_id: int) -> Snapshot:
+    """The patient's memory version and the stored vectors' embedder, one round trip.
+
+    Inside `pinned(patient_id)` the snapshot taken when the block opened."""
+    held = _pinned.get()
+    if held is not None and held.patient_id == patient_id:
+        return held
     with connection.cursor() as cur:
         cur.execute(
             "SELECT COALESCE(MAX(version) FILTER (WHERE patient_id = %s), 0), "
-            "COALESCE(MAX(version) FILTER (WHERE patient_id = %s), 0) "
+            "COALESCE(MAX(version) FILTER (WHERE patient_id = %s), 0), "
+            "(SELECT embedder FROM memory_indexstate LIMIT 1), "
+            "(SELECT dim FROM memory_indexstate LIMIT 1) "
             "FROM memory_memoryversion WHERE patient_id IN (%s, %s)",
             [patient_id, SHARED, patient_id, SHARED],
         )
-        patient, shared = cur.fetchone()
-    return int(patient), int(shared)
+        patient, shared, embedder, dim = cur.fetchone()
+    return Snapshot(patient_id, (int(patient), int(shared)), embedder, dim)
+
+
+def memory_version(patient_id: int) -> tuple[int, int]:
+    """(patient version, shared version) in one round trip; 0 = never written."""
+    return snapshot(patient_id).version
+
+
+@contextmanager
+def pinned(patient_id: int) -> Iterator[Snapshot]:
+    """Read the snapshot once for the block (one ask): every cached read inside it
+    keys on that version. Safe by the rule above: whatever the block computes is
+    computed after the version was read."""
+    held = _pinned.get()
+    if held is not None and held.patient_id == patient_id:
+        yield held
+        return
+    token = _pinned.set(snapshot(patient_id))
+    try:
+        yield _pinned.get()  # type: ignore[misc]
+    finally:
+        _pinned.reset(token)
+
+
+def _usable() -> bool:
+    if enabled() and not connection.in_atomic_block:
+        return True
+    with _lock:
+        _stats["bypassed"] += 1
+    return False
+
+
+def _version(patient_id: int) -> Version:
+    return (*snapshot(patient_id).version, timezone.localdate())
 
 
 def cached(patient_id: int, key: Hashable, compute: Callable[[], T]) -> T:
     """`compute()`, or its value from the last call with the same key and memory version."""
-    if not enabled() or connection.in_atomic_block:
-        with _lock:
-            _stats["bypassed"] += 1
+    if not _usable():
         return compute()
-    version: Version = (*memory_version(patient_id), timezone.localdate())
+    version = _version(patient_id)
     with _lock:
         entry = _entries.get(patient_id)
         if entry is not None and entry[0] == version and key in entry[1]:
@@ -96,6 +161,56 @@ def cached(patient_id: int, key: Hashable, compute: Callable[[], T]) -> T:
     return value
 
 
+def cached_many(
+    patient_id: int,
+    keys: Iterable[K],
+    compute: Callable[[list[K]], dict[K, T]],
+    weight: Callable[[T], int],
+) -> dict[K, T]:
+    """{key: value} for `keys`, computing only the missing ones in ONE `compute(missing)`
+    call (keys it leaves out are absent from the result). For many small values of
+    one patient (chain states); `weight(value)` counts toward MAX_CHAIN_FACTS."""
+    wanted = list(dict.fromkeys(keys))
+    if not wanted:
+        return {}
+    if not _usable():
+        return compute(wanted)
+    version = _version(patient_id)
+    with _lock:
+        entry = _chains.get(patient_id)
+        found = {}
+        if entry is not None and entry[0] == version:
+            found = {k: entry[1][k][0] for k in wanted if k in entry[1]}
+            _chains.move_to_end(patient_id)
+        _stats["hits"] += len(found)
+    missing = [k for k in wanted if k not in found]
+    if not missing:
+        return found
+    computed = compute(missing)
+    with _lock:
+        _stats["misses"] += len(missing)
+        _store_chains(patient_id, version, {k: (v, weight(v)) for k, v in computed.items()})
+    return {**found, **computed}
+
+
+def _store_chains(patient_id: int, version: Version, new: dict[Hashable, tuple[Any, int]]) -> None:
+    entry = _chains.get(patient_id)
+    if entry is None or entry[0] != version:
+        if entry is not None:
+            _chain_weight[0] -= sum(w for _, w in entry[1].values())
+        entry = (version, {})
+        _chains[patient_id] = entry
+    for key, (value, w) in new.items():
+        old = entry[1].get(key)
+        _chain_weight[0] += w - (old[1] if old else 0)
+        entry[1][key] = (value, w)
+    _chains.move_to_end(patient_id)
+    # Least recently asked patients go first; the current patient's values stay.
+    while _chain_weight[0] > MAX_CHAIN_FACTS and len(_chains) > 1:
+        _, (_, values) = _chains.popitem(last=False)
+        _chain_weight[0] -= sum(w for _, w in values.values())
+
+
 def cached_profile(patient: Patient, at: date | None = None):  # type: ignore[no-untyped-def]
     """memory.profile.render_profile(patient, at), cached by memory version."""
     from memory.profile import render_profile
@@ -114,10 +229,12 @@ def cached_conflicts(patient: Patient) -> list:
 
 def stats() -> dict[str, int]:
     with _lock:
-        return {**_stats, "patients": len(_entries)}
+        return {**_stats, "patients": len(_entries), "chain_facts": _chain_weight[0]}
 
 
 def clear() -> None:
     with _lock:
         _entries.clear()
+        _chains.clear()
+        _chain_weight[0] = 0
         _stats.update(hits=0, misses=0, bypassed=0)

@@ -30,7 +30,7 @@ from memory.domain.evidence import FactView
 from memory.domain.render import evidence_text
 from memory.models import Patient
 from memory.profile import Profile
-from memory.read_cache import cached_profile
+from memory.read_cache import cached_profile, pinned
 from memory.retrieval import Evidence, retrieve
 
 __all__ = ["Answer", "UnknownPatient", "answer", "resolve_patient"]
@@ -92,12 +92,25 @@ def answer(
     """Answer one question about one patient from its profile and retrieved evidence."""
     started = time.perf_counter()
     owner = resolve_patient(patient)
+    # One memory-version read serves the whole ask (profile, chain states, space check).
+    with pinned(owner.pk):
+        return _answer(owner, question, at, actor, channel, started)
+
+
+def _answer(
+    owner: Patient,
+    question: str,
+    at: date | None,
+    actor: object | None,
+    channel: str,
+    started: float,
+) -> Answer:
     # Cached by the patient's memory version: any write to its memory invalidates it.
     profile = cached_profile(owner, at)
     evidence = retrieve(owner, question, at)
     intent = classify(question)
     records = item_records(owner.pk, intent.items)
-    evidence.items += missing_anchors(records, evidence.items, evidence.asked)
+    evidence.items += missing_anchors(owner.pk, records, evidence.items, evidence.asked)
     evidence.items += dose_sources(records, evidence.items)
     retrieval_ms = (time.perf_counter() - started) * 1000
     lines = evidence_text(evidence.items)

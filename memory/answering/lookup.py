@@ -15,16 +15,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Q
+from django.db import connection
 
 from memory import lexicon
 from memory.answering.intents import AskedItem
 from memory.answering.match import concerns
 from memory.answering.values import CARRIED_MARK, carried_dose
 from memory.domain.evidence import EvidenceItem, FactView
-from memory.models import Fact
-from memory.queries.chains import chains_of
-from memory.queries.facts import views
+from memory.queries.facts import views_sql
+from memory.retrieval.chain_state import chain_states
 from memory.retrieval.context import chain_items
 
 MAX_PER_ITEM = 50
@@ -46,13 +45,20 @@ def _names(items: Sequence[AskedItem]) -> tuple[set[str], set[str]]:
     return names, surfaces
 
 
-def _query(patient_id: int, items: Sequence[AskedItem]) -> Q:
+def _condition(items: Sequence[AskedItem]) -> tuple[str, list[object]]:
+    """SQL over facts f / entities e: the item's entity by name or alias, or (for an
+    item with no lexicon kind) its words anywhere in the content."""
     names, surfaces = _names(items)
-    found = Q(entity__name__in=names) | Q(entity__aliases__overlap=sorted(surfaces))
+    parts, params = (
+        ["e.name = ANY(%s)", "e.aliases && %s::varchar[]"],
+        [sorted(names), sorted(surfaces)],
+    )
     for item in items:
         if not item.kind and item.surface.strip():
-            found |= Q(content__icontains=item.surface.strip())
-    return found
+            # As Django's icontains: upper-cased LIKE with \, % and _ escaped.
+            parts.append("UPPER(f.content::text) LIKE UPPER(%s)")
+            params.append(f"%{connection.ops.prep_for_like_query(item.surface.strip())}%")
+    return "(" + " OR ".join(parts) + ")", params
 
 
 def item_records(patient_id: int, items: Sequence[AskedItem]) -> ItemRecords:
@@ -60,8 +66,13 @@ def item_records(patient_id: int, items: Sequence[AskedItem]) -> ItemRecords:
     out = ItemRecords()
     if not items:
         return out
-    rows = Fact.objects.filter(patient_id=patient_id).filter(_query(patient_id, items))
-    facts = views(rows.order_by("effective_date", "id")[: MAX_PER_ITEM * len(items)])
+    condition, params = _condition(items)
+    facts = views_sql(
+        f"f.patient_id = %s AND {condition}",
+        [patient_id, *params],
+        order="f.effective_date, f.id",
+        limit=MAX_PER_ITEM * len(items),
+    )
     for item in items:
         mine = [f for f in facts if f.subject == "patient" and concerns(f, item)]
         theirs = {f.subject for f in facts if f.subject != "patient" and concerns(f, item)}
@@ -71,7 +82,7 @@ def item_records(patient_id: int, items: Sequence[AskedItem]) -> ItemRecords:
 
 
 def missing_anchors(
-    records: ItemRecords, present: Sequence[EvidenceItem], asked: date | None
+    patient_id: int, records: ItemRecords, present: Sequence[EvidenceItem], asked: date | None
 ) -> list[EvidenceItem]:
     """Chain context (matched / anchor / relation) of the patient's records of an asked
     item that retrieval did not bring, so that every stated value has its [E#]."""
@@ -86,7 +97,7 @@ def missing_anchors(
                 wanted.setdefault(f.chain_id, f.fact_id)
             elif f not in singles:
                 singles.append(f)
-    chains = chains_of(wanted)
+    chains = chain_states(patient_id, wanted, asked)
     items: list[EvidenceItem] = []
     for chain_id, matched in wanted.items():
         if chain_id in chains:

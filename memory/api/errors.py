@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from memory.importing import ImportFormatError
+from memory.indexing import EmbeddingSpaceMismatch
 from memory.security_audit import audit_denied
 
 
@@ -32,6 +33,13 @@ class Conflict(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
     default_detail = "The request conflicts with the stored state; nothing was changed."
     default_code = "conflict"
+
+
+class IndexOutOfDate(exceptions.APIException):
+    """The stored vectors were built by another embedder: an operator must reindex."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "index_mismatch"
 
 
 class UploadRejected(exceptions.APIException):
@@ -60,6 +68,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, EmbeddingSpaceMismatch):
+        log.error("API ask refused: %s", exc)
+        exc = IndexOutOfDate(str(exc))
     response = exception_handler(exc, context)
     if response is None:
         # A genuine server error: logged with its traceback, answered in the API's

@@ -19,13 +19,15 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TypeVar
 
+from memory import read_cache
 from memory.domain.dates import parse_explicit_date
 from memory.domain.evidence import EvidenceItem
 from memory.domain.rrf import rank_units
+from memory.indexing import current_embedder
 from memory.models import Patient
 from memory.queries.facts import patient_person
 from memory.retrieval.context import causal_items, date_items, unit_items
-from memory.retrieval.ranking import dense_facts, embed_query, lexical_facts
+from memory.retrieval.ranking import check_query_space, dense_facts, embed_query, lexical_facts
 from memory.retrieval.sources import MIN_FACTS, fallback_items, source_items
 
 __all__ = ["Evidence", "asked_window", "retrieve"]
@@ -75,16 +77,18 @@ def retrieve(patient: Patient, question: str, at: date | None = None) -> Evidenc
     started = time.perf_counter()
     asked, window = asked_window(question, at)
     evidence = Evidence(patient.pk, question, at, asked, window)
-    person = patient_person(patient)
+    # The patient's own subject node, cached by memory version (persons move it).
+    person = read_cache.cached(patient.pk, ("person",), lambda: patient_person(patient))
     if person is None:
         return evidence
     clock = _Clock(evidence.timings_ms)
+    check_query_space(patient.pk, current_embedder())
     vector = clock("embed", lambda: embed_query(question))
     lexical = clock("lexical", lambda: lexical_facts(patient.pk, person.pk, question))
     dense = clock("dense", lambda: dense_facts(patient.pk, person.pk, vector))
     fused = rank_units([lexical, dense])
     evidence.units = [u.unit for u in fused]
-    items = clock("context", lambda: unit_items(fused, asked))
+    items = clock("context", lambda: unit_items(patient.pk, fused, asked))
     matched = [i.fact for i in items if i.role == "matched" and i.fact is not None]
     present = {i.fact_id for i in items if i.fact_id is not None}
     items += clock("causal", lambda: causal_items(matched, person.pk, present))

@@ -12,16 +12,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from django.db import connection
 from django.db.models import Q
 
-from memory.domain.anchors import Anchor, anchor
-from memory.domain.chains import ChainMember, effective_order, is_plan
+from memory.domain.anchors import Anchor
+from memory.domain.chains import ChainMember, is_plan
 from memory.domain.evidence import EvidenceItem, FactView
 from memory.domain.rrf import FusedUnit, unit_key
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 from memory.models import Fact, FactEdge
-from memory.queries.chains import chains_of
 from memory.queries.facts import views, views_by_id
+from memory.retrieval.chain_state import ChainState, chain_states
 
 MAX_CAUSAL = 4
 MAX_DATE_RECORDS = 12
@@ -47,10 +48,9 @@ def _anchor_marks(a: Anchor, fact_type: str, asked: date | None) -> list[str]:
 
 
 def _other_marks(
-    member: ChainMember, order: list[ChainMember], a: Anchor, current: ChainMember | None
+    member: ChainMember, place: dict[int, int], a: Anchor, current: ChainMember | None
 ) -> list[str]:
     marks: list[str] = []
-    place = {m.fact_id: i for i, m in enumerate(order)}
     if member.fact_id not in place:  # struck out by a clinician: shown, never relied on
         return ["not in force (corrected by a clinician)"]
     if current is not None and member.fact_id == current.fact_id:
@@ -68,18 +68,10 @@ def _other_marks(
 
 
 def chain_items(
-    chain_id: int,
-    matched_id: int,
-    chain: tuple[list[FactView], list[ChainMember]],
-    asked: date | None,
+    chain_id: int, matched_id: int, state: ChainState, asked: date | None
 ) -> list[EvidenceItem]:
     """Matched / Anchor / Relation of one chain (each fact once)."""
-    fact_views, members = chain
-    by_id = {v.fact_id: v for v in fact_views}
-    member_by_id = {m.fact_id: m for m in members}
-    a = anchor(members, asked)
-    current = anchor(members, None).member if asked is not None else a.member
-    order = effective_order(members)
+    a, current = state.anchor, state.current
     unit = unit_key(matched_id, chain_id)
     picks = [("matched", matched_id)]
     for role, m in (("anchor", a.member), ("relation", a.relation)):
@@ -89,18 +81,20 @@ def chain_items(
     for role, fid in picks:
         is_anchor = a.member is not None and fid == a.member.fact_id
         if is_anchor:
-            marks = _anchor_marks(a, members[0].fact_type, asked)
+            marks = _anchor_marks(a, state.fact_type, asked)
         else:
-            marks = _other_marks(member_by_id[fid], order, a, current)
+            marks = _other_marks(state.members[fid], state.place, a, current)
         items.append(
-            EvidenceItem(role, by_id[fid], marks=tuple(marks), unit=unit, is_anchor=is_anchor)
+            EvidenceItem(role, state.views[fid], marks=tuple(marks), unit=unit, is_anchor=is_anchor)
         )
     return items
 
 
-def unit_items(fused: Sequence[FusedUnit[str]], asked: date | None) -> list[EvidenceItem]:
+def unit_items(
+    patient_id: int, fused: Sequence[FusedUnit[str]], asked: date | None
+) -> list[EvidenceItem]:
     chain_ids = [int(u.unit.split(":")[1]) for u in fused if u.unit.startswith("chain:")]
-    chains = chains_of(chain_ids)
+    chains = chain_states(patient_id, chain_ids, asked)
     singles = views_by_id(u.matched_fact_id for u in fused if u.unit.startswith("fact:"))
     items: list[EvidenceItem] = []
     for u in fused:
@@ -118,12 +112,11 @@ def causal_items(
 ) -> list[EvidenceItem]:
     """≤ 4 causal neighbours (cause -> effect) of matched facts, patient's facts only."""
     ids = [f.fact_id for f in matched]
-    edges = FactEdge.objects.filter(kind=FactEdge.Kind.CAUSES).filter(
-        Q(src_id__in=ids, dst__subject_id=person_id) | Q(dst_id__in=ids, src__subject_id=person_id)
-    )
+    if not ids:
+        return []
     rank = {fid: i for i, fid in enumerate(ids)}
     found: list[tuple[int, int, str]] = []
-    for src, dst in edges.values_list("src_id", "dst_id"):
+    for src, dst in _causal_edges(ids, person_id):
         if src in rank and dst not in present:
             found.append((rank[src], dst, f"caused by matched fact: {_short_of(matched, src)}"))
         if dst in rank and src not in present:
@@ -134,6 +127,19 @@ def causal_items(
             chosen[fid] = mark
     facts = views_by_id(chosen)
     return [EvidenceItem(role="causal", fact=facts[f], marks=(m,)) for f, m in chosen.items()]
+
+
+def _causal_edges(ids: list[int], person_id: int) -> list[tuple[int, int]]:
+    """Cause -> effect edges touching `ids` whose other end is the patient's own fact."""
+    with connection.cursor() as cur:
+        cur.execute(
+            "SELECT e.src_id, e.dst_id FROM memory_factedge e "
+            "JOIN memory_fact src ON src.id = e.src_id JOIN memory_fact dst ON dst.id = e.dst_id "
+            "WHERE e.kind = %s AND ((e.src_id = ANY(%s) AND dst.subject_id = %s) "
+            "OR (e.dst_id = ANY(%s) AND src.subject_id = %s))",
+            [FactEdge.Kind.CAUSES.value, ids, person_id, ids, person_id],
+        )
+        return [(src, dst) for src, dst in cur.fetchall()]
 
 
 def _short_of(matched: Sequence[FactView], fact_id: int) -> str:

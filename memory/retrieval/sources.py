@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from django.db.models import Q
+from django.db import connection
 
 from memory.domain.evidence import EvidenceItem, FactView
 from memory.domain.rrf import rrf_fuse
-from memory.models import Session, Turn, TurnPair
+from memory.models import TurnPair
 from memory.retrieval.ranking import dense_turn_pairs, lexical_turn_pairs
 
 MAX_SOURCE_WINDOWS = 3
@@ -36,28 +36,17 @@ def focus_line(session_subject: str) -> str:
 
 def source_items(matched: Sequence[FactView]) -> list[EvidenceItem]:
     """Verbatim turns around the evidence turn of the top 3 matched facts."""
-    focus = dict(
-        Session.objects.filter(pk__in={f.session_pk for f in matched}).values_list(
-            "pk", "session_subject"
-        )
-    )
-    top = [f for f in matched if focus.get(f.session_pk) in PATIENT_FOCUS][:MAX_SOURCE_WINDOWS]
-    if not top:
+    if not matched:
         return []
-    spans = Q()
-    for f in top:
-        lo, hi = f.evidence_turn - WINDOW_RADIUS, f.evidence_turn + WINDOW_RADIUS
-        spans |= Q(session_id=f.session_pk, index__gte=lo, index__lte=hi)
-    turns: dict[int, list[Turn]] = {}
-    for turn in Turn.objects.filter(spans).order_by("session_id", "index"):
-        turns.setdefault(turn.session_id, []).append(turn)
+    focus, turns = _windows(matched)
+    top = [f for f in matched if focus.get(f.session_pk) in PATIENT_FOCUS][:MAX_SOURCE_WINDOWS]
     items = []
     for f in top:
         lo, hi = f.evidence_turn - WINDOW_RADIUS, f.evidence_turn + WINDOW_RADIUS
         lines = [focus_line(focus[f.session_pk])] + [
-            f"turn {t.index} {t.speaker}: {t.text}"
-            for t in turns.get(f.session_pk, [])
-            if lo <= t.index <= hi
+            f"turn {index} {speaker}: {text}"
+            for index, speaker, text in turns.get(f.session_pk, [])
+            if lo <= index <= hi
         ]
         if len(lines) > 1:
             items.append(
@@ -71,6 +60,35 @@ def source_items(matched: Sequence[FactView]) -> list[EvidenceItem]:
                 )
             )
     return items
+
+
+# Each matched fact's session focus and the turns of its session that lie between the
+# first and the last window asked of that session: one round trip for all of them.
+_WINDOWS_SQL = (
+    "WITH w(sid, lo, hi) AS (SELECT * FROM unnest(%s::bigint[], %s::int[], %s::int[])), "
+    "r AS (SELECT sid, MIN(lo) AS lo, MAX(hi) AS hi FROM w GROUP BY sid) "
+    "SELECT s.id, s.session_subject, t.index, t.speaker, t.text FROM r "
+    "JOIN memory_session s ON s.id = r.sid "
+    "LEFT JOIN memory_turn t ON t.session_id = r.sid AND t.index BETWEEN r.lo AND r.hi "
+    "ORDER BY s.id, t.index"
+)
+
+
+def _windows(
+    matched: Sequence[FactView],
+) -> tuple[dict[int, str], dict[int, list[tuple[int, str, str]]]]:
+    sids = [f.session_pk for f in matched]
+    los = [f.evidence_turn - WINDOW_RADIUS for f in matched]
+    his = [f.evidence_turn + WINDOW_RADIUS for f in matched]
+    focus: dict[int, str] = {}
+    turns: dict[int, list[tuple[int, str, str]]] = {}
+    with connection.cursor() as cur:
+        cur.execute(_WINDOWS_SQL, [sids, los, his])
+        for sid, subject, index, speaker, text in cur.fetchall():
+            focus[sid] = subject
+            if index is not None:
+                turns.setdefault(sid, []).append((index, speaker, text))
+    return focus, turns
 
 
 def fallback_items(patient_id: int, question: str, vector: np.ndarray) -> list[EvidenceItem]:

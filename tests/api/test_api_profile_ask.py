@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory.models import AuditEvent
+from memory.models import AuditEvent, IndexState
 from tests.api.conftest import BASE
 
 pytestmark = pytest.mark.django_db
@@ -45,3 +45,13 @@ def test_ask_is_audited_on_the_api_channel(patient, api):
 def test_ask_without_a_question_is_a_field_error(patient, api):
     response = api.post(BASE + "ask/", {}, format="json")
     assert list(response.json()["error"]["fields"]) == ["question"]
+
+
+def test_ask_against_vectors_of_another_model_is_a_503_asking_to_reindex(patient, api):
+    IndexState.objects.update_or_create(
+        singleton=True, defaults={"embedder": "some-other-model", "dim": 384}
+    )
+    response = api.post(BASE + "ask/", {"question": "Current medications?"}, format="json")
+    error = response.json()["error"]
+    assert (response.status_code, error["code"]) == (503, "index_mismatch")
+    assert "medgraph reindex" in error["message"]

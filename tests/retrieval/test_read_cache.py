@@ -11,12 +11,16 @@ from datetime import date
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from memory import read_cache
 from memory.actions.conflicts import do_resolve_conflict
 from memory.actions.corrections import do_correct_fact
+from memory.answering import answer
 from memory.models import Entity, Fact
 from memory.read_cache import cached_conflicts, cached_profile, memory_version
+from memory.retrieval import retrieve
+from memory.retrieval.chain_state import chain_states
 from tests.retrieval.graph import GraphBuilder, fact
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -149,3 +153,48 @@ def test_every_table_of_a_patients_memory_moves_the_version() -> None:
         versioned = {row[0] for row in cur.fetchall()}
     assert tables - set(UNVERSIONED) <= versioned
     assert {"memory_factedge", "memory_entity"} <= versioned
+
+
+def _valsartan_chain(graph: GraphBuilder) -> int:
+    return (
+        Fact.objects.filter(patient=graph.patient, entity__name__iexact="valsartan")
+        .first()
+        .chain_id
+    )
+
+
+def test_chain_state_is_reused_until_a_new_dose_arrives(patient_graph: GraphBuilder) -> None:
+    pid, chain = patient_graph.patient.pk, _valsartan_chain(patient_graph)
+    first = chain_states(pid, [chain], None)[chain]
+    assert chain_states(pid, [chain], None)[chain] is first
+    _valsartan(patient_graph, "160 mg", date(2024, 4, 15), status="dose_changed")
+    assert _valsartan_chain(patient_graph) == chain
+    assert "160 mg" in chain_states(pid, [chain], None)[chain].anchor.member.content
+
+
+def test_ask_after_a_correction_anchors_on_the_corrected_chain(
+    patient_graph: GraphBuilder,
+) -> None:
+    _valsartan(patient_graph, "160 mg", date(2024, 4, 15), status="dose_changed")
+    question = "What dose of valsartan is he on now?"
+    assert _anchors(patient_graph, question) == ["Valsartan 160 mg daily."]
+    newer = Fact.objects.get(patient=patient_graph.patient, content__contains="160 mg")
+    do_correct_fact(
+        patient_graph.patient, newer.pk, "verify", {"verification": "entered_in_error"},
+        version=None, actor=None, channel="cli", reason="wrong patient",
+    )  # fmt: skip
+    assert _anchors(patient_graph, question) == ["Valsartan 80 mg daily."]
+
+
+def _anchors(graph: GraphBuilder, question: str) -> list[str]:
+    """The valsartan records retrieval shows as in force."""
+    items = retrieve(graph.patient, question).items
+    return [
+        i.fact.content for i in items if i.is_anchor and i.fact and "alsartan" in i.fact.content
+    ]
+
+
+def test_one_ask_reads_the_memory_version_once(patient_graph: GraphBuilder) -> None:
+    with CaptureQueriesContext(connection) as queries:
+        answer(patient_graph.patient, "What dose of valsartan is he on now?")
+    assert sum("memory_memoryversion" in q["sql"] for q in queries.captured_queries) == 1

@@ -13,9 +13,7 @@ from memory.answering import answer
 from memory.api.serializers import AtSerializer, ConflictFlagSerializer
 from memory.api.views.base import PatientView, errors
 from memory.domain.evidence import FactView
-from memory.profile import render_profile
-from memory.queries.conflicts import conflicts_for
-from memory.read_cache import cached_conflicts
+from memory.read_cache import cached_conflicts, cached_profile, pinned
 
 
 class ProfileFactSerializer(serializers.Serializer):
@@ -120,7 +118,10 @@ class ProfileView(PatientView):
     def get(self, request: Request, patient_id: str) -> Response:
         form = AtSerializer(data=request.query_params)
         form.is_valid(raise_exception=True)
-        profile = render_profile(self.patient, at=form.validated_data.get("at"))
+        # Cached by memory version, as for asks: any write shows on the next read.
+        with pinned(self.patient.pk):
+            profile = cached_profile(self.patient, at=form.validated_data.get("at"))
+            conflicts = [c.as_flag() for c in cached_conflicts(self.patient)]
         data = profile.data
         body = {
             "at": data.at, "cutoff": data.cutoff, "text": profile.text,
@@ -129,7 +130,7 @@ class ProfileView(PatientView):
             "active_medications": [_fact(f, m) for f, m in data.active_meds],
             "stopped_medications": [_fact(f, m) for f, m in data.stopped_meds],
             "preferences": [_fact(f) for f in data.preferences],
-            "conflicts": [c.as_flag() for c in conflicts_for(self.patient)],
+            "conflicts": conflicts,
         }  # fmt: skip
         return Response(ProfileSerializer(body).data)
 
@@ -159,9 +160,10 @@ class AskView(PatientView):
     def post(self, request: Request, patient_id: str) -> Response:
         form = AskSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        result = answer(
-            self.patient, form.validated_data["question"], at=form.validated_data.get("at"),
-            actor=request.user, channel="api",
-        )  # fmt: skip
-        conflicts = [c.as_flag() for c in cached_conflicts(self.patient)]
+        with pinned(self.patient.pk):  # one memory-version read for the whole request
+            result = answer(
+                self.patient, form.validated_data["question"], at=form.validated_data.get("at"),
+                actor=request.user, channel="api",
+            )  # fmt: skip
+            conflicts = [c.as_flag() for c in cached_conflicts(self.patient)]
         return Response({**result.to_payload(), "conflicts": conflicts})

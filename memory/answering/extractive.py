@@ -26,11 +26,11 @@ from memory.answering import lists
 from memory.answering.intents import AskedItem, Intent, classify
 from memory.answering.lookup import ItemRecords
 from memory.answering.match import canonical, concerning, shares_words, words
+from memory.answering.quotes import quoted_line
 from memory.answering.safety import applies, drug_matches, why_not
 from memory.answering.texts import SAFETY_KIND_WORD, TEXT, whose
 from memory.answering.values import carried_dose, item_name, statement
 from memory.domain.evidence import EvidenceItem, FactView, ProfileData
-from memory.domain.render import fact_line
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Ctx:
         fact = item.fact if isinstance(item, EvidenceItem) else item
         extra = item.marks if isinstance(item, EvidenceItem) else tuple(marks)
         assert fact is not None
-        return f"- {fact_line(fact, extra)} [{self.cite(fact)}]"
+        return quoted_line(fact, extra, self.lang, self.cite(fact))
 
 
 # --- safety -------------------------------------------------------------------------------

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from django.utils.translation import gettext as _
+
 from memory.lexicon import lookup
 from memory.queries.conflicts import substance_of
 from memory.web.labels import is_chinese, label, unit_label
@@ -93,3 +95,62 @@ def slot_rows(fact: Any) -> list[tuple[str, str]]:
         text = unit_label(value) if key in ("frequency", "route") else str(value)
         rows.append((label(key).capitalize(), text))
     return rows
+
+
+def date_text(value: Any, precision: str = "day") -> str:
+    """A date to the precision it was stated with: "1995" is not "1995-01-01"."""
+    if value is None:
+        return ""
+    if precision == "year":
+        return f"{value.year:04d}"
+    if precision == "month":
+        return f"{value.year:04d}-{value.month:02d}"
+    return value.isoformat()
+
+
+def when_text(fact: Any) -> str:
+    """The record's date, labelled with what it is: a measurement's date, the date an
+    event was said to happen (to its stated precision) and the session that recorded it,
+    or only the date it was recorded. A bare date would read as an onset ("since")."""
+    session = getattr(fact, "session", None)
+    recorded = getattr(session, "session_date", None) if session is not None else None
+    recorded = recorded or getattr(fact, "session_date", None)
+    event = getattr(fact, "event_date", None)
+    precision = getattr(fact, "date_precision", "day") or "day"
+    if event is not None and event != recorded:
+        stated = date_text(event, precision)
+        if recorded is None:
+            return _("dated %(date)s") % {"date": stated}
+        return _("dated %(date)s, recorded %(recorded)s") % {
+            "date": stated,
+            "recorded": recorded.isoformat(),
+        }
+    day = recorded or getattr(fact, "effective_date", None) or getattr(fact, "date", None)
+    if day is None:
+        return str(_("undated"))
+    if getattr(fact, "fact_type", "") in ("lab_result", "vital"):
+        return _("measured %(date)s") % {"date": day.isoformat()}
+    return _("recorded %(date)s") % {"date": day.isoformat()}
+
+
+def kind_item(kind: str, fact: Any) -> str:
+    """ "Allergy: penicillin" / "过敏：青霉素" — a safety record's kind and substance."""
+    head = label(kind)
+    head = head[:1].upper() + head[1:]
+    name = item_name(fact) if fact is not None else ""
+    if not name or name == label(getattr(fact, "fact_type", "")).capitalize():
+        return head  # no substance recorded: the quote says what
+    return _("%(kind)s: %(item)s") % {"kind": head, "item": name}
+
+
+def record_state_of(fact: Any) -> tuple[str, str] | None:
+    """(css class, label) of a record's place in its chain, None outside a chain."""
+    valid_to = getattr(fact, "valid_to", None)
+    if valid_to is not None:
+        return "old", _("superseded %(date)s") % {"date": valid_to.isoformat()}
+    chain = getattr(fact, "chain", None) if getattr(fact, "chain_id", None) else None
+    if chain is None or chain.tail_id != fact.pk:
+        return None
+    if getattr(fact, "fact_type", "") in ("lab_result", "vital"):
+        return "current", str(_("latest"))
+    return "current", str(_("current"))

@@ -70,6 +70,18 @@ LABELS = {
     "fallback": _("fallback"),
     "llm": _("LLM"),
     "extractive": _("extractive"),
+    # changes a clinician made to a record (audit actions) and where they came from
+    "fact.edit": _("edited"),
+    "fact.reassign": _("moved to another person"),
+    "fact.retarget": _("moved to another chain"),
+    "fact.confirmed": _("confirmed"),
+    "fact.unconfirmed": _("verification withdrawn"),
+    "fact.refuted": _("refuted"),
+    "fact.entered_in_error": _("marked entered in error"),
+    "web": _("web"),
+    "api": _("API"),
+    "cli": _("command line"),
+    "system": _("system"),
 }
 RELATIONS = {
     "father": _("father"),

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
 
+from memory.domain.chains import in_force
 from memory.lexicon import lookup
 from memory.queries.conflicts import substance_of
 from memory.web.labels import is_chinese, label, unit_label
@@ -154,3 +155,37 @@ def record_state_of(fact: Any) -> tuple[str, str] | None:
     if getattr(fact, "fact_type", "") in ("lab_result", "vital"):
         return "current", str(_("latest"))
     return "current", str(_("current"))
+
+
+def held_since(facts: list[Any], current: Any) -> str:
+    """When the current state began: the first record of the unbroken run of records
+    ending at the current one with the same status and dose. The current record's own
+    date is only its latest mention ("Let me confirm the current list"), and showing it
+    as "since" would tell a clinician a drug taken for months was started last week."""
+    if current is None:
+        return ""
+    start = current
+    found = False
+    for fact in reversed(facts):
+        if fact.pk == current.pk:
+            found = True
+            continue
+        if not found or not in_force(fact.verification):
+            continue  # a refuted record is not relied on either way
+        if fact.assertion != "present" or not _same_state(fact, current):
+            break
+        start = fact
+    if start.event_date is not None:
+        return date_text(start.event_date, start.date_precision or "day")
+    day = start.valid_from or start.effective_date
+    return day.isoformat() if day else ""
+
+
+def _same_state(a: Any, b: Any) -> bool:
+    return a.status == b.status and dose_text(a) == dose_text(b)
+
+
+def last_recorded(fact: Any) -> str:
+    """The latest session that mentioned the record (folded repeats included)."""
+    day = getattr(fact, "last_mentioned", None) or getattr(fact, "effective_date", None)
+    return day.isoformat() if day else ""

@@ -172,7 +172,11 @@ def held_since(facts: list[Any], current: Any) -> str:
             continue
         if not found or not in_force(fact.verification):
             continue  # a refuted record is not relied on either way
-        if fact.assertion != "present" or not _same_state(fact, current):
+        if fact.assertion != "present" or _state(fact.status) != _state(current.status):
+            break
+        if not dose_text(fact):
+            continue  # "still on valsartan": no dose said, so it neither starts nor ends the run
+        if dose_text(fact) != dose_text(current):
             break
         start = fact
     if start.event_date is not None:
@@ -181,8 +185,9 @@ def held_since(facts: list[Any], current: Any) -> str:
     return day.isoformat() if day else ""
 
 
-def _same_state(a: Any, b: Any) -> bool:
-    return a.status == b.status and dose_text(a) == dose_text(b)
+def _state(status: str) -> str:
+    # "Increase to 10 mg" then "keep 10 mg": one state, taken since the increase.
+    return "taking" if status in ("active", "dose_changed") else status
 
 
 def last_recorded(fact: Any) -> str:

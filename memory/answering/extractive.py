@@ -27,6 +27,7 @@ from memory.answering.intents import AskedItem, Intent, classify
 from memory.answering.lookup import ItemRecords
 from memory.answering.match import canonical, concerning, shares_words, words
 from memory.answering.quotes import quoted_line
+from memory.answering.relatives import asked_relative, relatives_subjects
 from memory.answering.safety import applies, drug_matches, why_not
 from memory.answering.texts import SAFETY_KIND_WORD, TEXT, whose
 from memory.answering.values import carried_dose, item_name, statement
@@ -236,7 +237,26 @@ def _open_part(question: str, ctx: Ctx) -> list[str]:
     return [ctx.t["related"], *(ctx.quote(i) for i in related)]
 
 
+def _relative_part(relation: str, intent: Intent, ctx: Ctx) -> list[str]:
+    """A question about a relative: whether that relative has a record of each asked
+    item; never the patient's own records as if they were the relative's."""
+    whom = whose(f"family:{relation}", ctx.lang)
+    out = []
+    for item in intent.items:
+        name = item.surface.strip()  # as the clinician wrote it
+        subjects = ctx.records.others.get(item.canonical, []) if ctx.records else []
+        if relatives_subjects(relation, subjects):
+            said = name[:1].upper() + name[1:]
+            out.append(ctx.t["about_relative_yes"].format(item=said, whose=whom))
+        else:
+            out.append(ctx.t["about_relative_no"].format(item=name, whose=whom))
+    return [*out, ctx.t["about_relative"].format(whose=whom)]
+
+
 def _body(question: str, intent: Intent, ctx: Ctx) -> list[str]:
+    relation = asked_relative(question)
+    if relation is not None and intent.kind != "drug":
+        return _relative_part(relation, intent, ctx)
     if intent.kind == "drug":
         return _drug_part(intent, ctx)
     if intent.kind == "safety":

@@ -30,7 +30,7 @@ from memory.answering.quotes import quoted_line
 from memory.answering.relatives import asked_relative, relatives_subjects
 from memory.answering.safety import applies, drug_matches, why_not
 from memory.answering.texts import SAFETY_KIND_WORD, TEXT, whose
-from memory.answering.values import carried_dose, item_name, statement
+from memory.answering.values import carried_dose, item_name, state_began, statement
 from memory.domain.evidence import EvidenceItem, FactView, ProfileData
 
 
@@ -177,7 +177,8 @@ def _item_lines(
     for a in anchors:
         assert a.fact is not None
         dosed = carried_dose(a.fact, chain)
-        said = statement(a.fact, ctx.lang, _display(item, a.fact), dosed)
+        began = state_began(a.fact, chain) if dosed is None else None
+        said = statement(a.fact, ctx.lang, _display(item, a.fact), dosed, began)
         line = f"{_prefix(a, ctx, yesno)}{said} [{ctx.cite(a.fact)}]"
         if dosed is not None:
             day = dosed.date.isoformat() if dosed.date else ctx.t["undated"]

@@ -171,5 +171,7 @@ def _label(code: object) -> str:
         return str(RELATIONS[text])
     kind, _sep, relation = text.partition(":")
     if kind in ("family", "other") and relation:
-        return str(RELATIONS.get(relation, relation.replace("_", " ")))
+        # "family:relative" (someone in the family, unnamed) is a speaker-style label.
+        named = RELATIONS.get(relation) or LABELS.get(relation)
+        return str(named) if named else relation.replace("_", " ")
     return text.replace("_", " ")

@@ -9,11 +9,14 @@ from html.parser import HTMLParser
 import pytest
 from django.db import transaction
 from django.urls import reverse
+from django.utils import translation
 
 from memory.actions.corrections import set_verification
 from memory.actions.imports import store_sessions
 from memory.importing import parse_text
 from memory.models import Fact, Patient
+from memory.web.labels import label, person_label
+from memory.web.present import when_text
 from tests.web.graph import _apply, fact
 
 pytestmark = pytest.mark.django_db
@@ -159,3 +162,22 @@ def test_every_hx_get_is_a_link_or_form_without_scripts(client_in, visited, name
     assert parser.found or name == "patient-overview"
     for target, fallback in parser.found:
         assert fallback, f"hx-get {target} has no href or form action"
+
+
+def test_unnamed_relative_and_changes_read_as_words_in_both_languages():
+    with translation.override("zh-hans"):
+        assert person_label("family:relative") == "亲属" and label("family:relative") == "亲属"
+        assert label("fact.reassign") == "已移至他人名下" and label("system") == "系统"
+    with translation.override("en"):
+        assert person_label("family:relative") == "Relative"
+        assert label("fact.entered_in_error") == "marked entered in error"
+
+
+def test_record_date_says_what_it_is(visited):
+    surgery = Fact.objects.select_related("session").get(safety_kind="surgical_history")
+    reading = Fact.objects.select_related("session").filter(fact_type="vital").first()
+    with translation.override("en"):
+        assert when_text(surgery) == "dated 1995, recorded 2024-06-01"
+        assert when_text(reading).startswith("measured 2024-")
+    with translation.override("zh-hans"):
+        assert when_text(surgery) == "日期 1995，2024-06-01 记录"

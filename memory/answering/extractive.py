@@ -263,7 +263,10 @@ def _body(question: str, intent: Intent, ctx: Ctx) -> list[str]:
     if intent.kind == "safety":
         return _safety_part(intent, ctx)
     if intent.kind == "list":
-        return lists.list_part(intent.lists, ctx.profile, ctx.t, ctx.cite, ctx.lang, ctx.asked)
+        began = ctx.records.began if ctx.records else {}
+        return lists.list_part(
+            intent.lists, ctx.profile, ctx.t, ctx.cite, ctx.lang, ctx.asked, began
+        )
     if intent.kind == "history":
         return _history_part(intent, ctx)
     if intent.kind in ("value", "when", "yesno"):

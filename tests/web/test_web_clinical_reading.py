@@ -181,3 +181,9 @@ def test_record_date_says_what_it_is(visited):
         assert when_text(reading).startswith("measured 2024-")
     with translation.override("zh-hans"):
         assert when_text(surgery) == "日期 1995，2024-06-01 记录"
+
+
+def test_medication_list_answer_dates_each_dose_from_when_it_began(client_in, visited):
+    answer = _section(_ask(client_in, "What medications is he currently taking?"), "answer-text")
+    line = next(x for x in answer.split("<br>") if "Amlodipine 10 mg" in x)
+    assert "since 2024-03-18" in line, line

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from memory.actions.audit import record
 from memory.answering.intents import classify
-from memory.answering.lookup import dose_sources, item_records, missing_anchors
+from memory.answering.lookup import dose_sources, item_records, missing_anchors, states_began
 from memory.answering.payload import evidence_payload, safety_payload
 from memory.answering.reader import ReaderResult, read
 from memory.domain.evidence import FactView
@@ -120,6 +120,8 @@ def _answer(
     data = profile.data
     if intent.kind == "list" and evidence.asked != at:
         data = cached_profile(owner, evidence.asked).data
+    if intent.kind == "list":
+        records.began = states_began([f for f, _ in (*data.active_meds, *data.stopped_meds)])
     result = read(
         question, data, profile.text, evidence.items, lines, evidence.asked, today,
         records=records,

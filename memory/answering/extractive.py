@@ -29,7 +29,9 @@ from memory.answering import lists
 from memory.answering.intents import AskedItem, Intent, classify
 from memory.answering.lookup import ItemRecords
 from memory.answering.match import canonical, concerning, shares_words, words
+from memory.answering.quotes import quoted_line
 from memory.answering.readings import day_result
+from memory.answering.relatives import asked_relative, relatives_subjects
 from memory.answering.safety import applies, drug_matches, why_not
 from memory.answering.texts import SAFETY_KIND_WORD, TEXT, whose
 from memory.answering.values import (
@@ -37,10 +39,10 @@ from memory.answering.values import (
     item_name,
     planned_dose,
     quantity,
+    state_began,
     statement,
 )
 from memory.domain.evidence import EvidenceItem, FactView, ProfileData
-from memory.domain.render import fact_line
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ class Ctx:
         fact = item.fact if isinstance(item, EvidenceItem) else item
         extra = item.marks if isinstance(item, EvidenceItem) else tuple(marks)
         assert fact is not None
-        return f"- {fact_line(fact, extra)} [{self.cite(fact)}]"
+        return quoted_line(fact, extra, self.lang, self.cite(fact))
 
 
 # --- safety -------------------------------------------------------------------------------
@@ -192,7 +194,8 @@ def _item_lines(
     for a in anchors:
         assert a.fact is not None
         dosed = carried_dose(a.fact, chain)
-        said = statement(a.fact, ctx.lang, _display(item, a.fact), dosed)
+        began = state_began(a.fact, chain) if dosed is None else None
+        said = statement(a.fact, ctx.lang, _display(item, a.fact), dosed, began)
         line = f"{_prefix(a, ctx, yesno)}{said} [{ctx.cite(a.fact)}]"
         if dosed is not None:
             day = dosed.date.isoformat() if dosed.date else ctx.t["undated"]
@@ -268,13 +271,35 @@ def _open_part(question: str, ctx: Ctx) -> list[str]:
     return [ctx.t["related"], *(ctx.quote(i) for i in related)]
 
 
+def _relative_part(relation: str, intent: Intent, ctx: Ctx) -> list[str]:
+    """A question about a relative: whether that relative has a record of each asked
+    item; never the patient's own records as if they were the relative's."""
+    whom = whose(f"family:{relation}", ctx.lang)
+    out = []
+    for item in intent.items:
+        name = item.surface.strip()  # as the clinician wrote it
+        subjects = ctx.records.others.get(item.canonical, []) if ctx.records else []
+        if relatives_subjects(relation, subjects):
+            said = name[:1].upper() + name[1:]
+            out.append(ctx.t["about_relative_yes"].format(item=said, whose=whom))
+        else:
+            out.append(ctx.t["about_relative_no"].format(item=name, whose=whom))
+    return [*out, ctx.t["about_relative"].format(whose=whom)]
+
+
 def _body(question: str, intent: Intent, ctx: Ctx) -> list[str]:
+    relation = asked_relative(question)
+    if relation is not None and intent.kind != "drug":
+        return _relative_part(relation, intent, ctx)
     if intent.kind == "drug":
         return _drug_part(intent, ctx)
     if intent.kind == "safety":
         return _safety_part(intent, ctx)
     if intent.kind == "list":
-        return lists.list_part(intent.lists, ctx.profile, ctx.t, ctx.cite, ctx.lang, ctx.asked)
+        began = ctx.records.began if ctx.records else {}
+        return lists.list_part(
+            intent.lists, ctx.profile, ctx.t, ctx.cite, ctx.lang, ctx.asked, began
+        )
     if intent.kind == "history":
         return _history_part(intent, ctx)
     if intent.kind in ("value", "when", "yesno"):

@@ -7,7 +7,7 @@ list is complete. The first line names them all; one cited line per item follows
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 
 from memory.answering.values import item_name, statement
@@ -43,11 +43,12 @@ def listing(
 
 
 def _stated(t: dict[str, str], title: str, facts: Sequence[FactView], cite: Quote,
-            lang: str) -> list[str]:  # fmt: skip
+            lang: str, began: Mapping[int, date] | None = None) -> list[str]:  # fmt: skip
     """Like listing, but each item is stated as a value: 'Valsartan 160 mg once daily since …'."""
     if not facts:
         return [t["list_none"].format(title=title)]
-    lines = [f"- {statement(f, lang)} [{cite(f)}]" for f in facts]
+    began = began or {}
+    lines = [f"- {statement(f, lang, began=began.get(f.fact_id))} [{cite(f)}]" for f in facts]
     head = t["list_head"].format(title=title[:1].upper() + title[1:], n=len(facts),
                                  names=_names(facts, lang, t["sep"]))  # fmt: skip
     return [head, *lines]
@@ -100,15 +101,17 @@ def list_part(
     cite: Quote,
     lang: str,
     asked: date | None,
+    began: Mapping[int, date] | None = None,
 ) -> list[str]:
+    """`began`: when each medication's current state began (lookup.states_began)."""
     out: list[str] = []
     if "medications" in which:
         meds = _medications(_in_force(profile.active_meds))
         title = t["medications_at"].format(date=asked) if asked else t["medications"]
-        out += _stated(t, title, meds, cite, lang)
+        out += _stated(t, title, meds, cite, lang, began)
         stopped = _in_force(profile.stopped_meds)
         if stopped:
-            out += _stated(t, t["stopped"], stopped, cite, lang)
+            out += _stated(t, t["stopped"], stopped, cite, lang, began)
     if "diagnoses" in which:
         facts = _in_force(profile.diagnoses)
         active = [f for f in facts if f.status not in _INACTIVE]

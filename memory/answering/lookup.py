@@ -20,8 +20,9 @@ from django.db import connection
 from memory import lexicon
 from memory.answering.intents import AskedItem
 from memory.answering.match import concerns
-from memory.answering.values import CARRIED_MARK, carried_dose
+from memory.answering.values import CARRIED_MARK, carried_dose, state_began
 from memory.domain.evidence import EvidenceItem, FactView
+from memory.queries.chains import chains_of
 from memory.queries.facts import views_sql
 from memory.retrieval.chain_state import chain_states
 from memory.retrieval.context import chain_items
@@ -33,6 +34,7 @@ MAX_PER_ITEM = 50
 class ItemRecords:
     own: dict[str, list[FactView]] = field(default_factory=dict)  # canonical -> patient's
     others: dict[str, list[str]] = field(default_factory=dict)  # canonical -> subject keys
+    began: dict[int, date] = field(default_factory=dict)  # fact id -> when its state began
 
 
 def _names(items: Sequence[AskedItem]) -> tuple[set[str], set[str]]:
@@ -78,6 +80,19 @@ def item_records(patient_id: int, items: Sequence[AskedItem]) -> ItemRecords:
         theirs = {f.subject for f in facts if f.subject != "patient" and concerns(f, item)}
         out.own[item.canonical] = mine
         out.others[item.canonical] = sorted(theirs)
+    return out
+
+
+def states_began(facts: Sequence[FactView]) -> dict[int, date]:
+    """When each listed medication's current state began (values.state_began), from
+    its chain's records: one query for every listed drug."""
+    chains = chains_of({f.chain_id for f in facts if f.chain_id is not None})
+    out: dict[int, date] = {}
+    for fact in facts:
+        members = chains.get(fact.chain_id, ([], []))[0] if fact.chain_id else []
+        began = state_began(fact, members)
+        if began is not None:
+            out[fact.fact_id] = began
     return out
 
 

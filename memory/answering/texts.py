@@ -26,6 +26,10 @@ TEXT: dict[str, dict[str, str]] = {
         "takes": "Current record of {drug}:",
         "no_record": "No record of {item} for the patient.",
         "relative_has": "{item} is recorded for {whose}, not the patient.",
+        "about_relative_yes": "{item} is recorded for {whose} (their own section of the overview).",
+        "about_relative_no": "No record of {item} for {whose}.",
+        "about_relative": "The question is about {whose}: the patient's own records are not "
+        "used to answer it; {whose}'s records are in their own section of the overview.",
         "nothing": "Nothing in the patient's record matches the question.",
         "yes": "Yes: ",
         "suspected": "Suspected, not confirmed: ",
@@ -78,6 +82,10 @@ TEXT: dict[str, dict[str, str]] = {
         "takes": "{drug}的当前记录：",
         "no_record": "患者本人没有{item}的记录。",
         "relative_has": "{item}记录在{whose}名下，不是患者本人的。",
+        "about_relative_yes": "{whose}名下有{item}的记录（见概览中{whose}的部分）。",
+        "about_relative_no": "{whose}名下没有{item}的记录。",
+        "about_relative": "该问题问的是{whose}：回答不使用患者本人的记录；"
+        "{whose}的记录见概览中其本人的部分。",
         "nothing": "患者记录中没有与该问题相符的内容。",
         "yes": "是：",
         "suspected": "疑似，尚未确诊：",

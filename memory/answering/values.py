@@ -145,9 +145,10 @@ def item_name(entity: str, lang: str) -> str:
     return entity[:1].upper() + entity[1:]
 
 
-def _when(fact: FactView, lang: str) -> str:
+def _when(fact: FactView, lang: str, began: date | None = None) -> str:
     text = TEXT[lang]
     day = fact.valid_from if fact.fact_type == "medication_status" else None
+    day = began or day
     if (day or fact.date) is None:
         return text["undated"]
     shown = (day or fact.date).isoformat()  # type: ignore[union-attr]
@@ -167,7 +168,13 @@ def _when(fact: FactView, lang: str) -> str:
     return text["recorded"].format(date=shown)
 
 
-def statement(fact: FactView, lang: str, display: str = "", dosed: FactView | None = None) -> str:
+def statement(
+    fact: FactView,
+    lang: str,
+    display: str = "",
+    dosed: FactView | None = None,
+    began: date | None = None,
+) -> str:
     """'Valsartan 160 mg once daily since 2024-06-17' (no citation). `display`: the
     item as the question spelled it ("eGFR"), used for English answers; `dosed`: the
     record whose dose (and frequency) is carried to this one (carried_dose)."""
@@ -180,7 +187,38 @@ def statement(fact: FactView, lang: str, display: str = "", dosed: FactView | No
     if not head:
         head = fact.content
     sep = "，" if lang == "zh" else " "
-    return f"{head}{sep}{_when(fact, lang)}"
+    return f"{head}{sep}{_when(fact, lang, began)}"
+
+
+_TAKING = frozenset({"active", "dose_changed"})
+
+
+def state_began(anchor: FactView, chain: Sequence[FactView]) -> date | None:
+    """When the anchor's state (status and dose) began: the first record of the unbroken
+    run of its chain's records ending at the anchor with that state. "Let me confirm
+    the current list: amlodipine 2.5 mg" restates a dose set months before; its own date
+    as "since" would tell a clinician the dose was changed last visit. None: the anchor's
+    own date stands (not a medication, or nothing earlier in the same state)."""
+    if anchor.fact_type != "medication_status" or anchor.chain_id is None:
+        return None
+    end = (anchor.date or date.min, anchor.fact_id)
+    earlier = sorted(
+        (f for f in chain
+         if f.chain_id == anchor.chain_id and (f.date or date.min, f.fact_id) < end
+         and not f.excluded),
+        key=lambda f: (f.date or date.min, f.fact_id),
+    )  # fmt: skip
+    began, dose = None, quantity(anchor)
+    for fact in reversed(earlier):
+        same = fact.status == anchor.status or {fact.status, anchor.status} <= _TAKING
+        if fact.assertion != "present" or not same:
+            break
+        if not quantity(fact):
+            continue  # "still on it": no dose said, so it neither starts nor ends the run
+        if quantity(fact) != dose:
+            break
+        began = fact.valid_from or fact.date
+    return began
 
 
 # A chain's record in force often just mentions the drug ("take the lisinopril as

@@ -29,6 +29,7 @@ class FactView:
     safety_kind: str = ""
     assertion: str = "present"
     date: date | None = None  # effective date (event date, else session date)
+    date_precision: str = "day"  # "year" / "month": a stated "1995" is not 1995-01-01
     verification: str = "unconfirmed"
     verification_reason: str = ""
     order_note: str = ""

@@ -23,7 +23,7 @@ VIEW_FIELDS = (
     "entity__name_zh", "content", "status", "safety_kind", "assertion", "effective_date",
     "verification", "verification_reason", "order_note", "chain_id", "valid_from", "valid_to",
     "mention_count", "last_mentioned", "evidence_turn", "session__session_date", "value", "unit",
-    "slots",
+    "slots", "date_precision",
 )  # fmt: skip
 
 
@@ -80,6 +80,7 @@ def view_of(row: dict[str, Any]) -> FactView:
         safety_kind=row["safety_kind"],
         assertion=row["assertion"],
         date=row["effective_date"],
+        date_precision=row["date_precision"] or "day",
         verification=row["verification"],
         verification_reason=row["verification_reason"],
         order_note=row["order_note"],

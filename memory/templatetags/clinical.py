@@ -7,7 +7,8 @@ from django import template
 from memory.domain.chains import in_force
 from memory.web.labels import label as _label
 from memory.web.labels import person_label, unit_label
-from memory.web.present import dose_text, item_name, name_of, slot_rows
+from memory.web.present import dose_text, item_name, name_of, record_state_of, slot_rows, when_text
+from memory.web.present import kind_item as kind_text
 
 register = template.Library()
 
@@ -70,3 +71,22 @@ def get(mapping: object, key: object) -> object:
     if isinstance(mapping, dict):
         return mapping.get(key)
     return None
+
+
+@register.filter
+def when(fact: object) -> str:
+    """The record's date with a label: "recorded 2024-01-22", "dated 1995, recorded …"."""
+    return when_text(fact)
+
+
+@register.filter
+def kind_item(fact: object, kind: object = None) -> str:
+    """A safety record as "Allergy: penicillin" / "过敏：青霉素"."""
+    return kind_text(str(kind or getattr(fact, "safety_kind", "")), fact)
+
+
+@register.filter
+def record_state(fact: object) -> tuple[str, str] | None:
+    """(css class, label) of a record's place in its chain: current/latest, or superseded
+    with the date it ended. An older record must never read as the current one."""
+    return record_state_of(fact)

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from memory.domain.evidence import EvidenceItem
-from memory.models import Patient
+from memory.models import Fact, Patient
 from memory.web.forms import AskForm
 from memory.web.guards import audit_view, patient_or_403
 from memory.web.records import conflict_context
@@ -61,8 +61,32 @@ def _answer(request: HttpRequest, patient: Patient, question: str, at: object) -
     result = answer(patient, question, at=at, actor=request.user, channel="web")
     payload = result.to_payload()
     payload["evidence"] = _linked(patient, payload["evidence"], result.evidence.items)
+    payload["safety"] = _linked_safety(patient, payload["safety"])
+    rows = records_by_id(patient, [e["fact_id"] for e in payload["evidence"] + payload["safety"]])
+    for entry in payload["evidence"] + payload["safety"]:
+        entry["row"] = rows.get(entry["fact_id"])
     payload["direct"], payload["support"] = direct_and_support(result.text)
     return payload
+
+
+def records_by_id(patient: Patient, ids: Sequence[int | None]) -> dict[int, Fact]:
+    """The stored records behind answer lines: the page shows them as the other pages do
+    (names in the UI language, labelled kinds and dates, superseded or current)."""
+    wanted = {i for i in ids if i}
+    facts = Fact.objects.filter(patient=patient, pk__in=wanted).select_related(
+        "session", "entity", "subject", "chain"
+    )
+    return {f.pk: f for f in facts}
+
+
+def _linked_safety(patient: Patient, safety: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for line in safety:
+        line = dict(line)
+        if line.get("session_id"):
+            line["url"] = reverse("session-detail", args=[patient.external_id, line["session_id"]])
+        out.append(line)
+    return out
 
 
 def direct_and_support(text: str) -> tuple[str, str]:

@@ -70,6 +70,18 @@ LABELS = {
     "fallback": _("fallback"),
     "llm": _("LLM"),
     "extractive": _("extractive"),
+    # changes a clinician made to a record (audit actions) and where they came from
+    "fact.edit": _("edited"),
+    "fact.reassign": _("moved to another person"),
+    "fact.retarget": _("moved to another chain"),
+    "fact.confirmed": _("confirmed"),
+    "fact.unconfirmed": _("verification withdrawn"),
+    "fact.refuted": _("refuted"),
+    "fact.entered_in_error": _("marked entered in error"),
+    "web": _("web"),
+    "api": _("API"),
+    "cli": _("command line"),
+    "system": _("system"),
 }
 RELATIONS = {
     "father": _("father"),
@@ -159,5 +171,7 @@ def _label(code: object) -> str:
         return str(RELATIONS[text])
     kind, _sep, relation = text.partition(":")
     if kind in ("family", "other") and relation:
-        return str(RELATIONS.get(relation, relation.replace("_", " ")))
+        # "family:relative" (someone in the family, unnamed) is a speaker-style label.
+        named = RELATIONS.get(relation) or LABELS.get(relation)
+        return str(named) if named else relation.replace("_", " ")
     return text.replace("_", " ")

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from django.utils.translation import gettext as _
+
+from memory.domain.chains import in_force
 from memory.lexicon import lookup
 from memory.queries.conflicts import substance_of
 from memory.web.labels import is_chinese, label, unit_label
@@ -93,3 +96,101 @@ def slot_rows(fact: Any) -> list[tuple[str, str]]:
         text = unit_label(value) if key in ("frequency", "route") else str(value)
         rows.append((label(key).capitalize(), text))
     return rows
+
+
+def date_text(value: Any, precision: str = "day") -> str:
+    """A date to the precision it was stated with: "1995" is not "1995-01-01"."""
+    if value is None:
+        return ""
+    if precision == "year":
+        return f"{value.year:04d}"
+    if precision == "month":
+        return f"{value.year:04d}-{value.month:02d}"
+    return value.isoformat()
+
+
+def when_text(fact: Any) -> str:
+    """The record's date, labelled with what it is: a measurement's date, the date an
+    event was said to happen (to its stated precision) and the session that recorded it,
+    or only the date it was recorded. A bare date would read as an onset ("since")."""
+    session = getattr(fact, "session", None)
+    recorded = getattr(session, "session_date", None) if session is not None else None
+    recorded = recorded or getattr(fact, "session_date", None)
+    event = getattr(fact, "event_date", None)
+    precision = getattr(fact, "date_precision", "day") or "day"
+    if event is not None and event != recorded:
+        stated = date_text(event, precision)
+        if recorded is None:
+            return _("dated %(date)s") % {"date": stated}
+        return _("dated %(date)s, recorded %(recorded)s") % {
+            "date": stated,
+            "recorded": recorded.isoformat(),
+        }
+    day = recorded or getattr(fact, "effective_date", None) or getattr(fact, "date", None)
+    if day is None:
+        return str(_("undated"))
+    if getattr(fact, "fact_type", "") in ("lab_result", "vital"):
+        return _("measured %(date)s") % {"date": day.isoformat()}
+    return _("recorded %(date)s") % {"date": day.isoformat()}
+
+
+def kind_item(kind: str, fact: Any) -> str:
+    """ "Allergy: penicillin" / "过敏：青霉素" — a safety record's kind and substance."""
+    head = label(kind)
+    head = head[:1].upper() + head[1:]
+    name = item_name(fact) if fact is not None else ""
+    if not name or name == label(getattr(fact, "fact_type", "")).capitalize():
+        return head  # no substance recorded: the quote says what
+    return _("%(kind)s: %(item)s") % {"kind": head, "item": name}
+
+
+def record_state_of(fact: Any) -> tuple[str, str] | None:
+    """(css class, label) of a record's place in its chain, None outside a chain."""
+    valid_to = getattr(fact, "valid_to", None)
+    if valid_to is not None:
+        return "old", _("superseded %(date)s") % {"date": valid_to.isoformat()}
+    chain = getattr(fact, "chain", None) if getattr(fact, "chain_id", None) else None
+    if chain is None or chain.tail_id != fact.pk:
+        return None
+    if getattr(fact, "fact_type", "") in ("lab_result", "vital"):
+        return "current", str(_("latest"))
+    return "current", str(_("current"))
+
+
+def held_since(facts: list[Any], current: Any) -> str:
+    """When the current state began: the first record of the unbroken run of records
+    ending at the current one with the same status and dose. The current record's own
+    date is only its latest mention ("Let me confirm the current list"), and showing it
+    as "since" would tell a clinician a drug taken for months was started last week."""
+    if current is None:
+        return ""
+    start = current
+    found = False
+    for fact in reversed(facts):
+        if fact.pk == current.pk:
+            found = True
+            continue
+        if not found or not in_force(fact.verification):
+            continue  # a refuted record is not relied on either way
+        if fact.assertion != "present" or _state(fact.status) != _state(current.status):
+            break
+        if not dose_text(fact):
+            continue  # "still on valsartan": no dose said, so it neither starts nor ends the run
+        if dose_text(fact) != dose_text(current):
+            break
+        start = fact
+    if start.event_date is not None:
+        return date_text(start.event_date, start.date_precision or "day")
+    day = start.valid_from or start.effective_date
+    return day.isoformat() if day else ""
+
+
+def _state(status: str) -> str:
+    # "Increase to 10 mg" then "keep 10 mg": one state, taken since the increase.
+    return "taking" if status in ("active", "dose_changed") else status
+
+
+def last_recorded(fact: Any) -> str:
+    """The latest session that mentioned the record (folded repeats included)."""
+    day = getattr(fact, "last_mentioned", None) or getattr(fact, "effective_date", None)
+    return day.isoformat() if day else ""

@@ -24,6 +24,7 @@ from memory.models import Chain, Fact, Patient, Person, Session
 from memory.models.facts import in_force_q
 from memory.queries.chains import members_of
 from memory.queries.conflicts import by_medication, conflicts_for, substance_of
+from memory.web.present import held_since, last_recorded
 
 SAFETY_ORDER = ("allergy", "contraindication", "interaction", "surgical_history")
 
@@ -80,6 +81,15 @@ class ChainView:
     @property
     def is_measurement(self) -> bool:
         return self.chain.fact_type in MEASUREMENT_CHAIN_TYPES
+
+    @property
+    def since(self) -> str:
+        """When the current state began (not the date it was last restated)."""
+        return held_since(self.facts, self.current)
+
+    @property
+    def last_recorded(self) -> str:
+        return last_recorded(self.current) if self.current is not None else ""
 
     @property
     def pending_plan(self) -> Fact | None:

@@ -123,4 +123,5 @@ def test_fact_page_shows_history_of_changes(client_in, patient):
     fact = Fact.objects.get(patient=patient, fact_type="safety")
     post(client_in, fact, "verify", {"verification": "confirmed", "reason": "checked"})
     body = client_in.get(reverse("fact-detail", args=["p1", fact.pk])).content.decode()
-    assert "fact.confirmed" in body and "checked" in body
+    assert "checked" in body and "fact.confirmed" not in body  # the change, in words
+    assert 'data-label="Action">confirmed</td>' in body

@@ -95,7 +95,7 @@ def test_timeline_fact_links_to_its_session_turn(client_in, patient):
 def test_chains_page_marks_current_and_draws_trend(client_in, patient):
     body = page(client_in, "patient-chains", "p1")
     assert "supersedes" in body and "badge current" in body
-    assert "<svg" in body and "[2024-01-08, 2024-03-18)" in body
+    assert "<svg" in body and "in force 2024-01-08 to 2024-03-18" in body
 
 
 def test_session_viewer_shows_fact_at_its_turn(client_in, patient):

@@ -33,7 +33,7 @@ VIEW_SQL = (
     "f.content, f.status, f.safety_kind, f.assertion, f.effective_date, f.verification, "
     "f.verification_reason, f.order_note, f.chain_id, f.valid_from, f.valid_to, "
     "f.mention_count, f.last_mentioned, f.evidence_turn, s.session_date, f.value, f.unit, "
-    "f.slots FROM memory_fact f "
+    "f.slots, f.date_precision FROM memory_fact f "
     "LEFT JOIN memory_session s ON s.id = f.session_id "
     "LEFT JOIN memory_person p ON p.id = f.subject_id "
     "LEFT JOIN memory_entity e ON e.id = f.entity_id "

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from memory.domain.evidence import EvidenceItem
+from memory.indexing import EmbeddingSpaceMismatch
 from memory.models import Fact, Patient
 from memory.web.forms import AskForm
 from memory.web.guards import audit_view, patient_or_403
@@ -44,7 +45,12 @@ def ask(request: HttpRequest, pid: str) -> HttpResponse:
         if form.is_valid() and context["available"]:
             # memory.answering audits the question itself ("patient.ask").
             question, at = form.cleaned_data["question"], form.cleaned_data["at"]
-            context["result"] = _answer(request, patient, question, at)
+            try:
+                context["result"] = _answer(request, patient, question, at)
+            except EmbeddingSpaceMismatch as exc:
+                # Ranking vectors of two models together would be silently wrong: refuse,
+                # tell the operator what to run, and point the clinician to the profile.
+                context["index_error"], status = str(exc), 503
             context.update(conflict_context(patient))
         elif not form.is_valid():
             status = 422

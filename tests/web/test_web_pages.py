@@ -134,6 +134,19 @@ def test_ask_returns_answer_with_reader_and_linked_evidence(client_in, patient):
     assert reverse("session-detail", args=["p1", "v2"]) + "#turn-2" in body
 
 
+def test_ask_against_vectors_of_another_model_is_refused_with_a_rebuild_notice(client_in, patient):
+    from memory.models import IndexState
+
+    IndexState.objects.update_or_create(
+        singleton=True, defaults={"embedder": "some-other-model", "dim": 384}
+    )
+    url = reverse("patient-ask", args=["p1"])
+    response = client_in.post(url, {"question": "What dose of amlodipine now?"})
+    body = response.content.decode()
+    assert response.status_code == 503 and "medgraph reindex" in body
+    assert reverse("patient-overview", args=["p1"]) in body and "10 mg" not in body
+
+
 def test_ask_without_question_is_422(client_in, patient):
     response = client_in.post(reverse("patient-ask", args=["p1"]), {"question": ""})
     assert response.status_code == 422

@@ -119,7 +119,10 @@ def profile_data(patient: Patient, at: date | None = None) -> ProfileData:
                           safety)  # fmt: skip
     stopped = [(v, m) for v, m in meds if v.status == "stopped"]
     diagnoses = [(v, m) for v, m in records if v.fact_type == "condition"]
-    diagnoses.sort(key=lambda pair: pair[0].status in _INACTIVE_CONDITION)  # active first
+    # Active first; resolved, ruled-out and past-history conditions after them.
+    diagnoses.sort(
+        key=lambda pair: pair[0].status in _INACTIVE_CONDITION or pair[0].assertion == "historical"
+    )
     prefs = mine.in_force().filter(fact_type="preference")
     if at is not None:
         prefs = prefs.filter(effective_date__lte=at)

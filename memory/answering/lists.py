@@ -23,6 +23,12 @@ SAFETY_TITLES: dict[str, str] = {
 }
 _INACTIVE = ("resolved", "misdiagnosed")
 
+
+def _past(fact: FactView) -> bool:
+    """Resolved, ruled out, or told as past history ("when I was twenty-five...")."""
+    return fact.status in _INACTIVE or fact.assertion == "historical"
+
+
 Quote = Callable[[FactView], str]
 
 
@@ -114,9 +120,9 @@ def list_part(
             out += _stated(t, t["stopped"], stopped, cite, lang, began)
     if "diagnoses" in which:
         facts = _in_force(profile.diagnoses)
-        active = [f for f in facts if f.status not in _INACTIVE]
+        active = [f for f in facts if not _past(f)]
         out += _stated(t, t["diagnoses"], active, cite, lang)
-        inactive = [f for f in facts if f.status in _INACTIVE]
+        inactive = [f for f in facts if _past(f)]
         if inactive:
             out += _stated(t, t["inactive_diagnoses"], inactive, cite, lang)
     return out

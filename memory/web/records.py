@@ -128,6 +128,7 @@ class PersonSection:
     stopped: list[ChainView] = field(default_factory=list)
     classes: list[ChainView] = field(default_factory=list)  # drug classes mentioned
     conditions: list[ChainView] = field(default_factory=list)
+    past_conditions: list[ChainView] = field(default_factory=list)  # said as past history
     measurements: list[ChainView] = field(default_factory=list)
     others: list[Fact] = field(default_factory=list)
 
@@ -141,6 +142,7 @@ class PersonSection:
                     self.stopped,
                     self.classes,
                     self.conditions,
+                    self.past_conditions,
                     self.measurements,
                 )
             )
@@ -163,7 +165,10 @@ def person_section(person: Person) -> PersonSection:
             stopped = view.current.status == "stopped"
             (section.stopped if stopped else section.medications).append(view)
         elif view.chain.fact_type == "condition":
-            section.conditions.append(view)
+            # "When I was twenty-five I had a throat infection" is history, never a
+            # current diagnosis: listed apart so nobody reads it as present.
+            past = view.current.assertion == "historical"
+            (section.past_conditions if past else section.conditions).append(view)
         else:
             section.measurements.append(view)
     section.others = list(

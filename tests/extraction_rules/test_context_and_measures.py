@@ -125,3 +125,33 @@ def test_sentences_keep_decimals() -> None:
 
 def test_guest_family_speaker_is_relative_role() -> None:
     assert speaker_role("Guest_family") == "relative"
+
+
+def _assertion(text: str, mention: str, zh: bool = False) -> str:
+    start = text.index(mention)
+    return assertion_of(text, start, start + len(mention), zh=zh)
+
+
+def test_an_age_long_past_makes_historical() -> None:
+    text = "When I was about twenty-five I got amoxicillin for a throat infection."
+    assert _assertion(text, "throat infection") == "historical"
+
+
+def test_at_age_makes_historical() -> None:
+    assert _assertion("At age 12 I had pneumonia.", "pneumonia") == "historical"
+
+
+def test_when_i_was_in_a_place_is_no_age() -> None:
+    assert _assertion("When I was in the hospital they found pneumonia.", "pneumonia") == "present"
+
+
+def test_since_an_age_stays_present() -> None:
+    assert _assertion("I have had diabetes since I was 40.", "diabetes") == "present"
+
+
+def test_chinese_age_long_past_makes_historical() -> None:
+    assert _assertion("我二十岁的时候得过肺炎。", "肺炎", zh=True) == "historical"
+
+
+def test_chinese_when_young_makes_historical() -> None:
+    assert _assertion("年轻时得过肝炎。", "肝炎", zh=True) == "historical"

@@ -77,6 +77,11 @@ _HYPO_EN = (
     r"\bside effects?\b",
 )
 _HYPO_ZH = (r"如果", r"万一", r"假如", r"要是", r"的话", r"是否", r"会不会", r"可能会", r"风险")
+# An age: digits, or number words up to ninety-nine ("twenty-five", "forty five").
+_TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+_UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+_TEENS = r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+_AGE_EN = rf"(?:\d{{1,2}}|{_TENS}(?:[- ]{_UNITS})?|{_TEENS}|{_UNITS})"
 _HIST_EN = (
     r"\bused to\b",
     r"\bin the past\b",
@@ -86,8 +91,22 @@ _HIST_EN = (
     r"\bwhen i was (?:young|a kid|little)\b",
     r"\bprior\b",
     r"\bchildhood\b",
+    # A stage of life long past dates what follows to then ("when I was about
+    # twenty-five I got a throat infection"): past history, not a current state.
+    rf"\bwhen i was (?:about |around |maybe |like )?{_AGE_EN}\b(?! years? ago)",
+    rf"\bat (?:the )?age (?:of )?{_AGE_EN}\b",
+    r"\bas a (?:teenager|teen|young (?:man|woman|adult)|student)\b",
 )
-_HIST_ZH = (r"以前", r"曾经", r"过去", r"既往", r"小时候", r"曾")
+_HIST_ZH = (
+    r"以前",
+    r"曾经",
+    r"过去",
+    r"既往",
+    r"小时候",
+    r"曾",
+    r"年轻(?:时|的时候)",
+    r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})岁(?:时|的时候|那年)",
+)
 
 # "No drug allergies, just latex" / "except latex" / "only to latex": a
 # restriction word ends the negation and names what IS present.

@@ -172,6 +172,8 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
     for hit in ctx.hits:
         if hit.kind not in _DISEASE_KINDS or hit.canonical in seen or _only_tested(ctx, hit):
             continue
+        if _names_a_vaccine(ctx, hit):
+            continue
         seen.add(hit.canonical)
         status = status or _condition_status(ctx.text)
         assertion = ctx.assertion(hit.start, hit.end)
@@ -191,6 +193,25 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
             )
         )
     return facts
+
+
+# "A flu shot", "流感疫苗", "vaccinated against measles": the disease names the
+# vaccine given to prevent it, never a diagnosis the patient has.
+_VACCINE_AFTER_EN = re.compile(
+    r"\s*(?:vaccines?|vaccinations?|shots?|jabs?|immuni[sz]ations?|boosters?)\b", re.I
+)
+_VACCINE_BEFORE_EN = re.compile(
+    r"\b(?:vaccin\w*|immuni[sz]\w*|inoculat\w*|shots?|jabs?|boosters?) (?:against|for) (?:the )?$",
+    re.I,
+)
+_VACCINE_AFTER_ZH = re.compile(r"(?:疫苗|预防针|加强针)")
+
+
+def _names_a_vaccine(ctx: SentenceCtx, hit: Hit) -> bool:
+    if ctx.zh:
+        return bool(_VACCINE_AFTER_ZH.match(ctx.text, hit.end))
+    head = ctx.text[max(0, hit.start - 40) : hit.start]
+    return bool(_VACCINE_AFTER_EN.match(ctx.text, hit.end) or _VACCINE_BEFORE_EN.search(head))
 
 
 def _only_tested(ctx: SentenceCtx, hit: Hit) -> bool:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import date
 
 from memory.answering.texts import RELATION_ZH, whose
 from memory.answering.values import item_name
+from memory.domain.dates import date_text
 from memory.domain.evidence import FactView
 from memory.domain.render import fact_marks
 
@@ -57,16 +57,6 @@ MARK_WORD: dict[str, dict[str, str]] = {
 }  # fmt: skip
 _MENTIONED = re.compile(r"mentioned (\d+)x, last (.+)")
 REFUTED = {"en": "refuted by a clinician", "zh": "已被临床医生否定"}
-
-
-def date_text(value: date | None, precision: str = "day") -> str:
-    if value is None:
-        return ""
-    if precision == "year":
-        return f"{value.year:04d}"
-    if precision == "month":
-        return f"{value.year:04d}-{value.month:02d}"
-    return value.isoformat()
 
 
 def when(fact: FactView, lang: str) -> str:

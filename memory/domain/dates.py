@@ -466,3 +466,14 @@ def strip_dates(text: str) -> str:
         last = m.end
     out.append(text[last:])
     return re.sub(r"\s{2,}", " ", "".join(out)).strip()
+
+
+def date_text(value: date | None, precision: str = "day") -> str:
+    """A date to the precision it was stated with: "1995" is not "1995-01-01"."""
+    if value is None:
+        return ""
+    if precision == "year":
+        return f"{value.year:04d}"
+    if precision == "month":
+        return f"{value.year:04d}-{value.month:02d}"
+    return value.isoformat()

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from django.utils.translation import gettext as _
 
 from memory.domain.chains import in_force
+from memory.domain.dates import date_text
 from memory.lexicon import lookup
 from memory.queries.conflicts import substance_of
 from memory.web.labels import is_chinese, label, unit_label
@@ -96,17 +97,6 @@ def slot_rows(fact: Any) -> list[tuple[str, str]]:
         text = unit_label(value) if key in ("frequency", "route") else str(value)
         rows.append((label(key).capitalize(), text))
     return rows
-
-
-def date_text(value: Any, precision: str = "day") -> str:
-    """A date to the precision it was stated with: "1995" is not "1995-01-01"."""
-    if value is None:
-        return ""
-    if precision == "year":
-        return f"{value.year:04d}"
-    if precision == "month":
-        return f"{value.year:04d}-{value.month:02d}"
-    return value.isoformat()
 
 
 def when_text(fact: Any) -> str:

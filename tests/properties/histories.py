@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from memory.actions.imports import store_sessions
 from memory.construction import construct_pending, construct_session
-from memory.domain.chains import order_date
+from memory.domain.chains import in_force, order_date
 from memory.importing import parse_text
 from memory.models import Chain, Fact, FactEdge, Patient, Session
 from memory.queries.chains import chains_of
@@ -188,7 +188,7 @@ def check_chains(patient: Patient) -> None:
 def _one_current_state(chain_id: int, members: list) -> None:
     live = [
         m for m in members
-        if m.verification not in ("refuted", "entered_in_error") and m.status != "planned"
+        if in_force(m.verification) and m.status != "planned"
     ]  # fmt: skip
     starts = sorted({m.valid_from for m in live if m.valid_from})
     for day in starts + [d + timedelta(days=1) for d in starts]:

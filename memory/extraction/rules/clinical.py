@@ -8,6 +8,7 @@ import re
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
+from memory.extraction.rules.episodes import past_episode
 
 _CONDITION_STATUS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("misdiagnosed", re.compile(r"misdiagnos\w*|wrong diagnosis|误诊", re.I)),
@@ -177,10 +178,16 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
         seen.add(hit.canonical)
         status = status or _condition_status(ctx.text)
         assertion = ctx.assertion(hit.start, hit.end)
+        when: dict[str, object] = {}
+        episode = past_episode(ctx, hit) if assertion == "present" else None
+        if episode is not None and episode.date is not None:
+            assertion = "historical"  # told as an episode long over (rules.episodes)
+            when = {"date": episode.date.isoformat(), "date_precision": episode.precision}
         facts.append(
             make_fact(
                 ctx,
                 hit.start,
+                **when,
                 type="condition",
                 entity=hit.canonical,
                 status=status,

@@ -3,7 +3,7 @@ a condition still going on, or one told beside an old operation, stays current."
 
 from __future__ import annotations
 
-from ._helpers import one
+from ._helpers import facts, one
 
 
 def test_appendicitis_removed_in_an_old_year_is_past_history_even_after_a_comma() -> None:
@@ -71,3 +71,8 @@ def test_a_condition_of_this_session_with_no_old_date_stays_current() -> None:
     fact = one(("Patient", "I had pneumonia last week and it is getting better."),
                kind="condition")  # fmt: skip
     assert fact.assertion == "present"
+
+
+def test_a_questionnaire_score_is_no_diagnosis() -> None:
+    found = facts(("Doctor", "Your PHQ-9 questionnaire score today is 14."))
+    assert not [f for f in found if f.type == "condition"]

@@ -171,8 +171,11 @@ def held_since(facts: list[Any], current: Any) -> str:
             continue
         if not found or not in_force(fact.verification):
             continue  # a refuted record is not relied on either way
-        if fact.assertion != "present" or _state(fact.status) != _state(current.status):
+        if fact.assertion != "present" or _state(fact) != _state(current):
             break
+        if getattr(fact, "fact_type", "") == "condition":
+            start = fact  # a diagnosis restated has held since it was first made
+            continue
         if not dose_text(fact):
             continue  # "still on valsartan": no dose said, so it neither starts nor ends the run
         if dose_text(fact) != dose_text(current):
@@ -184,8 +187,12 @@ def held_since(facts: list[Any], current: Any) -> str:
     return day.isoformat() if day else ""
 
 
-def _state(status: str) -> str:
+def _state(fact: Any) -> str:
     # "Increase to 10 mg" then "keep 10 mg": one state, taken since the increase.
+    # A diagnosis confirmed, then said to be better or worse, is still had since then.
+    status = fact.status
+    if getattr(fact, "fact_type", "") == "condition":
+        return "has" if status in ("confirmed", "chronic", "improved", "worsened") else status
     return "taking" if status in ("active", "dose_changed") else status
 
 
@@ -207,19 +214,25 @@ def course_text(fact: Any) -> str:
 
 
 def late_text(fact: Any) -> str:
-    """The record's "reported late" note in the page language, "" when it has none."""
+    """The record's "reported late" note in the page language, "" when it has none.
+    Its own date is given to the precision it was told with ("去年" is 2024, not
+    2024-01-01)."""
     note = getattr(fact, "order_note", "") or ""
-    return note_text(note) if note else ""
+    if not note:
+        return ""
+    own = getattr(fact, "event_date", None)
+    stated = date_text(own, getattr(fact, "date_precision", "day") or "day") if own else ""
+    return note_text(note, stated if own == parse_note(note).event else "")
 
 
-def note_text(note: str) -> str:
+def note_text(note: str, event_text: str = "") -> str:
     """A chain or anchor note in the page language, from its fields (no fact ids)."""
     fields = parse_note(note)
     if fields.kind == "late":
         return _(
             "Reported late: this event (%(event)s) is earlier than the record that was "
             "current when it was told (%(current)s), so it is placed before that record by date."
-        ) % {"event": _day(fields.event), "current": _day(fields.current)}
+        ) % {"event": event_text or _day(fields.event), "current": _day(fields.current)}
     if fields.kind == "undated_later":
         return str(_("A later record of this item has no date."))
     if fields.kind == "not_in_force":

@@ -18,6 +18,7 @@ from memory.web.present import (
     course_text,
     dose_text,
     entity_name,
+    held_since,
     late_text,
     note_text,
     slot_rows,
@@ -86,6 +87,12 @@ def test_the_late_note_reads_in_chinese_without_english() -> None:
     assert text.startswith("补报") and "reported" not in text and "2024-09-01" in text
 
 
+def test_the_late_note_gives_the_event_to_its_stated_precision() -> None:
+    late = Fact(order_note=NOTE, event_date=date(2024, 9, 1), date_precision="month")
+    with translation.override("en"):
+        assert "(2024-09)" in late_text(late)
+
+
 def test_the_late_note_shows_no_internal_fact_id() -> None:
     with translation.override("en"):
         text = late_text(Fact(order_note=NOTE))
@@ -118,3 +125,19 @@ def test_the_chains_page_says_reported_late_in_chinese(client_in, late_stop) -> 
     client_in.post("/i18n/setlang/", {"language": "zh-hans", "next": "/"})
     body = client_in.get(reverse("patient-chains", args=["p1"])).content.decode()
     assert "补报：此事件" in body and "reported late" not in body
+
+
+def _diagnosis(pk: int, day: date, status: str = "confirmed") -> Fact:
+    return Fact(pk=pk, fact_type="condition", status=status, assertion="present",
+                valid_from=day, effective_date=day)  # fmt: skip
+
+
+def test_a_restated_diagnosis_is_held_since_it_was_first_made() -> None:
+    first, again = _diagnosis(1, date(2024, 1, 8)), _diagnosis(2, date(2025, 5, 12))
+    assert held_since([first, again], again) == "2024-01-08"
+
+
+def test_a_diagnosis_after_a_resolution_is_held_since_it_came_back() -> None:
+    first = _diagnosis(1, date(2023, 1, 8))
+    gone, back = _diagnosis(2, date(2024, 1, 8), "resolved"), _diagnosis(3, date(2025, 5, 12))
+    assert held_since([first, gone, back], back) == "2025-05-12"

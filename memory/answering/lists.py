@@ -114,7 +114,13 @@ def list_part(
     if "medications" in which:
         meds = _medications(_in_force(profile.active_meds))
         title = t["medications_at"].format(date=asked) if asked else t["medications"]
-        out += _stated(t, title, meds, cite, lang, began)
+        # A plan or an as-needed recommendation is no drug the patient is on: it is
+        # named apart, so the count of current medications counts only those.
+        taken = [f for f in meds if f.status != "planned"]
+        out += _stated(t, title, taken, cite, lang, began)
+        planned = [f for f in meds if f.status == "planned"]
+        if planned:
+            out += _stated(t, t["planned_meds"], planned, cite, lang, began)
         stopped = _in_force(profile.stopped_meds)
         if stopped:
             out += _stated(t, t["stopped"], stopped, cite, lang, began)

@@ -141,3 +141,32 @@ def test_a_diagnosis_after_a_resolution_is_held_since_it_came_back() -> None:
     first = _diagnosis(1, date(2023, 1, 8))
     gone, back = _diagnosis(2, date(2024, 1, 8), "resolved"), _diagnosis(3, date(2025, 5, 12))
     assert held_since([first, gone, back], back) == "2025-05-12"
+
+
+ADVICE_VISIT = "Date: 2025-06-09\nDoctor: You can take Tylenol if the pain comes back.\n"
+
+
+@pytest.fixture
+def advised(patient):
+    parsed = parse_text(ADVICE_VISIT, "advice.txt", patient_id="p1")
+    session = store_sessions(parsed, queue=False).stored[0]
+    _apply(session, (fact("medication_status", "You can take Tylenol if the pain comes back.",
+                          entity="acetaminophen", status="planned", evidence_turn=1),))  # fmt: skip
+    return patient
+
+
+def _medications_card(client) -> str:
+    body = client.get(reverse("patient-overview", args=["p1"])).content.decode()
+    return body.split("Current medications</h3>", 1)[1].split("</section>", 1)[0]
+
+
+@pytest.mark.django_db
+def test_an_advised_drug_is_not_listed_as_a_current_medication(client_in, advised) -> None:
+    current, _, _ = _medications_card(client_in).partition("Planned or recommended")
+    assert "acetaminophen" not in current
+
+
+@pytest.mark.django_db
+def test_an_advised_drug_is_listed_as_planned_or_recommended(client_in, advised) -> None:
+    _, _, planned = _medications_card(client_in).partition("Planned or recommended")
+    assert "acetaminophen" in planned

@@ -58,3 +58,19 @@ def test_every_row_is_a_symptom_or_a_condition() -> None:
 def test_no_surface_form_names_two_rows() -> None:
     forms = [f for r in _rows() for f in (r["canonical"], r["zh"], *r["aliases"].split("|")) if f]
     assert len(forms) == len(set(forms))
+
+
+def test_names_only_entries_are_not_listed_as_recognizable_items() -> None:
+    assert "infections" not in {e.canonical for e in lexicon.entries("disease")}
+
+
+def test_every_pair_has_the_kind_the_recognizers_give_its_english_forms() -> None:
+    from memory.extraction.rules.entities import find_entities
+
+    wrong = []
+    for r in _rows():
+        for form in (r["canonical"], *(a for a in r["aliases"].split("|") if a.isascii())):
+            hits = [h for h in find_entities(form, False) if (h.start, h.end) == (0, len(form))]
+            if hits and hits[0].kind in ("symptom", "disease") and hits[0].kind != r["kind"]:
+                wrong.append((r["canonical"], form, hits[0].kind))
+    assert wrong == []

@@ -19,7 +19,7 @@ from memory.domain.chains import in_force
 from memory.domain.dates import date_text
 from memory.lexicon import lookup
 from memory.queries.conflicts import substance_of
-from memory.web.labels import is_chinese, label, unit_label
+from memory.web.labels import ITEM_CODES, is_chinese, label, unit_label
 
 SLOT_ORDER = (
     "substance", "reaction", "severity", "criticality",
@@ -69,6 +69,9 @@ def item_name(fact: Any) -> str:
     if isinstance(entity, str):  # a FactView carries the entity's names, not the row
         entity = _Names(entity, getattr(fact, "entity_zh", "")) if entity else None
     if entity is not None:
+        name = getattr(entity, "name", "")
+        if getattr(fact, "fact_type", "") in ("preference", "event") and name in ITEM_CODES:
+            return str(ITEM_CODES[name])  # "schedule", "emergency visit": a code, in words
         return entity_name(entity)
     if getattr(fact, "fact_type", "") == "safety":
         substance = substance_of(fact)

@@ -14,11 +14,13 @@ from memory.actions.imports import store_sessions
 from memory.domain.chain_notes import format_late, parse_note
 from memory.importing import parse_text
 from memory.models import Entity, Fact
+from memory.web.labels import unit_label
 from memory.web.present import (
     course_text,
     dose_text,
     entity_name,
     held_since,
+    item_name,
     late_text,
     note_text,
     slot_rows,
@@ -170,3 +172,19 @@ def test_an_advised_drug_is_not_listed_as_a_current_medication(client_in, advise
 def test_an_advised_drug_is_listed_as_planned_or_recommended(client_in, advised) -> None:
     _, _, planned = _medications_card(client_in).partition("Planned or recommended")
     assert "acetaminophen" in planned
+
+
+def test_a_preference_code_reads_in_chinese() -> None:
+    with translation.override("zh-hans"):
+        assert item_name(Fact(fact_type="preference", entity=Entity(name="schedule"))) == "日程安排"
+
+
+def test_an_event_code_reads_in_chinese() -> None:
+    event = Fact(fact_type="event", entity=Entity(name="emergency visit"))
+    with translation.override("zh-hans"):
+        assert item_name(event) == "急诊就诊"
+
+
+def test_puffs_read_in_chinese() -> None:
+    with translation.override("zh-hans"):
+        assert unit_label("puffs") == "喷"

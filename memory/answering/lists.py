@@ -127,7 +127,7 @@ def list_part(
     if "diagnoses" in which:
         facts = _in_force(profile.diagnoses)
         active = [f for f in facts if not _past(f)]
-        out += _stated(t, t["diagnoses"], active, cite, lang)
+        out += _stated(t, t["diagnoses"], active, cite, lang, began)
         inactive = [f for f in facts if _past(f)]
         if inactive:
             out += _stated(t, t["inactive_diagnoses"], inactive, cite, lang)

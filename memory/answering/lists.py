@@ -128,7 +128,12 @@ def list_part(
         facts = _in_force(profile.diagnoses)
         active = [f for f in facts if not _past(f)]
         out += _stated(t, t["diagnoses"], active, cite, lang, began)
-        inactive = [f for f in facts if _past(f)]
+        # Past history ("1995年...急性阑尾炎") is no current diagnosis but is named with
+        # the resolved and ruled-out ones, never left out.
+        told_past = [
+            f for f, _ in profile.diagnoses if f.assertion == "historical" and not f.excluded
+        ]
+        inactive = [f for f in facts if _past(f)] + told_past
         if inactive:
             out += _stated(t, t["inactive_diagnoses"], inactive, cite, lang)
     return out

@@ -17,7 +17,7 @@ from datetime import date
 
 _DAY = r"\d{4}-\d{2}-\d{2}"
 _LATE = re.compile(
-    rf"reported late: event (?P<event>{_DAY}|None)(?: \(fact \d+\))? precedes "
+    rf"reported late: event (?P<event>{_DAY}|None)(?P<other> \(fact \d+\))? precedes "
     rf"current record of (?P<current>{_DAY}|unknown date)(?: \(fact \d+\))?"
 )
 _UNDATED = re.compile(r"a later record of unknown date exists")
@@ -29,7 +29,9 @@ _NOT_IN_FORCE = re.compile(
 
 @dataclass(frozen=True)
 class ChainNote:
-    kind: str  # "late" | "undated_later" | "not_in_force" | "other"
+    # "late": on the late record itself (chains); "late_other": on the current record,
+    # about an earlier-dated record told after it (anchors)
+    kind: str  # "late" | "late_other" | "undated_later" | "not_in_force" | "other"
     event: date | None = None  # late: the late record's own date
     current: date | None = None  # late: the record that was current when it was told
     at: date | None = None  # not_in_force: the asked date
@@ -47,7 +49,8 @@ def format_late(event: date | None, current: date | None, current_fact_id: int) 
 def parse_note(note: str) -> ChainNote:
     """The fields of a note written by this module or memory.domain.anchors."""
     if m := _LATE.search(note):
-        return ChainNote("late", event=_day(m["event"]), current=_day(m["current"]), text=note)
+        kind = "late_other" if m["other"] else "late"
+        return ChainNote(kind, event=_day(m["event"]), current=_day(m["current"]), text=note)
     if _UNDATED.search(note):
         return ChainNote("undated_later", text=note)
     if m := _NOT_IN_FORCE.search(note):

@@ -236,6 +236,11 @@ def note_text(note: str, event_text: str = "") -> str:
             "Reported late: this event (%(event)s) is earlier than the record that was "
             "current when it was told (%(current)s), so it is placed before that record by date."
         ) % {"event": event_text or _day(fields.event), "current": _day(fields.current)}
+    if fields.kind == "late_other":
+        return _(
+            "Reported late: a record told after this one is dated earlier (%(event)s); "
+            "it is placed before this one by date, and this one stays current."
+        ) % {"event": _day(fields.event)}
     if fields.kind == "undated_later":
         return str(_("A later record of this item has no date."))
     if fields.kind == "not_in_force":

@@ -89,6 +89,13 @@ def test_the_late_note_reads_in_chinese_without_english() -> None:
     assert text.startswith("补报") and "reported" not in text and "2024-09-01" in text
 
 
+def test_an_anchor_late_note_speaks_of_the_other_record_in_chinese() -> None:
+    note = "reported late: event 2024-01-01 (fact 9) precedes current record of 2024-09-01 (fact 8)"
+    with translation.override("zh-hans"):
+        text = note_text(note)
+    assert text.startswith("补报：一条在此记录之后告知的记录日期更早") and "fact" not in text
+
+
 def test_the_late_note_gives_the_event_to_its_stated_precision() -> None:
     late = Fact(order_note=NOTE, event_date=date(2024, 9, 1), date_precision="month")
     with translation.override("en"):

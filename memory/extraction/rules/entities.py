@@ -200,7 +200,15 @@ _SYMPTOMS_ZH = (
 _SYMPTOM_RE_EN = re.compile(
     r"\b(" + "|".join(sorted(map(re.escape, _SYMPTOMS_EN), key=len, reverse=True)) + r")\b", re.I
 )
-_SYMPTOM_RE_ZH = re.compile("|".join(sorted(map(re.escape, _SYMPTOMS_ZH), key=len, reverse=True)))
+# A one-character symptom word inside a longer word is no symptom: 肿瘤 is a tumour,
+# 痛风 gout, 疼爱 affection, 吐露 confiding.
+_NOT_INSIDE_ZH = {"肿": "瘤|物", "痛": "风|快|心", "疼": "爱", "吐": "露|字|槽"}
+_SYMPTOM_RE_ZH = re.compile(
+    "|".join(
+        re.escape(w) + (f"(?!{_NOT_INSIDE_ZH[w]})" if w in _NOT_INSIDE_ZH else "")
+        for w in sorted(_SYMPTOMS_ZH, key=len, reverse=True)
+    )
+)
 _NOT_CONDITIONS = frozenset({"hypersensitivity", "drug hypersensitivity", "death", "syndrome"})
 # A questionnaire or rating scale the disease recognizer names (PHQ-9 -> "patient
 # health questionnaire") is a measurement of the patient, never a diagnosis.

@@ -85,6 +85,7 @@ from memory.evaluation.notes import (  # noqa: E402  (shared with memory/evaluat
     present_allergies,
     relative_entities,
 )
+from memory.evaluation.sources import data_dir  # noqa: E402
 from memory.evaluation.splits import ACI_SPLITS, MTS_FILES, PARTS  # noqa: E402
 from memory.extraction.base import SessionText  # noqa: E402
 from memory.extraction.rules import RuleExtractor  # noqa: E402
@@ -96,7 +97,7 @@ from memory.extraction.rules.measurements import (  # noqa: E402
 from memory.extraction.rules.text import is_chinese  # noqa: E402
 from memory.warmup import warm_extraction  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data"
+DATA = data_dir()  # MEDGRAPH_EVAL_DATA, else ../shared/data beside the repository
 SESSION_DATE = date(2024, 6, 3)
 
 
@@ -234,15 +235,29 @@ def allergy_report() -> None:
     print(f"  negative rows with no present allergy: {side(negatives)}")
 
 
+def _taken_names(facts: Iterable[ExtractedFact]) -> set[str]:
+    """Drugs recorded as taken (active, dose changed or stopped), not only advised/planned."""
+    return {
+        f.entity
+        for f in facts
+        if f.type == "medication_status" and f.entity and f.status != "planned"
+    }
+
+
 def medication_report() -> None:
     mts = {p: Ratio(0, 0) for p in PARTS}
+    taken = {p: Ratio(0, 0) for p in PARTS}
     for part, row in _mts_rows("MEDICATIONS"):
         gold = drug_names(row["section_text"])
         if gold:
-            found = medication_names(_extract(parse_dialogue(row["dialogue"])))
-            mts[part] += Ratio(len(gold & found), len(gold))
+            facts = _extract(parse_dialogue(row["dialogue"]))
+            mts[part] += Ratio(len(gold & medication_names(facts)), len(gold))
+            taken[part] += Ratio(len(gold & _taken_names(facts)), len(gold))
     print(f"medication-name recall, MTS-Dialog MEDICATIONS: {side(mts)}")
+    # The MEDICATIONS section lists what the patient takes: found as taken, not as a plan.
+    print(f"  of them recorded as taken (not planned): {side(taken)}")
     aci = {p: Ratio(0, 0) for p in PARTS}
+    taken = {p: Ratio(0, 0) for p in PARTS}
     for part, row in _aci_rows():
         turns = parse_dialogue(row["dialogue"])
         dialogue_drugs = drug_names(" ".join(t.text for t in turns))
@@ -250,8 +265,12 @@ def medication_report() -> None:
             drug_names(note_sections(row["note"], ("MEDICATIONS", "ASSESSMENT AND PLAN", "PLAN")))
             & dialogue_drugs
         )
-        aci[part] += Ratio(len(gold & medication_names(_extract(turns))), len(gold))
+        facts = _extract(turns)
+        aci[part] += Ratio(len(gold & medication_names(facts)), len(gold))
+        listed = drug_names(note_sections(row["note"], ("MEDICATIONS",))) & dialogue_drugs
+        taken[part] += Ratio(len(listed & _taken_names(facts)), len(listed))
     print(f"medication-name recall, ACI-Bench notes: {side(aci)}")
+    print(f"  note MEDICATIONS drugs recorded as taken (not planned): {side(taken)}")
 
 
 def content_lengths(facts: Iterable[ExtractedFact]) -> list[int]:

@@ -18,7 +18,8 @@ from memory.models import Entity
 
 
 def entity_kind(fact_type: str, safety_kind: str | None, entry: lexicon.LexEntry | None) -> str:
-    if entry is not None:
+    # A symptom's lexicon entry gives its names, not an entity kind of its own.
+    if entry is not None and entry.kind in Entity.Kind.values:
         return entry.kind
     return domain_entity_kind(fact_type, safety_kind)
 

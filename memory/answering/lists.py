@@ -114,15 +114,26 @@ def list_part(
     if "medications" in which:
         meds = _medications(_in_force(profile.active_meds))
         title = t["medications_at"].format(date=asked) if asked else t["medications"]
-        out += _stated(t, title, meds, cite, lang, began)
+        # A plan or an as-needed recommendation is no drug the patient is on: it is
+        # named apart, so the count of current medications counts only those.
+        taken = [f for f in meds if f.status != "planned"]
+        out += _stated(t, title, taken, cite, lang, began)
+        planned = [f for f in meds if f.status == "planned"]
+        if planned:
+            out += _stated(t, t["planned_meds"], planned, cite, lang, began)
         stopped = _in_force(profile.stopped_meds)
         if stopped:
             out += _stated(t, t["stopped"], stopped, cite, lang, began)
     if "diagnoses" in which:
         facts = _in_force(profile.diagnoses)
         active = [f for f in facts if not _past(f)]
-        out += _stated(t, t["diagnoses"], active, cite, lang)
-        inactive = [f for f in facts if _past(f)]
+        out += _stated(t, t["diagnoses"], active, cite, lang, began)
+        # Past history ("1995年...急性阑尾炎") is no current diagnosis but is named with
+        # the resolved and ruled-out ones, never left out.
+        told_past = [
+            f for f, _ in profile.diagnoses if f.assertion == "historical" and not f.excluded
+        ]
+        inactive = [f for f in facts if _past(f)] + told_past
         if inactive:
             out += _stated(t, t["inactive_diagnoses"], inactive, cite, lang)
     return out

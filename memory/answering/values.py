@@ -191,6 +191,8 @@ def statement(
 
 
 _TAKING = frozenset({"active", "dose_changed"})
+# A diagnosis confirmed, then said to be better or worse, is still had.
+_HAS = frozenset({"confirmed", "chronic", "improved", "worsened"})
 
 
 def state_began(anchor: FactView, chain: Sequence[FactView]) -> date | None:
@@ -199,7 +201,7 @@ def state_began(anchor: FactView, chain: Sequence[FactView]) -> date | None:
     the current list: amlodipine 2.5 mg" restates a dose set months before; its own date
     as "since" would tell a clinician the dose was changed last visit. None: the anchor's
     own date stands (not a medication, or nothing earlier in the same state)."""
-    if anchor.fact_type != "medication_status" or anchor.chain_id is None:
+    if anchor.chain_id is None or anchor.fact_type not in ("medication_status", "condition"):
         return None
     end = (anchor.date or date.min, anchor.fact_id)
     earlier = sorted(
@@ -209,10 +211,14 @@ def state_began(anchor: FactView, chain: Sequence[FactView]) -> date | None:
         key=lambda f: (f.date or date.min, f.fact_id),
     )  # fmt: skip
     began, dose = None, quantity(anchor)
+    held = _HAS if anchor.fact_type == "condition" else _TAKING
     for fact in reversed(earlier):
-        same = fact.status == anchor.status or {fact.status, anchor.status} <= _TAKING
+        same = fact.status == anchor.status or {fact.status, anchor.status} <= held
         if fact.assertion != "present" or not same:
             break
+        if anchor.fact_type == "condition":
+            began = fact.valid_from or fact.date  # a diagnosis restated: held since made
+            continue
         if not quantity(fact):
             continue  # "still on it": no dose said, so it neither starts nor ends the run
         if quantity(fact) != dose:
@@ -261,7 +267,7 @@ def planned_dose(anchor: FactView, chain: Sequence[FactView]) -> FactView | None
     """A plan of the anchor's chain, made with or after it, that states another dose
     ("you're on 10 mg ... let's go up to 20 mg"): the answer says the dose in force
     and the ordered change, so neither is mistaken for the other."""
-    if anchor.fact_type != "medication_status" or anchor.chain_id is None:
+    if anchor.chain_id is None or anchor.fact_type not in ("medication_status", "condition"):
         return None
     start = (anchor.date or date.min, anchor.fact_id)
     plans = [

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal
 
+from memory.domain.chain_notes import format_late
 from memory.domain.numerals import numerals
 from memory.domain.numerals import strip_dates as strip_dates  # re-exported
 from memory.domain.slots import Slots, slots_differ
@@ -292,10 +293,7 @@ def _late_note(member: ChainMember, order: Sequence[ChainMember], rank: dict[int
     if not earlier or order.index(earlier[-1]) < order.index(member):
         return ""
     current = earlier[-1]
-    return (
-        f"reported late: event {order_date(member)} precedes current record of"
-        f" {order_date(current) or 'unknown date'} (fact {current.fact_id})"
-    )
+    return format_late(order_date(member), order_date(current), current.fact_id)
 
 
 def recompute_chain(members: Sequence[ChainMember]) -> list[MemberUpdate]:

@@ -101,9 +101,12 @@ def measurement_category(test_canonical: str) -> str | None:
 
 
 def entries(kind: str | None = None) -> tuple[LexEntry, ...]:
-    """All curated entries, optionally of one kind."""
-    all_entries = get_index().tables.entries
-    return all_entries if kind is None else tuple(e for e in all_entries if e.kind == kind)
+    """All curated entries that free text can name, optionally of one kind. The
+    names-only pairs of symptoms.tsv are left out: they translate, they are not
+    items the recognizers find."""
+    tables = get_index().tables
+    named = tuple(e for e in tables.entries if e not in tables.names_only)
+    return named if kind is None else tuple(e for e in named if e.kind == kind)
 
 
 def jieba_userdict_path() -> Path:

@@ -161,8 +161,17 @@ def build_index(tables: Tables) -> Index:
     en_phrases: dict[str, LexEntry] = {}
     zh_phrases: dict[str, LexEntry] = {}
     lookup_only = {zh_key(s) for s in tables.lookup_only}
-    for _tier, _order, lang, k, entry in _keyed(tables.entries):
+    # Names-only entries (symptoms.tsv) come last whatever their tier: they give a
+    # name to what no other table knows, never take a surface form from one, and
+    # never claim free text.
+    keyed = _keyed(tables.entries)
+    keyed = [r for r in keyed if r[4] not in tables.names_only] + [
+        r for r in keyed if r[4] in tables.names_only
+    ]
+    for _tier, _order, lang, k, entry in keyed:
         by_key.setdefault(k, entry)
+        if entry in tables.names_only:
+            continue
         if lang == "en":
             en_phrases.setdefault(k, entry)
         elif k not in lookup_only:

@@ -30,6 +30,8 @@ class Tables:
     test_category: dict[str, str]
     # procedure canonical -> "surgery" | "endoscopy" | "cardiac" | ... (procedures.tsv)
     procedure_category: dict[str, str] = field(default_factory=dict)
+    # entries only lookup() resolves, never found in free text (symptoms.tsv)
+    names_only: frozenset[LexEntry] = frozenset()
 
 
 def _rows(name: str) -> Iterator[dict[str, str]]:
@@ -139,6 +141,17 @@ def load_tables(include_generated: bool = True) -> Tables:
     for entry, row in _load_simple("procedures.tsv", "procedure"):
         entries.append(entry)
         procedure_category[entry.canonical] = row.get("category", "surgery") or "surgery"
+    # Names only (symptoms.tsv): the English/Chinese pair of a symptom or condition
+    # the recognizers find by other means (MeSH, the extractor's symptom words), so
+    # that 头晕 reads "dizziness" in English and "exanthema" reads 皮疹 in Chinese.
+    # Lookup-only: free-text detection is left as it was.
+    names_only: set[LexEntry] = set()
+    for entry, row in _load_simple("symptoms.tsv", "symptom"):
+        named = LexEntry(
+            entry.canonical, row.get("kind") or "symptom", entry.zh, None, entry.aliases
+        )
+        entries.append(named)
+        names_only.add(named)
     return Tables(
         tuple(entries),
         class_parent,
@@ -146,4 +159,5 @@ def load_tables(include_generated: bool = True) -> Tables:
         frozenset(short),
         test_category,
         procedure_category,
+        frozenset(names_only),
     )

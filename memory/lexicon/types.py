@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LEX_KINDS: tuple[str, ...] = ("drug", "drug_class", "disease", "test", "procedure")
+LEX_KINDS: tuple[str, ...] = ("drug", "drug_class", "disease", "test", "procedure", "symptom")
 
 
 @dataclass(frozen=True)
@@ -12,7 +12,7 @@ class LexEntry:
     """One canonical clinical item with every surface form it is known by."""
 
     canonical: str  # English generic / class / condition / test name, lower case
-    kind: str  # "drug" | "drug_class" | "disease" | "test" | "procedure"
+    kind: str  # "drug" | "drug_class" | "disease" | "test" | "procedure" | "symptom"
     zh: str | None  # canonical Chinese name
     drug_class: str | None  # primary class canonical of a drug, else None
     aliases: tuple[str, ...]  # every surface form, both languages, brands included

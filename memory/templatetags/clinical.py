@@ -7,7 +7,17 @@ from django import template
 from memory.domain.chains import in_force
 from memory.web.labels import label as _label
 from memory.web.labels import person_label, unit_label
-from memory.web.present import dose_text, item_name, name_of, record_state_of, slot_rows, when_text
+from memory.web.present import (
+    course_text,
+    dose_text,
+    item_name,
+    late_text,
+    name_of,
+    note_text,
+    record_state_of,
+    slot_rows,
+    when_text,
+)
 from memory.web.present import kind_item as kind_text
 
 register = template.Library()
@@ -23,6 +33,24 @@ def label(code: object) -> str:
 def person(key: object) -> str:
     """A person key ("family:father") as "Father" / "父亲"."""
     return person_label(key)
+
+
+@register.filter
+def course(fact: object) -> str:
+    """A symptom's course ("better / gone", "worse"), "" for an onset."""
+    return course_text(fact)
+
+
+@register.filter
+def late(fact: object) -> str:
+    """The "reported late" note in the page language."""
+    return late_text(fact)
+
+
+@register.filter
+def chain_note(note: object) -> str:
+    """An anchor's note ("a later record of unknown date...") in the page language."""
+    return note_text(str(note or ""))
 
 
 @register.filter

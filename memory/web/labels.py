@@ -134,6 +134,18 @@ UNITS = {
     "bpm": ("bpm", "次/分"), "次/分": ("bpm", "次/分"), "次/分钟": ("bpm", "次/分"),
     "iu": ("IU", "单位"), "IU": ("IU", "单位"), "单位": ("IU", "单位"), "units": ("IU", "单位"),
     "片": ("tablet(s)", "片"), "tablet": ("tablet(s)", "片"), "tablets": ("tablet(s)", "片"),
+    "puff": ("puff(s)", "喷"), "puffs": ("puff(s)", "喷"), "喷": ("puff(s)", "喷"),
+    "micrograms": ("µg", "微克"), "milligrams": ("mg", "毫克"),
+}  # fmt: skip
+
+# The items preference and event records are named by (rules.clinical cue tables):
+# codes, so the page names them in its own language.
+ITEM_CODES = {
+    "diet": _("diet"), "smoking": _("smoking"), "alcohol": _("alcohol"),
+    "exercise": _("exercise"), "cost": _("cost"), "adherence": _("adherence"),
+    "schedule": _("schedule"), "hospitalization": _("hospitalization"),
+    "emergency visit": _("emergency visit"), "fall": _("fall"), "accident": _("accident"),
+    "procedure planned": _("procedure planned"), "pregnancy": _("pregnancy"),
 }  # fmt: skip
 
 # Dose frequency and route as the extractor normalises them (shared with the answers).

@@ -9,21 +9,24 @@ severity) are read defensively: a fact without them still renders.
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
 
+from memory.domain.chain_notes import parse_note
 from memory.domain.chains import in_force
 from memory.domain.dates import date_text
 from memory.lexicon import lookup
 from memory.queries.conflicts import substance_of
-from memory.web.labels import is_chinese, label, unit_label
+from memory.web.labels import ITEM_CODES, is_chinese, label, unit_label
 
 SLOT_ORDER = (
     "substance", "reaction", "severity", "criticality",
     "systolic", "diastolic", "frequency", "route",
 )  # fmt: skip
 _TYPE_HEADINGS = {"symptom", "preference", "event"}
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def slots_of(fact: Any) -> dict[str, Any]:
@@ -37,7 +40,8 @@ def entity_name(entity: Any) -> str:
     if is_chinese():
         zh = getattr(entity, "name_zh", "") or _lexicon_zh(entity.name)
         return zh or entity.name
-    return entity.name
+    # A name recorded in Chinese (头晕) reads in English through its lexicon pair.
+    return name_of(entity.name) if _HAN.search(entity.name) else entity.name
 
 
 def _lexicon_zh(name: str) -> str:
@@ -65,6 +69,9 @@ def item_name(fact: Any) -> str:
     if isinstance(entity, str):  # a FactView carries the entity's names, not the row
         entity = _Names(entity, getattr(fact, "entity_zh", "")) if entity else None
     if entity is not None:
+        name = getattr(entity, "name", "")
+        if getattr(fact, "fact_type", "") in ("preference", "event") and name in ITEM_CODES:
+            return str(ITEM_CODES[name])  # "schedule", "emergency visit": a code, in words
         return entity_name(entity)
     if getattr(fact, "fact_type", "") == "safety":
         substance = substance_of(fact)
@@ -76,6 +83,8 @@ def item_name(fact: Any) -> str:
 
 def dose_text(fact: Any) -> str:
     """Value/dose with its unit in the UI language ("160 mg" / "160 毫克")."""
+    if getattr(fact, "fact_type", "") == "symptom":
+        return ""  # a symptom's value is its course (course_text), never a dose
     slots = slots_of(fact)
     value = slots.get("dose_value") or slots.get("value") or getattr(fact, "value", "")
     unit = slots.get("dose_unit") or slots.get("unit") or getattr(fact, "unit", "")
@@ -95,6 +104,9 @@ def slot_rows(fact: Any) -> list[tuple[str, str]]:
         if value in (None, "", []):
             continue
         text = unit_label(value) if key in ("frequency", "route") else str(value)
+        if key == "reaction":  # "rash, urticaria" -> "皮疹、荨麻疹" in the Chinese UI
+            parts = [name_of(p.strip()) for p in text.split(",") if p.strip()]
+            text = ("、" if is_chinese() else ", ").join(parts)
         rows.append((label(key).capitalize(), text))
     return rows
 
@@ -162,8 +174,11 @@ def held_since(facts: list[Any], current: Any) -> str:
             continue
         if not found or not in_force(fact.verification):
             continue  # a refuted record is not relied on either way
-        if fact.assertion != "present" or _state(fact.status) != _state(current.status):
+        if fact.assertion != "present" or _state(fact) != _state(current):
             break
+        if getattr(fact, "fact_type", "") == "condition":
+            start = fact  # a diagnosis restated has held since it was first made
+            continue
         if not dose_text(fact):
             continue  # "still on valsartan": no dose said, so it neither starts nor ends the run
         if dose_text(fact) != dose_text(current):
@@ -175,8 +190,12 @@ def held_since(facts: list[Any], current: Any) -> str:
     return day.isoformat() if day else ""
 
 
-def _state(status: str) -> str:
+def _state(fact: Any) -> str:
     # "Increase to 10 mg" then "keep 10 mg": one state, taken since the increase.
+    # A diagnosis confirmed, then said to be better or worse, is still had since then.
+    status = fact.status
+    if getattr(fact, "fact_type", "") == "condition":
+        return "has" if status in ("confirmed", "chronic", "improved", "worsened") else status
     return "taking" if status in ("active", "dose_changed") else status
 
 
@@ -184,3 +203,53 @@ def last_recorded(fact: Any) -> str:
     """The latest session that mentioned the record (folded repeats included)."""
     day = getattr(fact, "last_mentioned", None) or getattr(fact, "effective_date", None)
     return day.isoformat() if day else ""
+
+
+def course_text(fact: Any) -> str:
+    """A symptom's course as told: "better / gone" for a relief ("现在基本不痛了"),
+    "worse" for a worsening; "" for an onset (the symptom itself is the news)."""
+    if getattr(fact, "fact_type", "") != "symptom" or getattr(fact, "assertion", "") != "present":
+        return ""
+    value = getattr(fact, "value", "")
+    if value == "relief":
+        return str(_("better / gone"))
+    return str(_("worse")) if value == "worsening" else ""
+
+
+def late_text(fact: Any) -> str:
+    """The record's "reported late" note in the page language, "" when it has none.
+    Its own date is given to the precision it was told with ("去年" is 2024, not
+    2024-01-01)."""
+    note = getattr(fact, "order_note", "") or ""
+    if not note:
+        return ""
+    own = getattr(fact, "event_date", None)
+    stated = date_text(own, getattr(fact, "date_precision", "day") or "day") if own else ""
+    return note_text(note, stated if own == parse_note(note).event else "")
+
+
+def note_text(note: str, event_text: str = "") -> str:
+    """A chain or anchor note in the page language, from its fields (no fact ids)."""
+    fields = parse_note(note)
+    if fields.kind == "late":
+        return _(
+            "Reported late: this event (%(event)s) is earlier than the record that was "
+            "current when it was told (%(current)s), so it is placed before that record by date."
+        ) % {"event": event_text or _day(fields.event), "current": _day(fields.current)}
+    if fields.kind == "late_other":
+        return _(
+            "Reported late: a record told after this one is dated earlier (%(event)s); "
+            "it is placed before this one by date, and this one stays current."
+        ) % {"event": _day(fields.event)}
+    if fields.kind == "undated_later":
+        return str(_("A later record of this item has no date."))
+    if fields.kind == "not_in_force":
+        text = _("No record in force on %(date)s.") % {"date": _day(fields.at)}
+        if fields.first:
+            text += " " + _("The first starts %(date)s.") % {"date": _day(fields.first)}
+        return text
+    return fields.text
+
+
+def _day(value: Any) -> str:
+    return value.isoformat() if value else str(_("an unknown date"))

@@ -126,6 +126,7 @@ class PersonSection:
     safety: list[Fact] = field(default_factory=list)
     medications: list[ChainView] = field(default_factory=list)
     stopped: list[ChainView] = field(default_factory=list)
+    planned: list[ChainView] = field(default_factory=list)  # plans and recommendations
     classes: list[ChainView] = field(default_factory=list)  # drug classes mentioned
     conditions: list[ChainView] = field(default_factory=list)
     past_conditions: list[ChainView] = field(default_factory=list)  # said as past history
@@ -140,6 +141,7 @@ class PersonSection:
                     self.safety,
                     self.medications,
                     self.stopped,
+                    self.planned,
                     self.classes,
                     self.conditions,
                     self.past_conditions,
@@ -162,8 +164,10 @@ def person_section(person: Person) -> PersonSection:
                 # "vaccines", "NSAIDs": a class names no drug one can be said to take.
                 section.classes.append(view)
                 continue
-            stopped = view.current.status == "stopped"
-            (section.stopped if stopped else section.medications).append(view)
+            # A plan or an as-needed recommendation is no drug the patient is on.
+            status = view.current.status
+            lists = {"stopped": section.stopped, "planned": section.planned}
+            lists.get(status, section.medications).append(view)
         elif view.chain.fact_type == "condition":
             # "When I was twenty-five I had a throat infection" is history, never a
             # current diagnosis: listed apart so nobody reads it as present.

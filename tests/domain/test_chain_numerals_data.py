@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from memory.domain.chains import numerals
+from memory.evaluation.sources import data_dir
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+DATA = data_dir()  # MEDGRAPH_EVAL_DATA, else ../shared/data beside the repository
 VALUE_WITH_UNIT = re.compile(
     r"(?<![\d.,])(\d+(?:\.\d+)?)\s*(?:mg|mcg|milligrams?|ml|units|毫克|mmhg|kg|%)", re.IGNORECASE
 )

@@ -5,15 +5,15 @@ from __future__ import annotations
 import csv
 import json
 import re
-from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
 
+from memory.evaluation.sources import data_dir
 from memory.models import Patient, Session, Turn
 
 pytestmark = pytest.mark.django_db
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+DATA = data_dir()  # MEDGRAPH_EVAL_DATA, else ../shared/data beside the repository
 TAG = re.compile(r"^\[(doctor|patient)\]\s*(.*)$")
 
 

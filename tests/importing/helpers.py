@@ -6,9 +6,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from memory.evaluation.sources import data_dir
+
 FIXTURES = Path(__file__).parent / "fixtures"
 # Development data lives beside the repository: ../shared/data from the repo root.
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+DATA = data_dir()  # MEDGRAPH_EVAL_DATA, else ../shared/data beside the repository
 
 
 def medgraph_doc(**session_overrides: Any) -> dict[str, Any]:

@@ -8,6 +8,8 @@ import re
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
+from memory.extraction.rules.episodes import past_episode
+from memory.extraction.rules.relief import symptom_ceased
 
 _CONDITION_STATUS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("misdiagnosed", re.compile(r"misdiagnos\w*|wrong diagnosis|误诊", re.I)),
@@ -177,10 +179,16 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
         seen.add(hit.canonical)
         status = status or _condition_status(ctx.text)
         assertion = ctx.assertion(hit.start, hit.end)
+        when: dict[str, object] = {}
+        episode = past_episode(ctx, hit) if assertion == "present" else None
+        if episode is not None and episode.date is not None:
+            assertion = "historical"  # told as an episode long over (rules.episodes)
+            when = {"date": episode.date.isoformat(), "date_precision": episode.precision}
         facts.append(
             make_fact(
                 ctx,
                 hit.start,
+                **when,
                 type="condition",
                 entity=hit.canonical,
                 status=status,
@@ -224,11 +232,17 @@ def _only_tested(ctx: SentenceCtx, hit: Hit) -> bool:
 def extract_symptoms(ctx: SentenceCtx) -> list[ExtractedFact]:
     facts: list[ExtractedFact] = []
     seen: set[str] = set()
-    change = next((name for name, p in _SYMPTOM_CHANGE if p.search(ctx.text)), "onset")
+    told = next((name for name, p in _SYMPTOM_CHANGE if p.search(ctx.text)), "onset")
     for hit in ctx.hits:
         if hit.kind != "symptom" or hit.canonical in seen:
             continue
         seen.add(hit.canonical)
+        assertion = ctx.assertion(hit.start, hit.end)
+        change = told
+        if symptom_ceased(ctx.text, hit.start, hit.end, ctx.zh):
+            # "现在基本不痛了", "no more dizziness": the symptom was there and is gone;
+            # a relief of it, never a present symptom nor a denial of ever having it.
+            change, assertion = "relief", "present"
         facts.append(
             make_fact(
                 ctx,
@@ -236,7 +250,7 @@ def extract_symptoms(ctx: SentenceCtx) -> list[ExtractedFact]:
                 type="symptom",
                 entity=hit.canonical,
                 value=change,
-                assertion=ctx.assertion(hit.start, hit.end),
+                assertion=assertion,
                 is_state_change=change == "relief",
                 replaces=f"{hit.canonical} present" if change == "relief" else None,
                 confidence=0.6,

@@ -181,15 +181,48 @@ def _in_post_scope(post: re.Pattern[str] | None, text: str, end: int, zh: bool) 
     return m is not None and not _terminated(text[end : m.start()], zh)
 
 
+# A time frame set at the start of a telling ("When I was about twenty-five I got
+# amoxicillin ... and broke out in a rash all over my body") dates every event of
+# the clause chain after it, however long; only a return to the present ("but
+# now", "these days", 现在) or an ordinary terminator ends it.
+_NOW_EN = re.compile(
+    r"\b(?:now|nowadays|currently|today|these days|at the moment|at present|lately|recently|still|"
+    r"this (?:week|month|year|morning))\b",
+    re.I,
+)
+_NOW_ZH = re.compile(r"现在|目前|最近|近来|这几天|今天|还在|仍然|至今|一直")
+
+
+def _window(label: str, zh: bool) -> int:
+    # English negation/hypothesis scopes are limited in words (ConText uses ~5-6
+    # tokens); Chinese in characters. A historical frame spans the sentence.
+    if label == "historical":
+        return 40 if zh else 240
+    return 20 if zh else 60
+
+
+def _back_to_now(text: str, cue_end: int, start: int, zh: bool) -> bool:
+    return bool((_NOW_ZH if zh else _NOW_EN).search(text, cue_end, start))
+
+
+def _in_history(pre: re.Pattern[str], text: str, start: int, zh: bool) -> bool:
+    lo = max(0, start - _window("historical", zh))
+    return any(
+        not _terminated(text[m.end() : start], zh) and not _back_to_now(text, m.end(), start, zh)
+        for m in pre.finditer(text, lo, start)
+    )
+
+
 def assertion_of(text: str, start: int, end: int, zh: bool) -> str:
     """Assertion of the mention text[start:end] within its sentence."""
-    # English scopes are limited in words (ConText uses ~5-6 tokens); Chinese in characters.
-    window = 20 if zh else 60
-    for label in ("negated", "hypothetical", "historical"):
+    for label in ("negated", "hypothetical"):
         pre_en, post_en, pre_zh, post_zh = _PATTERNS[label]
         pre, post = (pre_zh, post_zh) if zh else (pre_en, post_en)
+        window = _window(label, zh)
         if _in_pre_scope(pre, text, start, zh, window) or _in_post_scope(post, text, end, zh):
             return label
+    if _in_history(_PATTERNS["historical"][2 if zh else 0], text, start, zh):
+        return "historical"
     return "present"
 
 

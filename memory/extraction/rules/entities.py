@@ -200,8 +200,19 @@ _SYMPTOMS_ZH = (
 _SYMPTOM_RE_EN = re.compile(
     r"\b(" + "|".join(sorted(map(re.escape, _SYMPTOMS_EN), key=len, reverse=True)) + r")\b", re.I
 )
-_SYMPTOM_RE_ZH = re.compile("|".join(sorted(map(re.escape, _SYMPTOMS_ZH), key=len, reverse=True)))
+# A one-character symptom word inside a longer word is no symptom: 肿瘤 is a tumour,
+# 痛风 gout, 疼爱 affection, 吐露 confiding.
+_NOT_INSIDE_ZH = {"肿": "瘤|物", "痛": "风|快|心", "疼": "爱", "吐": "露|字|槽"}
+_SYMPTOM_RE_ZH = re.compile(
+    "|".join(
+        re.escape(w) + (f"(?!{_NOT_INSIDE_ZH[w]})" if w in _NOT_INSIDE_ZH else "")
+        for w in sorted(_SYMPTOMS_ZH, key=len, reverse=True)
+    )
+)
 _NOT_CONDITIONS = frozenset({"hypersensitivity", "drug hypersensitivity", "death", "syndrome"})
+# A questionnaire or rating scale the disease recognizer names (PHQ-9 -> "patient
+# health questionnaire") is a measurement of the patient, never a diagnosis.
+_INSTRUMENT = re.compile(r"\b(?:questionnaires?|scales?|scores?|inventor(?:y|ies)|indexes)\b")
 
 
 @lru_cache(maxsize=1)
@@ -290,7 +301,7 @@ def _disease_hits(text: str, toks: list[re.Match[str]]) -> list[Hit]:
         # spoken name then, but use the heading for plain synonyms (HBP -> hypertension).
         odd = "," in name or "neoplasm" in name
         canonical = text[start:end].casefold() if odd else name
-        if canonical in _NOT_CONDITIONS:
+        if canonical in _NOT_CONDITIONS or _INSTRUMENT.search(canonical):
             continue
         hits.append(Hit(start, end, text[start:end], canonical, kind))
     return hits

@@ -33,10 +33,12 @@ from memory.extraction.rules.interactions import extract_interactions, in_use
 from memory.extraction.rules.measurements import extract_measurements, has_measurement
 from memory.extraction.rules.medications import extract_medications
 from memory.extraction.rules.qa import Frame, answer_stance, follow_up, frame_active, frame_of
+from memory.extraction.rules.reactions import reaction_context, with_reactions
 from memory.extraction.rules.safety import (
     _ALLERGY_CUE,
     extract_allergies,
     extract_contraindications,
+    speaks_of_allergy,
 )
 from memory.extraction.rules.surgery import extract_surgical_history
 from memory.extraction.rules.text import Sentence, normalize_numbers, speaker_role, split_sentences
@@ -187,7 +189,7 @@ def _pieces(turn: int, role: str, text: str) -> list[tuple[Sentence, bool]]:
 
 
 def _sentence_facts(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[ExtractedFact]:
-    allergies = extract_allergies(ctx)
+    allergies, findings = _allergies_and_findings(ctx)
     warnings = extract_interactions(ctx, previous)
     contra = extract_contraindications(ctx) + warnings
     # An allergen or a contraindicated drug named here is not a medication in use,
@@ -205,13 +207,24 @@ def _sentence_facts(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[Extr
         for f in extract_medications(ctx)
         if f.entity not in blocked and not (f.entity in blocked_active and f.status == "active")
     ]
-    facts += extract_conditions(ctx)
-    if not any(f.safety_kind == "allergy" and f.assertion == "present" for f in allergies):
-        facts += extract_symptoms(ctx)
+    facts += findings
     if ctx.sent.role != "doctor":
         facts += extract_preferences(ctx)
     facts += extract_events(ctx)
     return facts
+
+
+def _allergies_and_findings(ctx: SentenceCtx) -> tuple[list[ExtractedFact], list[ExtractedFact]]:
+    """Allergies, and the conditions and symptoms that are not what an allergy did."""
+    allergies = extract_allergies(ctx)
+    findings, symptoms = extract_conditions(ctx), extract_symptoms(ctx)
+    allergic = any(f.safety_kind == "allergy" and f.assertion == "present" for f in allergies)
+    if reaction_context(ctx, speaks_of_allergy(ctx.text)):
+        # What the allergy did is its reaction (rules.reactions), not a condition now.
+        allergies, findings = with_reactions(ctx, allergies, findings + symptoms)
+        allergic = allergic or any(f.safety_kind == "allergy" for f in allergies)
+        return allergies, [f for f in findings if not (allergic and f.type == "symptom")]
+    return allergies, findings if allergic else findings + symptoms
 
 
 _KNOWN_IN_QUESTION = re.compile(

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from memory.domain.types import ExtractedFact
+from memory.extraction.rules.advice import advised
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.dosing import dose_slots, frequency_of
 from memory.extraction.rules.entities import Hit
@@ -410,6 +411,8 @@ def _fact(
     if status == "active" and _future(ctx, hit):
         status = "planned"
     assertion = "negated" if _not_needed(ctx, hit) else ctx.assertion(hit.start, hit.end)
+    if status == "active" and assertion != "negated" and advised(ctx, hit):
+        status = "planned"  # an option or an as-needed allowance (rules.advice)
     if status == "active" and _decided_stop(ctx, hit, assertion == "negated"):
         status, assertion = "stopped", "present"
     if status == "stopped" and assertion == "negated" and _STOP_BY_NEGATION.search(ctx.text):

@@ -196,7 +196,9 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
     if allergens:
         facts = []
         for start, end, name in allergens:
-            assertion = ctx.assertion(start, end)
+            # A reaction told as past history ("when I was twenty-five I got
+            # amoxicillin and broke out in hives") is an allergy the patient has now.
+            assertion = ctx.assertion(start, end).replace("historical", "present")
             if assertion == "present" and _NO_ALLERGY_SENTENCE.search(ctx.text[:start]) and not cue:
                 assertion = "negated"
             facts.append(_allergy_fact(ctx, start, name, assertion, ctx.content_at(start)))

@@ -1,0 +1,104 @@
+"""A past episode of a condition: dated long before the session and over since.
+
+"1995年做过阑尾切除术，是急性阑尾炎" and "back in 2010, I had pneumonia, and it was
+bad" tell history: the appendicitis was removed with the appendix, the pneumonia
+was one illness years ago. Listed as a current diagnosis "since <session date>",
+either would be an outdated state shown as current (docs/design.md §1.1).
+
+The rule needs all of:
+1. a date in the sentence at least a year before the session (ConText's scope
+   ended at the comma; a telling's date dates the clauses that continue it);
+2. evidence that the episode ended: a removal or operation near the condition
+   (appendicitis -> appendectomy), a recovery ("recovered", 恢复得挺好, 治好了), or
+   a one-off telling ("I had", "I got", 得过, 患过) of a condition that does not
+   last for life;
+3. nothing saying it goes on: "since", "still", "for ten years", 一直, 至今, 现在...
+   ("diagnosed with diabetes in 2010" stays a current diagnosis).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from memory.domain.dates import DateMention
+from memory.extraction.rules.context_types import SentenceCtx
+from memory.extraction.rules.entities import Hit
+
+_LONG_AGO = timedelta(days=365)
+_REMOVED_EN = re.compile(
+    r"\b(?:surgery|surgeries|operat\w*|removed|taken out|took (?:it|them) out|had (?:it|them) out|"
+    r"\w+ectomy|\w+ectomies|repaired|fixed)\b",
+    re.I,
+)
+_REMOVED_ZH = re.compile(r"手术|切除|开刀|摘除|割掉|做掉|拿掉|取出|术后")
+_RECOVERED_EN = re.compile(
+    r"\b(?:recovered|recovery went|got better|cleared up|went away|healed|cured|treated|"
+    r"was fine after|been fine since|no problems since|resolved)\b",
+    re.I,
+)
+_RECOVERED_ZH = re.compile(r"恢复|痊愈|治好|好了|康复|治愈|出院|没再犯|没有再犯")
+_ONE_OFF_EN = re.compile(r"\b(?:i|he|she|they|we) (?:had|got|caught|came down with)\b", re.I)
+_ONE_OFF_ZH = re.compile(r"得过|患过|生过|那年|那次|那时")
+_ONGOING_EN = re.compile(
+    r"\b(?:since|ever since|still|ongoing|chronic|lifelong|every (?:year|winter|spring|summer)|"
+    r"for (?:the )?(?:past |last )?(?:\w+ )?(?:years|decades)|(?:have|has|'ve|'s) (?:had|been)|"
+    r"now|nowadays|currently|these days|today|lately|recently|again|"
+    # a present-tense clause beside the old one: "..., and I have asthma"
+    r"(?:i|he|she|we|they) (?:have|has|am|is|are|get|gets)|i'm|he's|she's)\b",
+    re.I,
+)
+_ONGOING_ZH = re.compile(
+    r"至今|一直|现在|目前|最近|还有|还是|仍|又|复发|多年|(?:我|他|她|您|你)(?:也)?有|\d+年了|[一二两三四五六七八九十几]+年了"
+)
+# Conditions that a one-off telling does not end ("in 2012 I had high blood
+# pressure" is when it began): they last unless a removal or a cure is told.
+_LASTING = frozenset(
+    {
+        "hypertension",
+        "diabetes",
+        "type 1 diabetes",
+        "type 2 diabetes",
+        "asthma",
+        "chronic obstructive pulmonary disease",
+        "heart failure",
+        "atrial fibrillation",
+        "coronary artery disease",
+        "chronic kidney disease",
+        "hypothyroidism",
+        "hyperthyroidism",
+        "epilepsy",
+        "hyperlipidemia",
+        "depression",
+        "hiv infections",
+        "hepatitis b",
+        "rheumatoid arthritis",
+        "osteoarthritis",
+        "gout",
+        "multiple sclerosis",
+        "parkinson disease",
+    }
+)
+
+
+def past_episode(ctx: SentenceCtx, hit: Hit) -> DateMention | None:
+    """The old date of a condition told as an episode that is over, else None."""
+    old = _old_date(ctx)
+    if old is None or (_ONGOING_ZH if ctx.zh else _ONGOING_EN).search(ctx.text):
+        return None
+    reach = 30 if ctx.zh else 90
+    near = ctx.text[max(0, hit.start - reach) : hit.end + reach]
+    removed = (_REMOVED_ZH if ctx.zh else _REMOVED_EN).search(near)
+    recovered = (_RECOVERED_ZH if ctx.zh else _RECOVERED_EN).search(ctx.text)
+    if removed or recovered:
+        return old
+    one_off = (_ONE_OFF_ZH if ctx.zh else _ONE_OFF_EN).search(ctx.text)
+    return old if one_off and hit.canonical not in _LASTING else None
+
+
+def _old_date(ctx: SentenceCtx) -> DateMention | None:
+    if ctx.session_date is None:
+        return None
+    limit = ctx.session_date - _LONG_AGO
+    old = [d for d in ctx.dates if d.date is not None and d.date <= limit]
+    return old[0] if old else None

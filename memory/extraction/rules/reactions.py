@@ -1,0 +1,126 @@
+"""The reaction of an allergy belongs to the allergy, never to the patient's conditions.
+
+"I got amoxicillin and broke out in a red itchy rash all over my body, hives" tells
+an allergy and what it did: the rash and the hives are the allergy's reaction
+(its `reaction` slot, FHIR AllergyIntolerance.reaction), not a current rash or a
+diagnosis of urticaria. The same words under an allergy question ("Any swelling
+of the lips that time?" - "No, just the rash") describe that reaction too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from memory.domain.types import ExtractedFact
+from memory.extraction.rules.context_types import SentenceCtx, make_fact
+
+# Canonical names (after the lexicon) of what an allergic or intolerance reaction
+# looks like: skin, swelling, airway, gut.
+REACTION_NAMES = frozenset(
+    {
+        "rash",
+        "exanthema",
+        "skin rash",
+        "hives",
+        "urticaria",
+        "itching",
+        "pruritus",
+        "swelling",
+        "angioedema",
+        "anaphylaxis",
+        "wheezing",
+        "shortness of breath",
+        "blisters",
+        "flushing",
+        "hypersensitivity",
+        # the extractor's Chinese symptom words
+        "皮疹",
+        "红疹",
+        "瘙痒",
+        "痒",
+        "肿",
+        "浮肿",
+    }
+)
+# A drug followed by what it did to the body: "broke out in", "gave me a rash",
+# "reacted to", 吃了…起了疹子.
+_DRUG_REACTION_EN = re.compile(
+    r"\b(?:broke out|break(?:s)? out|breaking out|(?:bad |allergic |drug )?reactions?|"
+    r"react(?:ed|s)?|allerg\w*|"
+    r"gave (?:me|him|her|them) (?:a |an |the )?(?:\w+ )?(?:rash|hives|welts)|"
+    r"made (?:me|him|her|them) (?:break out|itch|swell))\b",
+    re.I,
+)
+_DRUG_REACTION_ZH = re.compile(
+    r"过敏|不良反应|起了?(?:一身|全身)?(?:疹子|红疹|皮疹|风团|荨麻疹|包)|出了?(?:一身|全身)?(?:疹子|红疹|皮疹)|"
+    r"(?:全身|浑身)(?:发)?(?:痒|红|肿)"
+)
+
+
+def reaction_context(ctx: SentenceCtx, allergy_cue: bool) -> bool:
+    """The sentence describes a reaction to something: it names an allergy, answers
+    an allergy question, or tells what a drug did ("broke out in hives")."""
+    if allergy_cue or (ctx.frame is not None and ctx.frame.topic == "allergy"):
+        return True
+    if not any(h.kind in ("drug", "drug_class") for h in ctx.hits):
+        return False
+    return bool((_DRUG_REACTION_ZH if ctx.zh else _DRUG_REACTION_EN).search(ctx.text))
+
+
+def is_reaction(fact: ExtractedFact) -> bool:
+    return fact.type in ("condition", "symptom") and (fact.entity or "") in REACTION_NAMES
+
+
+def with_reactions(
+    ctx: SentenceCtx, allergies: list[ExtractedFact], findings: list[ExtractedFact]
+) -> tuple[list[ExtractedFact], list[ExtractedFact]]:
+    """(allergies carrying the reaction in their `reaction` slot, the findings that
+    are not the reaction). Called only for a sentence that describes a reaction; a
+    drug told with what it did and no allergy word ("I got amoxicillin and broke out
+    in hives") is an allergy to that drug: safety facts, better too many than one missed."""
+    reactions = [f for f in findings if is_reaction(f)]
+    kept = [f for f in findings if not is_reaction(f)]
+    seen = [f.entity for f in reactions if f.assertion != "negated" and f.entity]
+    if not seen:
+        return allergies, kept
+    named = ", ".join(dict.fromkeys(seen))
+    if not allergies:
+        allergies = _told_reaction(ctx, min(_reaction_start(ctx, f) for f in reactions))
+    out = [
+        replace(a, slots={**a.slots, "reaction": named})
+        if a.safety_kind == "allergy" and a.assertion != "negated" and "reaction" not in a.slots
+        else a
+        for a in allergies
+    ]
+    return out, kept
+
+
+def _reaction_start(ctx: SentenceCtx, fact: ExtractedFact) -> int:
+    """Where the reaction is named in the sentence (its first mention)."""
+    return next((h.start for h in ctx.hits if h.canonical == fact.entity), len(ctx.text))
+
+
+def _told_reaction(ctx: SentenceCtx, reaction_at: int) -> list[ExtractedFact]:
+    """An allergy to the drug named last before the reaction, if the reaction was told
+    as what a drug did (not only under an allergy question with no drug named)."""
+    if not (_DRUG_REACTION_ZH if ctx.zh else _DRUG_REACTION_EN).search(ctx.text):
+        return []
+    drugs = [h for h in ctx.hits if h.kind in ("drug", "drug_class") and h.end <= reaction_at]
+    if not drugs:
+        return []
+    drug = drugs[-1]
+    assertion = ctx.assertion(drug.start, drug.end)
+    if assertion in ("negated", "hypothetical"):
+        return []
+    return [
+        make_fact(
+            ctx,
+            drug.start,
+            type="safety",
+            safety_kind="allergy",
+            entity=drug.canonical,
+            assertion="present",  # a reaction told as past history: an allergy now
+            confidence=0.75,
+        )
+    ]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from memory.domain.subjects import RELATIONS, canonical_relation
+from memory.extraction.rules.discourse.persons import forget_persons
 
 _PLURALS = {
     "brothers": "brother",
@@ -56,9 +57,15 @@ _EN_WORDS = sorted(
 _MODIFIERS = (
     r"(?:(?:late|maternal|paternal|older|younger|big|little|twin|step|biological|two|both|own)\s+)*"
 )
+# "baby aspirin", "baby oil", "children's Tylenol" (no owner): a product named for its
+# users is no relative (婴儿油, 宝宝霜 likewise in _ZH_REL); "my son's Tylenol" is his.
+_DRUGS_FOR = r"aspirin|asa|tylenol|motrin|advil|ibuprofen|acetaminophen|benadryl|zyrtec|claritin"
+_PRODUCT = rf"{_DRUGS_FOR}|formula|powder|oil|lotion|shampoo|wipes|cream|monitor"
+_PRODUCT_OF = re.compile(rf"'s\s+(?:{_DRUGS_FOR})\b", re.I)
 _EN_REL = re.compile(
     rf"\b(?P<owner>my|his|her|your|their|our|the patient'?s|patient'?s|a|the)?\s*{_MODIFIERS}"
-    rf"(?P<rel>{'|'.join(_EN_WORDS)})\b(?!\s+(?:doctor|physician|medicine|practice|planning))",
+    rf"(?P<rel>{'|'.join(_EN_WORDS)})\b(?!\s+(?:doctor|physician|medicine|practice|planning)\b)"
+    rf"(?!\s+(?:{_PRODUCT})\b)",
     re.I,
 )
 # Chinese counterparts of the English extras above (girlfriend, fiance...), and
@@ -82,6 +89,7 @@ _ZH_SINGLE = sorted(
 _ZH_AGED = r"我家?[0-9一二三四五六七八九十两几半]+(?:个多?月|岁半?|多岁)大?的"
 _ZH_REL = re.compile(
     rf"(?P<owner>我们家的|我家的|我家|我的|我们家|您的|你的|{_ZH_AGED}|我|他|她)?(?P<rel>{'|'.join(_ZH_MULTI)})"
+    r"(?!(?:用)?(?:油|霜|奶粉|湿巾|沐浴露|润肤|爽身粉|阿司匹林|退烧药|感冒药|剂量))"
     rf"|(?P<owner1>我|我家|我的)(?P<rel1>{'|'.join(_ZH_SINGLE)})"
 )
 # 他 is a syllable of common words too: 其他 "other", and drug names (他汀 statins,
@@ -136,7 +144,7 @@ def forget_relatives() -> None:
     """Empty the sentence caches (benchmarks measure cold sessions)."""
     _relative_mentions.cache_clear()
     _person_markers.cache_clear()
-    _clinicians.cache_clear()
+    forget_persons()
 
 
 def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
@@ -158,6 +166,8 @@ def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
             continue  # "when I was a kid": the speaker's own childhood, not a relative
         if word in _YOUNG and _WAS_A.search(text, 0, m.start("rel")):
             continue  # "I was a sickly child", "like a little kid": a description, not a person
+        if not owner and _PRODUCT_OF.match(text, m.end()):
+            continue  # "children's Tylenol": a product
         rel = _PLURALS.get(word) or canonical_relation(word)
         out.append(RelMention(m.start("rel"), m.end(), rel, owner))
     return out
@@ -377,23 +387,3 @@ def fits(relation: str, gender: str) -> bool:
     if gender == "elder":
         return relation in ELDERS or relation == "relative"
     return True
-
-
-# A third person who is a clinician ("my pcp ... she increased the meds"): the
-# pronoun then speaks of what was done to the patient, not of a relative's body.
-_CLINICIAN = re.compile(
-    r"\b(?:doctor|doc|physician|pcp|cardiologist|surgeon|nurse|specialist|dermatologist|"
-    r"neurologist|oncologist|endocrinologist|pediatrician|therapist|provider|dentist|"
-    r"gynecologist|urologist|pharmacist|np|pa|md|dr)\b|医生|大夫|护士",
-    re.I,
-)
-
-
-def clinician_mentions(text: str) -> list[int]:
-    """Offsets of clinicians named in the text."""
-    return list(_clinicians(text))
-
-
-@lru_cache(maxsize=4096)
-def _clinicians(text: str) -> tuple[int, ...]:
-    return tuple(m.start() for m in _CLINICIAN.finditer(text))

@@ -1,0 +1,83 @@
+"""People a he/she may stand for who are no relative: clinicians and "the patient".
+
+The clinical reason: "my pcp ... she increased the meds", "Did the dermatologist
+see you?" - "Yes, she said I have an overactive sweat gland", "According to the
+patient, his symptoms got worse" - a third person right after such a person is
+that person (or what was done to the patient), never a relative whose facts
+would leave the patient's memory. An animal is such a someone too ("my brother's dog ... he
+bit me"). The subject tracker (discourse.tracker) and the session votes
+(discourse.votes) read these offsets.
+
+A clinician only counts as someone spoken *of*: the speaker addressing the
+doctor ("What do you think, doctor, what does she have?", "医生，他这样要紧吗")
+names the listener, and the "she" is still the person concerned.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_CLINICIAN = re.compile(
+    r"\b(?:doctor|doc|physician|clinician|pcp|surgeon|nurse|specialist|provider|dentist|"
+    r"pharmacist|therapist|practitioner|midwife|chiropractor|np|pa|md|dr|"
+    r"(?:cardi|dermat|neur|onc|endocrin|gastroenter|rheumat|nephr|pulmon|ur|gynec|"
+    r"ophthalm|hemat|radi|psych|audi|immun|otolaryng|anesthesi|hepat)ologist|"
+    r"allergist|podiatrist|psychiatrist|optometrist|orthopedist|"
+    r"pediatrician|geriatrician|obstetrician)s?\b|医生|大夫|护士|医师|主任|专家",
+    re.I,
+)
+# A bare "doctor" with no determiner before it and a pause or the end after it
+# is said to the listener: "Thank you doctor.", "What do you think doctor, ...".
+_DETERMINED = re.compile(
+    r"\b(?:the|my|your|his|her|our|their|a|an|this|that|another|other|new|family)\s+$", re.I
+)
+_PAUSE_AFTER = re.compile(r"\s*(?:[,.?!;:]|$)")
+_ZH_VOCATIVE = re.compile(r"^(?:[，,。！!？?：:\s]|$)")
+_ZH_LEAD = re.compile(r"(?:^|[，,。！!？?\s]|你好|您好|谢谢|麻烦|请问)$")
+
+
+@lru_cache(maxsize=4096)
+def _clinicians(text: str) -> tuple[int, ...]:
+    out = [m.start() for m in _CLINICIAN.finditer(text) if not _addressed(text, *m.span())]
+    return tuple(sorted([*out, *(m.start() for m in _ANIMAL.finditer(text))]))
+
+
+def _addressed(text: str, start: int, end: int) -> bool:
+    """The clinician word names the listener (a vocative), not someone spoken of."""
+    if text[start].isascii():
+        return bool(not _DETERMINED.search(text, 0, start) and _PAUSE_AFTER.match(text, end))
+    return bool(_ZH_VOCATIVE.match(text[end:]) and _ZH_LEAD.search(text, 0, start))
+
+
+def clinician_mentions(text: str) -> list[int]:
+    """Offsets of clinicians spoken of in the text, and of animals ("my brother's
+    dog ... he attacked me": the he is the dog, the bite is the patient's)."""
+    return list(_clinicians(text))
+
+
+_ANIMAL_WORDS = r"dogs?|puppy|puppies|cats?|kittens?|pets?|horses?"
+_ANIMAL = re.compile(rf"\b(?:{_ANIMAL_WORDS})\b|狗|猫|宠物", re.I)
+_OWNED_ANIMAL = re.compile(
+    rf"^(?:'s|s')\s+(?:[a-z]+\s+)?(?:{_ANIMAL_WORDS})\b|^(?:家)?的?(?:狗|猫|宠物)", re.I
+)
+
+
+def owns_animal(text: str, end: int) -> bool:
+    """The relative named ending at `end` owns an animal ("my brother's dog",
+    "我哥的狗"): the animal is spoken of, not the relative's body."""
+    return bool(_OWNED_ANIMAL.match(text[end:]))
+
+
+# "the patient", "patient" used for the person ("Is patient allergic?", "According
+# to the patient, his symptoms ..."), 患者/病人: whom clinicians speak of.
+_PATIENT_NOUN = re.compile(r"\bpatient\b|患者|病人", re.I)
+
+
+def patient_mentions(text: str) -> list[int]:
+    """Offsets of "the patient" named as a person."""
+    return [m.start() for m in _PATIENT_NOUN.finditer(text)]
+
+
+def forget_persons() -> None:
+    _clinicians.cache_clear()

@@ -268,3 +268,29 @@ def test_my_sons_tylenol_names_the_son_english() -> None:
 def test_baby_aspirin_is_the_patients_drug_english() -> None:
     found = _subject(("Patient", "I also take one baby aspirin in the morning."), entity="aspirin")
     assert found == {"patient"}
+
+
+def test_the_little_one_names_a_child_english() -> None:
+    assert [m.relation for m in relative_mentions("How is the little one doing?", False)] == [
+        "child"
+    ]
+
+
+def test_the_baby_spoken_of_by_the_caregiver_makes_a_child_focus_english() -> None:
+    focus = _focus(
+        ("Doctor", "Any history of diabetes or heart disease?"),
+        ("Patient", "No, and for that the baby is lucky."),
+    )
+    assert focus == "family:child"
+
+
+def test_the_child_spoken_of_by_the_caregiver_makes_a_child_focus_chinese() -> None:
+    focus = _focus(
+        ("医生", "有没有糖尿病或者心脏病？"),
+        ("患者", "没有，宝宝一直挺好的。"),
+    )
+    assert focus == "family:child"
+
+
+def test_as_an_infant_is_the_speakers_own_childhood_english() -> None:
+    assert relative_mentions("When I was an infant I had surgery.", False) == []

@@ -46,6 +46,10 @@ _PLURALS = {
     "stepfather": "father",
     "stepmother": "mother",
     "mommy": "mother",
+    "little one": "child",
+    "newborn": "child",
+    "infant": "child",
+    "toddler": "child",
     "everyone": "relative",
     "everybody": "relative",
 }
@@ -113,7 +117,9 @@ _IN_FAMILY = re.compile(
 
 
 _AS_A_CHILD = re.compile(r"\b(?:was|were|as|being|since)\s+$", re.I)
-_YOUNG = frozenset({"kid", "kids", "child", "children", "baby", "babies"})
+_YOUNG = frozenset(
+    {"kid", "kids", "child", "children", "baby", "babies", "infant", "toddler", "newborn"}
+)
 _WAS_A = re.compile(
     r"\b(?:was|were|am|as|being|like|since)\s+(?:(?:just|only|still|like)\s+)?(?:a|an)\s+(?:[a-z]+\s+){0,2}$",
     re.I,

@@ -71,18 +71,21 @@ class _Tally:
         self.person_at = (-9, -1)  # (turn, sentence) last naming a clinician or "the patient"
         self.relative_at = -1  # sentence last naming a relative
 
-    def add(self, text: str, role: str, turn: int, addressed: bool, answers_family: bool) -> None:
+    def add(self, text: str, role: str, turn: int, addressed: bool, asked: str) -> None:
+        """`asked`: the doctor's turn this one answers ("" if none)."""
         zh = is_chinese(text)
         mentions = _concerned(text, role, zh)
-        vote, rels = _vote(text, role, zh, mentions, self._named_before(turn), addressed)
+        others = [*clinician_mentions(text), *patient_mentions(text)]
+        before = self._named_before(turn)
+        vote, rels = _vote(text, role, zh, mentions, others, before, addressed)
         self.sentence += 1
         if mentions:
             self.relative_at = self.sentence
-        if clinician_mentions(text) or patient_mentions(text):
+        if others:
             self.person_at = (turn, self.sentence)
         self.relative += vote == "relative"
         self.own += vote == "self"
-        if role != "doctor" and vote and self.opening is None and not answers_family:
+        if role != "doctor" and vote and self.opening is None and not asks_family(asked):
             # An answer to "any family history?" or "do you have children?" names a
             # relative without opening a consultation about him.
             self.opening = vote == "relative"
@@ -122,9 +125,9 @@ def inferred(turns: Sequence[Turn]) -> str | None:
     for i, (turn, role) in enumerate(zip(turns, roles, strict=True)):
         # The doctor speaks to a non-doctor when one answers him next.
         addressed = i + 1 < len(roles) and roles[i + 1] != "doctor"
-        answers = i > 0 and roles[i - 1] == "doctor" and asks_family(turns[i - 1].text)
+        asked = turns[i - 1].text if i > 0 and roles[i - 1] == "doctor" else ""
         for text in sentences(turn.text):
-            tally.add(text, role, i, addressed, answers)
+            tally.add(text, role, i, addressed, asked)
     return tally.focus()
 
 
@@ -133,6 +136,8 @@ FAMILY_ASKED = re.compile(r"\b(?:family|relatives|parents|grandparents)\b|家族
 
 def asks_family(text: str) -> bool:
     """A question about the family: its history, or how many children one has."""
+    if not text:
+        return False
     zh = is_chinese(text)
     if frame_of(text, 0).topic == "family" or FAMILY_ASKED.search(text):
         return True
@@ -161,13 +166,15 @@ def _vote(
     role: str,
     zh: bool,
     mentions: tuple[RelMention, ...],
+    others: list[int],
     named_before: str,
     addressed: bool,
 ) -> tuple[str, list[str]]:
-    """("relative" | "self" | "", relations named as the person concerned)."""
+    """("relative" | "self" | "", relations named as the person concerned); `others`:
+    offsets of the clinicians and "the patient" the sentence names."""
     if role == "doctor" and any(vocative_parent(text, m) for m in relative_mentions(text, zh)):
         return "relative", ["child"]  # "Mom, do you give permission?": her child is seen
-    rels = [m.relation for m in mentions if m.owner in _OWNERS and m.relation != "relative"]
+    rels = [m.relation for m in mentions if _owned(m)]
     markers = person_markers(text, zh, mentions)
     # A clinician named earlier in the turn is whom the next he/she stands for ("The
     # nurse put a bandage on your foot. Did she show you ..."); one named a turn or
@@ -177,7 +184,7 @@ def _vote(
     stands_for = named_before == "here" or (
         named_before == "before" and any(m.person == patient for m in markers)
     )
-    third = _third_persons(text, markers, mentions, stands_for)
+    third = _third_persons(markers, mentions, others, stands_for)
     if role == "doctor":
         return ("relative" if rels or (third and addressed) else ""), rels
     if FOR_ME.search(text):
@@ -189,15 +196,23 @@ def _vote(
     return "", rels
 
 
+def _owned(m: RelMention) -> bool:
+    """A relation noun that names someone of the speaker's or listener's family: "my
+    dad", "your son", a bare "mom"; and "the baby", "the little one" - a child is
+    spoken of with "the" by whoever cares for it."""
+    if m.relation == "relative":
+        return False
+    return m.owner in _OWNERS or (m.owner == "the" and m.relation == "child")
+
+
 def _third_persons(
-    text: str, markers: Sequence[Marker], mentions: Sequence[RelMention], named_before: bool
+    markers: Sequence[Marker], mentions: Sequence[RelMention], named: list[int], named_before: bool
 ) -> list[int]:
     """Offsets of the he/she that may stand for a relative: not one whose nearest
     person named before it is a clinician or "the patient", in the sentence or
     (`named_before`, a sentence naming no relative) just before it."""
     if named_before and not mentions:
         return []
-    named = [*clinician_mentions(text), *patient_mentions(text)]
     out = []
     for m in markers:
         if m.person != "third":

@@ -294,3 +294,34 @@ def test_the_child_spoken_of_by_the_caregiver_makes_a_child_focus_chinese() -> N
 
 def test_as_an_infant_is_the_speakers_own_childhood_english() -> None:
     assert relative_mentions("When I was an infant I had surgery.", False) == []
+
+
+# --------------------------------------------------------------------------- reflexives
+
+
+def test_ziji_after_the_father_is_the_fathers_own_body_chinese() -> None:
+    found = _subject(("患者", "医生，我爸最近发现自己有宫颈息肉。"), entity="cervical polyp")
+    assert found == {"family:father"}
+
+
+def test_ziji_after_he_is_his_own_body_chinese() -> None:
+    found = _subject(
+        ("患者", "我爸最近总是头晕。"),
+        ("医生", "还有别的不适吗？"),
+        ("患者", "如果他发现自己对某种食物过敏，该怎么办？"),
+        entity="food allergy",
+    )
+    assert found == {"family:father"}
+
+
+def test_ziji_without_anyone_named_is_the_speakers_chinese() -> None:
+    found = _subject(("患者", "最近发现自己有宫颈息肉。"), entity="cervical polyp")
+    assert found == {"patient"}
+
+
+def test_himself_after_the_father_is_the_fathers_own_body_english() -> None:
+    found = _subject(
+        ("Patient", "My dad found himself short of breath on the stairs."),
+        entity="short of breath",
+    )
+    assert found == {"family:father"}

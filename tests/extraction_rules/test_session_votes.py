@@ -325,3 +325,32 @@ def test_himself_after_the_father_is_the_fathers_own_body_english() -> None:
         entity="short of breath",
     )
     assert found == {"family:father"}
+
+
+# --------------------------------------------------------------------------- the carer's "you"
+
+
+def test_drug_the_doctor_tells_the_carer_to_give_is_not_the_patients_english() -> None:
+    found = _subject(
+        ("Doctor", "You can give acetaminophen every six hours."),
+        ("Patient", "Okay."),
+        entity="acetaminophen",
+    )
+    assert found == {"family:relative"}
+
+
+def test_drug_the_doctor_tells_the_carer_to_give_is_not_the_patients_chinese() -> None:
+    found = _subject(("医生", "您可以给喂点布洛芬。"), ("患者", "好的。"), entity="ibuprofen")
+    assert found == {"family:relative"}
+
+
+def test_insulin_you_give_yourself_is_the_patients_english() -> None:
+    found = _subject(
+        ("Doctor", "Do you give yourself the insulin?"), ("Patient", "Yes."), entity="insulin"
+    )
+    assert found == {"patient"}
+
+
+def test_medicine_the_doctor_gives_the_patient_is_the_patients_chinese() -> None:
+    found = _subject(("患者", "您给我开的布洛芬吃完了。"), ("医生", "好的。"), entity="ibuprofen")
+    assert found == {"patient"}

@@ -312,8 +312,8 @@ def _person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> tuple[
         kind = m.lastgroup or ""
         if kind in ("first", "second") and stance.match(text, m.end()):
             continue
-        if kind == "first" and agent_of_care(text, m.end(), zh):
-            continue  # "I gave him", 我给他吃: the agent of care, not the body concerned
+        if kind in ("first", "second") and agent_of_care(text, m.end(), zh):
+            continue  # "I gave him", 我给他吃, "you can give": the agent of care, not the body
         if zh and m[0] in _ZH_REFLEXIVE and _reflexive_of_other(m.start(), out, rels):
             continue  # "他发现自己患有…", "我爸本人": the reflexive of the one just named
         if kind == "first":

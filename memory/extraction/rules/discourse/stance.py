@@ -18,9 +18,11 @@ import re
 # "I gave birth", "I gave up smoking", "I was given morphine", 给自己 stay his own.
 _EN_AGENT_TAIL = re.compile(
     r"(?:\s+(?:have|'ve|had|'d|was|were|am|'m|also|just|then|already|usually|always|been|"
-    r"only|still|would|will|'ll|even|to|started|start|kept|keep|tried|try)\b)*\s+"
+    r"only|still|would|will|'ll|even|to|started|start|kept|keep|tried|try|can|could|should|"
+    r"may|might|must|need to|want to|are|'re)\b)*\s+"
     r"(?:(?:gave|give|gives|giving|fed|feed|feeding|administer(?:ed|ing)?)\b"
-    r"(?!\s+(?:birth|up|in|blood|myself|me|a sample)\b)"
+    r"(?!\s+(?:birth|up|in|blood|myself|me|us|yourself|a sample|it a try|permission|consent|"
+    r"the permission|your consent|my consent|a call|notice)\b)"
     r"|(?:had|have|has|made|make|let|got|get|put|started|start|keep|kept)\s+"
     r"(?:him|her|them|my\s+\w+)\s+(?:on|take|taking|to take|use|using|try|trying|stop|"
     r"start|have|drink|eat)\b)",
@@ -34,8 +36,22 @@ _EN_AGENT = re.compile(r"\b(?:i|we)" + _EN_AGENT_TAIL.pattern, re.I)
 _ZH_AGENT = re.compile(r"(?:我|我们)" + _ZH_AGENT_TAIL.pattern)
 
 
+# The doctor's "you" as the agent of care is the caregiver too: "Did you give him
+# anything for the fever?", "You can give acetaminophen every six hours", "您可以给
+# 孩子喂点水". Such a sentence speaks of someone cared for who is not the listener.
+_EN_CARER = re.compile(r"\b(?:i|we|you)" + _EN_AGENT_TAIL.pattern, re.I)
+_ZH_CARER = re.compile(
+    r"(?:我|我们|您|你)(?:可以|要|需要|先|再|每天|昨天|已经|一直|都|也|就|还|按时)*(?:给|喂)(?!自己|我)"
+)
+
+
+def cares_for_another(text: str, zh: bool) -> bool:
+    """A first or second person gives, feeds or has someone take a medicine."""
+    return bool((_ZH_CARER if zh else _EN_CARER).search(text))
+
+
 def agent_of_care(text: str, end: int, zh: bool) -> bool:
-    """The first person ending at `end` gives or has someone take a medicine."""
+    """The first (or second) person ending at `end` gives or has someone take a medicine."""
     return bool((_ZH_AGENT_TAIL if zh else _EN_AGENT_TAIL).match(text, end))
 
 

@@ -46,6 +46,7 @@ from memory.extraction.rules.discourse.persons import (
     owns_animal,
     patient_mentions,
 )
+from memory.extraction.rules.discourse.stance import cares_for_another
 from memory.extraction.rules.qa import frame_of
 from memory.extraction.rules.text import is_chinese, speaker_role
 
@@ -185,11 +186,13 @@ def _vote(
         named_before == "before" and any(m.person == patient for m in markers)
     )
     third = _third_persons(markers, mentions, others, stands_for)
+    # "Did you give him anything?", "I gave Tylenol last night": someone is cared for.
+    cared = cares_for_another(text, zh) and not any(m.person == "first" for m in markers)
     if role == "doctor":
-        return ("relative" if rels or (third and addressed) else ""), rels
+        return ("relative" if rels or cared or (third and addressed) else ""), rels
     if FOR_ME.search(text):
         return "self", rels  # "I brought my wife so she can translate for me"
-    if rels or third:
+    if rels or third or cared:
         return "relative", rels
     if any(m.person == "first" for m in markers):
         return "self", rels

@@ -354,3 +354,23 @@ def test_insulin_you_give_yourself_is_the_patients_english() -> None:
 def test_medicine_the_doctor_gives_the_patient_is_the_patients_chinese() -> None:
     found = _subject(("患者", "您给我开的布洛芬吃完了。"), ("医生", "好的。"), entity="ibuprofen")
     assert found == {"patient"}
+
+
+def test_anything_else_after_a_family_question_still_opens_no_focus_english() -> None:
+    focus = _focus(
+        ("Doctor", "Any medical traits in the family?"),
+        ("Patient", "Diabetes and high blood pressure run in my family."),
+        ("Doctor", "Anything else?"),
+        ("Patient", "Yeah, my mom had a stroke when she was in her seventies."),
+    )
+    assert focus is None
+
+
+def test_anything_else_after_a_family_question_still_opens_no_focus_chinese() -> None:
+    focus = _focus(
+        ("医生", "您家族里有什么遗传病吗？"),
+        ("患者", "我自己没有，家里人都有高血压。"),
+        ("医生", "还有吗？"),
+        ("患者", "我妈妈七十多岁的时候中风过。"),
+    )
+    assert focus is None

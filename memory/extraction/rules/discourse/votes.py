@@ -47,7 +47,7 @@ from memory.extraction.rules.discourse.persons import (
     patient_mentions,
 )
 from memory.extraction.rules.discourse.stance import cares_for_another
-from memory.extraction.rules.qa import frame_of
+from memory.extraction.rules.qa import Frame, follow_up, frame_of
 from memory.extraction.rules.text import is_chinese, speaker_role
 
 _OWNERS = frozenset({"", "my", "our", "your", "我", "我的", "我家", "我们家", "您的", "你的"})
@@ -72,8 +72,8 @@ class _Tally:
         self.person_at = (-9, -1)  # (turn, sentence) last naming a clinician or "the patient"
         self.relative_at = -1  # sentence last naming a relative
 
-    def add(self, text: str, role: str, turn: int, addressed: bool, asked: str) -> None:
-        """`asked`: the doctor's turn this one answers ("" if none)."""
+    def add(self, text: str, role: str, turn: int, addressed: bool, in_family: bool) -> None:
+        """`in_family`: the turn answers a question about the family."""
         zh = is_chinese(text)
         mentions = _concerned(text, role, zh)
         others = [*clinician_mentions(text), *patient_mentions(text)]
@@ -86,9 +86,9 @@ class _Tally:
             self.person_at = (turn, self.sentence)
         self.relative += vote == "relative"
         self.own += vote == "self"
-        if role != "doctor" and vote and self.opening is None and not asks_family(asked):
-            # An answer to "any family history?" or "do you have children?" names a
-            # relative without opening a consultation about him.
+        if role != "doctor" and vote and self.opening is None and not in_family:
+            # An answer to "any family history?" (and its "anything else?") or "do you
+            # have children?" names a relative without opening a consultation about him.
             self.opening = vote == "relative"
         for r in rels:
             self.named[r] = self.named.get(r, 0) + 1
@@ -123,12 +123,17 @@ def inferred(turns: Sequence[Turn]) -> str | None:
     roles = [speaker_role(t.speaker) for t in turns]
     if "relative" in roles:
         return None  # a relative speaker answers for the patient (Guest_family)
+    frame: Frame | None = None  # the doctor's open question, while the opening is unknown
     for i, (turn, role) in enumerate(zip(turns, roles, strict=True)):
         # The doctor speaks to a non-doctor when one answers him next.
         addressed = i + 1 < len(roles) and roles[i + 1] != "doctor"
-        asked = turns[i - 1].text if i > 0 and roles[i - 1] == "doctor" else ""
+        if role == "doctor" and tally.opening is None:
+            asked = Frame("family", i, turn.text, False) if asks_family(turn.text) else None
+            # "Anything else?" after "any family history?" still asks about the family.
+            frame = follow_up(asked or frame_of(turn.text, i), frame)
+        in_family = frame is not None and frame.turn == i - 1 and frame.topic == "family"
         for text in sentences(turn.text):
-            tally.add(text, role, i, addressed, asked)
+            tally.add(text, role, i, addressed, in_family)
     return tally.focus()
 
 
@@ -137,8 +142,6 @@ FAMILY_ASKED = re.compile(r"\b(?:family|relatives|parents|grandparents)\b|家族
 
 def asks_family(text: str) -> bool:
     """A question about the family: its history, or how many children one has."""
-    if not text:
-        return False
     zh = is_chinese(text)
     if frame_of(text, 0).topic == "family" or FAMILY_ASKED.search(text):
         return True

@@ -374,3 +374,10 @@ def test_anything_else_after_a_family_question_still_opens_no_focus_chinese() ->
         ("患者", "我妈妈七十多岁的时候中风过。"),
     )
     assert focus is None
+
+
+def test_every_clinician_word_passes_the_quick_scan() -> None:
+    from memory.extraction.rules.discourse import persons
+
+    words = sorted(persons._CLINICIAN_WORDS | persons._ANIMAL_WORDS)
+    assert [w for w in words if not clinician_mentions(f"I saw the {w} yesterday.")] == []

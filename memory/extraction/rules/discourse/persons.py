@@ -46,8 +46,19 @@ _ZH_VOCATIVE = re.compile(r"^(?:[，,。！!？?：:\s]|$)")
 _ZH_LEAD = re.compile(r"(?:^|[，,。！!？?\s]|你好|您好|谢谢|麻烦|请问)$")
 
 
+# Most sentences name no clinician nor animal: one scan for their letters first.
+_MAYBE = re.compile(
+    r"\b(?:pa|np|md|dr|doc|pcp|cats?|pets?|dogs?)\b|doctor|nurse|physic|clinic|surgeon|"
+    r"speciali|provider|dentist|pharmac|therap|practition|midwi|chiropr|ologist|iatri|ician|"
+    r"allergist|optomet|orthoped|pupp|kitten|horse|医|大夫|护士|主任|专家|狗|猫|宠物",
+    re.I,
+)
+
+
 @lru_cache(maxsize=4096)
 def _clinicians(text: str) -> tuple[int, ...]:
+    if not _MAYBE.search(text):
+        return ()
     out = []
     for m in _WORD.finditer(text):
         word = m[0].casefold()

@@ -25,6 +25,7 @@ from memory.extraction.rules.clinical import (
 )
 from memory.extraction.rules.context_types import SentenceCtx
 from memory.extraction.rules.discourse.cues import relative_mentions
+from memory.extraction.rules.discourse.roles import with_roles_read
 from memory.extraction.rules.discourse.tracker import SubjectTracker
 from memory.extraction.rules.dosing import attach_later_doses, with_previous_doses
 from memory.extraction.rules.entities import find_entities
@@ -84,6 +85,8 @@ class RuleExtractor:
 
     def extract(self, session: SessionText) -> ExtractionResult:
         started = perf_counter()
+        # Tags swapped by speech recognition are read from what each speaker does.
+        session = replace(session, turns=with_roles_read(session.turns))
         tracker = SubjectTracker.for_session(session.title, session.turns)
         facts = extract_facts(session, tracker)
         subject = tracker.session_subject(facts, session.turns)

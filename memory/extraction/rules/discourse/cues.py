@@ -18,6 +18,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from memory.domain.subjects import RELATIONS, canonical_relation
+from memory.extraction.rules.discourse.persons import forget_persons
+from memory.extraction.rules.discourse.stance import (
+    EN_STANCE,
+    ZH_STANCE,
+    agent_of_care,
+    without_agents,
+)
 
 _PLURALS = {
     "brothers": "brother",
@@ -45,6 +52,10 @@ _PLURALS = {
     "stepfather": "father",
     "stepmother": "mother",
     "mommy": "mother",
+    "little one": "child",
+    "newborn": "child",
+    "infant": "child",
+    "toddler": "child",
     "everyone": "relative",
     "everybody": "relative",
 }
@@ -56,9 +67,15 @@ _EN_WORDS = sorted(
 _MODIFIERS = (
     r"(?:(?:late|maternal|paternal|older|younger|big|little|twin|step|biological|two|both|own)\s+)*"
 )
+# "baby aspirin", "baby oil", "children's Tylenol" (no owner): a product named for its
+# users is no relative (婴儿油, 宝宝霜 likewise in _ZH_REL); "my son's Tylenol" is his.
+_DRUGS_FOR = r"aspirin|asa|tylenol|motrin|advil|ibuprofen|acetaminophen|benadryl|zyrtec|claritin"
+_PRODUCT = rf"{_DRUGS_FOR}|formula|powder|oil|lotion|shampoo|wipes|cream|monitor"
+_PRODUCT_OF = re.compile(rf"'s\s+(?:{_DRUGS_FOR})\b", re.I)
 _EN_REL = re.compile(
     rf"\b(?P<owner>my|his|her|your|their|our|the patient'?s|patient'?s|a|the)?\s*{_MODIFIERS}"
-    rf"(?P<rel>{'|'.join(_EN_WORDS)})\b(?!\s+(?:doctor|physician|medicine|practice|planning))",
+    rf"(?P<rel>{'|'.join(_EN_WORDS)})\b(?!\s+(?:doctor|physician|medicine|practice|planning)\b)"
+    rf"(?!\s+(?:{_PRODUCT})\b)",
     re.I,
 )
 # Chinese counterparts of the English extras above (girlfriend, fiance...), and
@@ -82,6 +99,7 @@ _ZH_SINGLE = sorted(
 _ZH_AGED = r"我家?[0-9一二三四五六七八九十两几半]+(?:个多?月|岁半?|多岁)大?的"
 _ZH_REL = re.compile(
     rf"(?P<owner>我们家的|我家的|我家|我的|我们家|您的|你的|{_ZH_AGED}|我|他|她)?(?P<rel>{'|'.join(_ZH_MULTI)})"
+    r"(?!(?:用)?(?:油|霜|奶粉|湿巾|沐浴露|润肤|爽身粉|阿司匹林|退烧药|感冒药|剂量))"
     rf"|(?P<owner1>我|我家|我的)(?P<rel1>{'|'.join(_ZH_SINGLE)})"
 )
 # 他 is a syllable of common words too: 其他 "other", and drug names (他汀 statins,
@@ -91,9 +109,8 @@ ZH_HE = r"(?<![其吉倍索西雷美氟依利])他(?![们人汀定克达莫巴�
 ZH_SHE = r"她(?!们)"
 _EN_SELF = re.compile(r"\b(?:i|i'm|i've|i'd|me|myself|my own|mine)\b", re.I)
 _EN_MY_NON_REL = re.compile(rf"\bmy\s+(?!{_MODIFIERS}(?:{'|'.join(_EN_WORDS)})\b)", re.I)
-_ZH_SELF = re.compile(
-    r"我(?:自己|本人|也|还|今年|最近|的(?!(?:" + "|".join(_ZH_MULTI) + r")))|本人|自己"
-)
+_ZH_SELF_OWN = re.compile(r"我(?:自己|本人|也|还|今年|最近|的(?!(?:" + "|".join(_ZH_MULTI) + r")))")
+_ZH_SELF = re.compile(_ZH_SELF_OWN.pattern + r"|本人|自己")
 _GENERIC_REL = frozenset({"relative"})
 # "a lot of diabetes in the family": the family owns it even in an "I" sentence.
 _IN_FAMILY = re.compile(
@@ -105,7 +122,9 @@ _IN_FAMILY = re.compile(
 
 
 _AS_A_CHILD = re.compile(r"\b(?:was|were|as|being|since)\s+$", re.I)
-_YOUNG = frozenset({"kid", "kids", "child", "children", "baby", "babies"})
+_YOUNG = frozenset(
+    {"kid", "kids", "child", "children", "baby", "babies", "infant", "toddler", "newborn"}
+)
 _WAS_A = re.compile(
     r"\b(?:was|were|am|as|being|like|since)\s+(?:(?:just|only|still|like)\s+)?(?:a|an)\s+(?:[a-z]+\s+){0,2}$",
     re.I,
@@ -136,7 +155,7 @@ def forget_relatives() -> None:
     """Empty the sentence caches (benchmarks measure cold sessions)."""
     _relative_mentions.cache_clear()
     _person_markers.cache_clear()
-    _clinicians.cache_clear()
+    forget_persons()
 
 
 def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
@@ -158,49 +177,20 @@ def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
             continue  # "when I was a kid": the speaker's own childhood, not a relative
         if word in _YOUNG and _WAS_A.search(text, 0, m.start("rel")):
             continue  # "I was a sickly child", "like a little kid": a description, not a person
+        if not owner and _PRODUCT_OF.match(text, m.end()):
+            continue  # "children's Tylenol": a product
         rel = _PLURALS.get(word) or canonical_relation(word)
         out.append(RelMention(m.start("rel"), m.end(), rel, owner))
     return out
 
 
-# A caregiver's "I" that gives, feeds or has someone take a medicine is the agent of
-# care, not the body concerned: "I gave ibuprofen last night", "I had him take the
-# higher dose", 我给吃了布洛芬, 我让他服用, 我带孩子去打针. The drug is the relative's
-# (whoever the talk is about), so such an "I" is no cue for the speaker's own body.
-# "I gave birth", "I gave up smoking", "I was given morphine", 给自己 stay his own.
-_EN_AGENT_TAIL = re.compile(
-    r"(?:\s+(?:have|'ve|had|'d|was|were|am|'m|also|just|then|already|usually|always|been|"
-    r"only|still|would|will|'ll|even|to|started|start|kept|keep|tried|try)\b)*\s+"
-    r"(?:(?:gave|give|gives|giving|fed|feed|feeding|administer(?:ed|ing)?)\b"
-    r"(?!\s+(?:birth|up|in|blood|myself|me|a sample)\b)"
-    r"|(?:had|have|has|made|make|let|got|get|put|started|start|keep|kept)\s+"
-    r"(?:him|her|them|my\s+\w+)\s+(?:on|take|taking|to take|use|using|try|trying|stop|"
-    r"start|have|drink|eat)\b)",
-    re.I,
-)
-_ZH_AGENT_TAIL = re.compile(
-    r"(?:每天|昨天|今天|前天|晚上|早上|平时|都|也|就|又|还|已经|一直|刚刚|刚|按时|有|没有|没)*"
-    r"(?:给|喂|帮|让|叫|带|替)(?!自己|我)"
-)
-_EN_AGENT = re.compile(r"\b(?:i|we)" + _EN_AGENT_TAIL.pattern, re.I)
-_ZH_AGENT = re.compile(r"(?:我|我们)" + _ZH_AGENT_TAIL.pattern)
-
-
-def agent_of_care(text: str, end: int, zh: bool) -> bool:
-    """The first person ending at `end` gives or has someone take a medicine."""
-    return bool((_ZH_AGENT_TAIL if zh else _EN_AGENT_TAIL).match(text, end))
-
-
-def _without_agents(text: str, zh: bool) -> str:
-    return (_ZH_AGENT if zh else _EN_AGENT).sub(" ", text)
-
-
-def self_marked(text: str, zh: bool) -> bool:
+def self_marked(text: str, zh: bool, after_relative: bool = False) -> bool:
     """The sentence speaks of the speaker's own body ("I have", "我自己"); a caregiver's
-    "I gave" / 我给 is not his body."""
-    text = _without_agents(text, zh)
+    "I gave" / 我给 is not his body. `after_relative`: the text follows a relation
+    noun, so a bare 自己 / 本人 is that relative himself ("我爸发现自己有息肉")."""
+    text = without_agents(text, zh)
     if zh:
-        return bool(_ZH_SELF.search(text))
+        return bool((_ZH_SELF_OWN if after_relative else _ZH_SELF).search(text))
     return bool(_EN_SELF.search(text) or _EN_MY_NON_REL.search(text))
 
 
@@ -231,15 +221,18 @@ def subject_for(
     before = [r for r in rels if r.end <= start]
     after = [r for r in rels if r.start >= start]
     chosen: RelMention | None = None
-    own = _you_marked if doctor else self_marked
+
+    def own(part: str, after_relative: bool = False) -> bool:
+        return _you_marked(part, zh) if doctor else self_marked(part, zh, after_relative)
+
     # "My dad had diabetes and I think he had a stroke": "I" comes between, but the
     # pronoun nearest the mention is "he", so the dad still owns it.
     if before and (
-        not (before[-1].end < start and own(text[before[-1].end : start], zh))
+        not (before[-1].end < start and own(text[before[-1].end : start], True))
         or nearest_pronoun_is_third(text, start, zh)
     ):
         chosen = before[-1]
-    elif after and not own(text[:start], zh):
+    elif after and not own(text[:start]):
         chosen = after[0]
     if chosen is None:
         return "family:relative" if _IN_FAMILY.search(text) else None
@@ -300,39 +293,6 @@ _ZH_MARKERS = re.compile(
 )
 
 
-# "I think", "I'm worried", "did you notice", 我想问, 我担心: the speaker's stance or
-# what an observer saw, not a statement about the speaker's body ("I noticed a
-# blister near her navel" is the baby's; "I'm worried it's his heart" is his).
-_EN_STANCE = re.compile(
-    r"\s*(?:(?:am|'m|are|'re|was|were|just|really|also|do|did|don't|didn't|do not|did not|"
-    r"have|'ve|ever)\s+)*(?:think|thought|guess|believe|wonder|wondering|worried|afraid|"
-    r"concerned|scared|hope|not sure|know|remember|recall|notice|noticed|noticing|see|saw|"
-    # "I am fairly certain that they had polio": how sure the speaker is.
-    r"(?:fairly |pretty |quite |very |almost |not )?(?:certain|sure|positive)|"
-    r"seen|observe|observed|(?:want|wanted|would like|'d like) to (?:know|ask)|"
-    # A caregiver's understanding, assent, intentions and requests for advice ("I
-    # understand", "I agree", "I'll follow your advice", "what should I do?") speak of
-    # nobody's body.
-    r"understand|get it|got it|appreciate|agree|disagree|"
-    r"(?:will|'ll|am going to|'m going to) (?:follow|make sure|keep an eye|bring|try|call|"
-    r"watch|monitor|ask|talk|do that|do so)|"
-    r"do(?=\s*[?.!,]|\s+(?:now|next|about|for)\b))\b",
-    re.I,
-)
-_ZH_STANCE = re.compile(
-    r"(?:还|也|就|都|一定|真的|非常|很|有些|有点|还是有些|最近|今天|刚刚|刚)*"
-    r"(?:想(?:问|知道|咨询|了解|请教)|担心|觉得|认为|怀疑|害怕|不知道|不确定|发现|注意到|看到|"
-    # thanks and asking for more: "这些对我很有帮助", "我还可以继续向您咨询吗".
-    r"有帮助|有用|(?:可以|能)(?:继续|再)?(?:向您|跟您|和您|找您)?(?:咨询|请教|问)|"
-    # understanding, intentions, requests for advice: "我明白了", "我会按照您的建议",
-    # "我应该怎么办", "我观察了一下" - the caregiver's, about nobody's body.
-    r"明白|知道了|理解|懂了|了解了|同意|观察|留意|注意(?:到|过|这些)|关心|"
-    r"会(?:按照|根据|尽快|注意|带|跟|考虑|尝试|向|再|留意|教育|告诉|联系|及时|好好|遵)|"
-    r"(?:应该|该|要|需要)?(?:怎么办|怎么做|怎么处理|如何处理|如何做|怎样|如何|怎么)|"
-    r"应该(?:去|带|给|注意)|该(?:去|带|给|注意))"
-)
-
-
 _ZH_OBJECT = re.compile(r"[给帮替对和跟陪向叫让带]$")
 
 
@@ -345,15 +305,17 @@ def person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> list[Ma
 def _person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> tuple[Marker, ...]:
     """Cached: the session focus and the tracker read every sentence."""
     out: list[Marker] = []
-    stance = _ZH_STANCE if zh else _EN_STANCE
+    stance = ZH_STANCE if zh else EN_STANCE
     for m in (_ZH_MARKERS if zh else _EN_MARKERS).finditer(text):
         if any(r.start <= m.start() < r.end for r in rels):
             continue
         kind = m.lastgroup or ""
         if kind in ("first", "second") and stance.match(text, m.end()):
             continue
-        if kind == "first" and agent_of_care(text, m.end(), zh):
-            continue  # "I gave him", 我给他吃: the agent of care, not the body concerned
+        if kind in ("first", "second") and agent_of_care(text, m.end(), zh):
+            continue  # "I gave him", 我给他吃, "you can give": the agent of care, not the body
+        if zh and m[0] in _ZH_REFLEXIVE and _reflexive_of_other(m.start(), out, rels):
+            continue  # "他发现自己患有…", "我爸本人": the reflexive of the one just named
         if kind == "first":
             word = m[0].casefold()
             objective = bool(_ZH_OBJECT.search(text, 0, m.start())) if zh else word == "me"
@@ -368,6 +330,17 @@ def _person_markers(text: str, zh: bool, rels: tuple[RelMention, ...]) -> tuple[
     return tuple(out)
 
 
+_ZH_REFLEXIVE = frozenset({"自己", "本人"})
+
+
+def _reflexive_of_other(pos: int, found: list[Marker], rels: tuple[RelMention, ...]) -> bool:
+    """自己 / 本人 refers back to the nearest person named before it: a third person
+    or a relative, not the speaker, unless a 我 came after them."""
+    others = [m.start for m in found if m.person == "third"] + [r.end for r in rels if r.end <= pos]
+    mine = [m.start for m in found if m.person == "first"]
+    return bool(others) and max(others) > max(mine, default=-1)
+
+
 def fits(relation: str, gender: str) -> bool:
     """Can a pronoun of this gender stand for this relative?"""
     if gender == "m":
@@ -377,23 +350,3 @@ def fits(relation: str, gender: str) -> bool:
     if gender == "elder":
         return relation in ELDERS or relation == "relative"
     return True
-
-
-# A third person who is a clinician ("my pcp ... she increased the meds"): the
-# pronoun then speaks of what was done to the patient, not of a relative's body.
-_CLINICIAN = re.compile(
-    r"\b(?:doctor|doc|physician|pcp|cardiologist|surgeon|nurse|specialist|dermatologist|"
-    r"neurologist|oncologist|endocrinologist|pediatrician|therapist|provider|dentist|"
-    r"gynecologist|urologist|pharmacist|np|pa|md|dr)\b|医生|大夫|护士",
-    re.I,
-)
-
-
-def clinician_mentions(text: str) -> list[int]:
-    """Offsets of clinicians named in the text."""
-    return list(_clinicians(text))
-
-
-@lru_cache(maxsize=4096)
-def _clinicians(text: str) -> tuple[int, ...]:
-    return tuple(m.start() for m in _CLINICIAN.finditer(text))

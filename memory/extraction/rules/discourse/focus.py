@@ -17,7 +17,7 @@ to prevent (docs/design.md §1.2). The focus is decided once per session from:
    their own problem ("儿子陪我来", "my son brought me") - otherwise they are
    answering for the patient (MTS-Dialog Guest_family), and the patient stays
    the focus;
-3. the words of all turns, the doctor's included (`_inferred`): a caregiver
+3. the words of all turns, the doctor's included (discourse.votes): a caregiver
    who speaks in the patient role about a relative for a whole session ("my
    dad's blood pressure ... he takes ... his dizziness", and the doctor's "how
    is he", "your dad") - or a follow-up that never names him at all ("this
@@ -33,15 +33,12 @@ from dataclasses import dataclass
 from memory.domain.subjects import SubjectError, canonical_subject
 from memory.domain.types import Turn
 from memory.extraction.rules.discourse.cues import (
-    clinician_mentions,
     person_markers,
     relative_mentions,
 )
-from memory.extraction.rules.discourse.framing import (
-    reporter_only,
-    self_identifies,
-    vocative_parent,
-)
+from memory.extraction.rules.discourse.framing import self_identifies
+from memory.extraction.rules.discourse.persons import owns_animal
+from memory.extraction.rules.discourse.votes import FAMILY_ASKED, FOR_ME, inferred, sentences
 from memory.extraction.rules.qa import frame_of
 from memory.extraction.rules.text import is_chinese, speaker_role
 
@@ -88,7 +85,7 @@ _BRING_EN = re.compile(
     r"\b(?:(?:i(?:'ve| have)?|we(?:'ve| have)?) (?:brought|bring)|this is)\s+(?:my|our)\s+$", re.I
 )
 _GOES_ON_ABOUT = re.compile(r"\b(?:he|she|he's|she's|his|her)\b", re.I)
-_FOR_ME = re.compile(r"\bfor me\b|\bwith me\b|\bhelp me\b|\btranslat", re.I)
+_INFORMANT_ZH = re.compile(r"[您你](?:可以|能|去|再)?(?:问问|问一下|问下)(?:我|我的|我家)?$")
 _INTRO_ZH = re.compile(r"(?:带|陪|替|帮|给|为|问问|咨询|问一下|问下|关于)(?:着)?(?:我|我的|我家)?$")
 # A relative who came for their own problem ("儿子陪我来", "my son brought me").
 _OWN_VISIT = re.compile(
@@ -108,7 +105,7 @@ def session_focus(title: str, turns: Sequence[Turn]) -> Focus:
     if hinted is None and speaker is not None and _came_for_self(turns):
         hinted = speaker
     if hinted is None and speaker is None:
-        hinted = _inferred(turns)
+        hinted = inferred(turns)
     if hinted is None:
         return Focus(speaker=speaker)
     return Focus(hinted, speaker=speaker or hinted)
@@ -200,7 +197,6 @@ _EN_STATES = re.compile(
     re.I,
 )
 _GENERIC_BARE = frozenset({"relative"})
-_FAMILY_ASKED = re.compile(r"\b(?:family|relatives|parents|grandparents)\b|家族|家里|亲属", re.I)
 
 
 def _opened_about(turns: Sequence[Turn]) -> str | None:
@@ -209,7 +205,7 @@ def _opened_about(turns: Sequence[Turn]) -> str | None:
         if speaker_role(turn.speaker) == "doctor":
             continue
         asked = turns[i - 1].text if i else ""
-        if asked and (frame_of(asked, 0).topic == "family" or _FAMILY_ASKED.search(asked)):
+        if asked and (frame_of(asked, 0).topic == "family" or FAMILY_ASKED.search(asked)):
             return None
         zh = is_chinese(turn.text)
         return _zh_opening(turn.text) if zh else _en_opening(turn.text)
@@ -227,20 +223,23 @@ def _zh_opening(text: str) -> str | None:
         first = mentions[0]
         owned = bool(first.owner) or first.relation not in _GENERIC_BARE
         head = clause[: first.start]
-        if owned and _ZH_OWNER_HEAD.match(head) and not _ZH_REPORTS.match(clause[first.end :]):
-            return "family:" + first.relation
+        rest = clause[first.end :]
+        if owned and _ZH_OWNER_HEAD.match(head) and not _ZH_REPORTS.match(rest):
+            return None if owns_animal(clause, first.end) else "family:" + first.relation
         return None
     return None
 
 
 def _en_opening(text: str) -> str | None:
-    sentence = _sentences(text)[0] if text.strip() else ""
+    sentence = sentences(text)[0] if text.strip() else ""
     for mention in relative_mentions(sentence, False)[:1]:
         rest = sentence[mention.end :]
         if not _EN_GREETING.match(sentence[: mention.start]) or not _EN_STATES.match(rest):
             return None
-        if mention.relation in _GENERIC_BARE or _FOR_ME.search(rest):
+        if mention.relation in _GENERIC_BARE or FOR_ME.search(rest):
             return None
+        if owns_animal(sentence, mention.end):
+            return None  # "My brother's dog bit me"
         if any(m.person == "first" for m in person_markers(rest, False, ())):
             return None  # "My wife has been telling me I snore"
         return "family:" + mention.relation
@@ -280,12 +279,13 @@ def _carer_of(turns: Sequence[Turn]) -> str | None:
 
 def _introduces(text: str, start: int, end: int, zh: bool) -> bool:
     if zh:
-        return bool(_INTRO_ZH.search(text[max(0, start - 10) : start]))
+        informant = _INFORMANT_ZH.search(text, 0, start)  # "您可以问问我女儿": she knows
+        return bool(_INTRO_ZH.search(text[max(0, start - 10) : start]) and not informant)
     head = text[max(0, start - 40) : start]
     if _ASK_ABOUT_EN.search(head):
         return True
     rest = text[end:]
-    return bool(_BRING_EN.search(head) and _GOES_ON_ABOUT.search(rest) and not _FOR_ME.search(rest))
+    return bool(_BRING_EN.search(head) and _GOES_ON_ABOUT.search(rest) and not FOR_ME.search(rest))
 
 
 def _relative_speaker(turns: Sequence[Turn]) -> str | None:
@@ -305,80 +305,3 @@ def _came_for_self(turns: Sequence[Turn]) -> bool:
         speaker_role(t.speaker) == "relative" and _OWN_VISIT.search(t.text)
         for t in turns[:_OPENING_TURNS]
     )
-
-
-# A sentence of the patient speaker that speaks of someone else votes for a
-# relative; one that speaks of the speaker alone votes for the patient. The
-# doctor's "how is he", "your dad" vote for the relative too, but the doctor's
-# bare "you" does not vote: it is said to whoever is in the room, caregiver or
-# patient. A relative focus needs a clear majority, so a patient who mentions
-# his wife in passing keeps every unmarked sentence, and
-# a doctor dictating "he reports chest pain" is outvoted by the patient's many
-# "I"s; a session where nobody speaks of himself and the doctor asks "has he
-# had this before?" is about someone else.
-_OWNERS = frozenset({"", "my", "our", "your", "我", "我的", "我家", "我们家", "您的", "你的"})
-
-
-def _inferred(turns: Sequence[Turn]) -> str | None:
-    """The relative a whole session is about, from the words alone (or None)."""
-    relative = own = 0
-    opening: bool | None = None  # the patient speaker's first words name a relative
-    named: dict[str, int] = {}
-    for turn in turns:
-        role = speaker_role(turn.speaker)
-        if role == "relative":
-            return None  # a relative speaker answers for the patient (Guest_family)
-        for text in _sentences(turn.text):
-            vote, rels = _vote(text, role)
-            relative += vote == "relative"
-            own += vote == "self"
-            if role != "doctor" and vote and opening is None:
-                opening = vote == "relative"
-            for r in rels:
-                named[r] = named.get(r, 0) + 1
-    # "我爸晚上打呼噜…", "She is just two weeks old": a consultation the patient speaker
-    # opens about someone else needs two votes for every three of the speaker's
-    # own "I"s (a worried parent says "I" a lot); otherwise the relative must
-    # clearly outnumber them.
-    needed = -(-2 * own // 3) if opening else 2 * own + 1
-    if relative < max(needed, 1):
-        return None
-    if not named:
-        return "family:relative"  # only pronouns: someone, not the patient
-    best = max(named.values())
-    top = [r for r, n in named.items() if n == best]
-    # Several relatives spoken of alike (a family history) name nobody in particular.
-    return "family:" + top[0] if len(top) == 1 else "family:relative"
-
-
-_SPLIT = re.compile(r"(?<=[.!?。！？；;])\s*")
-
-
-def _sentences(text: str) -> list[str]:
-    return [s for s in _SPLIT.split(text) if s.strip()]
-
-
-def _vote(text: str, role: str) -> tuple[str, list[str]]:
-    """("relative" | "self" | "", relations named as the person concerned)."""
-    zh = is_chinese(text)
-    everyone = tuple(relative_mentions(text, zh))
-    if role == "doctor" and any(vocative_parent(text, m) for m in everyone):
-        return "relative", ["child"]  # "Mom, do you give permission?": her child is seen
-    # The speaker naming himself ("I am her mother") and a relative who only reports
-    # or accompanies ("老婆说…", "my wife says I snore") are not the person concerned.
-    mentions = tuple(
-        m for m in everyone if not self_identifies(text, m, zh) and not reporter_only(text, m, zh)
-    )
-    rels = [m.relation for m in mentions if m.owner in _OWNERS and m.relation != "relative"]
-    markers = person_markers(text, zh, mentions)
-    doctors = clinician_mentions(text)
-    third = [m for m in markers if m.person == "third" and not any(d < m.start for d in doctors)]
-    if role == "doctor":
-        return ("relative" if rels or third else ""), rels
-    if _FOR_ME.search(text):
-        return "self", rels  # "I brought my wife so she can translate for me"
-    if rels or third:
-        return "relative", rels
-    if any(m.person == "first" for m in markers):
-        return "self", rels
-    return "", rels

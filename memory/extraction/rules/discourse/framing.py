@@ -39,24 +39,52 @@ def self_identifies(text: str, mention: RelMention, zh: bool) -> bool:
 _REPORTS_EN = re.compile(
     r"^\s+(?:says|said|thinks|thought|told me|tells me|wants me|wanted me|made me|makes me|"
     r"brought me|drove me|is here with me|came with me|noticed (?:i|that i|me)|"
-    r"(?:has been |keeps )?(?:telling|nagging|bugging) me)\b",
+    r"(?:has been |keeps )?(?:telling|nagging|bugging) me|"
+    # a companion in the room: "would you like your mom to step in?", "my wife is outside"
+    r"(?:to |can |could |will |may )?(?:step|come|join|sit) (?:in|back in|us)|"
+    r"(?:is|are) (?:here|outside|in the waiting room|waiting outside|in the hall))\b",
     re.I,
 )
 _WITH_EN = re.compile(
-    r"\b(?:came|come|comes|coming|here|live|lives|living|went|go|going|stay|staying|along)\s+"
-    r"(?:in\s+|here\s+|today\s+|over\s+)?with\s+(?:my|our)\s+$",
+    r"\b(?:(?:came|come|comes|coming|here|live|lives|living|went|go|going|stay|staying|along)\s+"
+    r"(?:in\s+|here\s+|today\s+|over\s+)?with|"
+    # the relative as the one who knows: "you can ask my daughter", "check with my wife"
+    r"ask|asking|check with|talk to|speak to|speak with|call)\s+(?:my|our|your)\s+$",
     re.I,
 )
-_REPORTS_ZH = re.compile(r"^(?:说|讲|告诉|陪我|带我|让我|叫我|建议|觉得我|问我|和我|跟我|催我)")
-_WITH_ZH = re.compile(r"(?:和|跟|与|陪|同)$")
+_REPORTS_ZH = re.compile(
+    r"^(?:说|讲|告诉|陪我|带我|让我|叫我|建议|觉得我|问我|和我|跟我|催我|"
+    r"(?:也)?(?:进来|在外面|在门外|在外边|在旁边|在场|陪着))"
+)
+_WITH_ZH = re.compile(r"(?:和|跟|与|陪|同|(?:您|你)(?:可以|能|去|再)?(?:问问|问一下|问下|问))$")
 
 
 def reporter_only(text: str, mention: RelMention, zh: bool) -> bool:
-    """The relative only reports ("my wife says") or accompanies ("with my wife")."""
+    """The relative only reports ("my wife says"), knows ("ask my daughter") or
+    accompanies ("with my wife", "your mom can step in")."""
     head, rest = text[: mention.start], text[mention.end :]
     if zh:
         return bool(_REPORTS_ZH.match(rest) or _WITH_ZH.search(head))
     return bool(_REPORTS_EN.match(rest) or _WITH_EN.search(head))
+
+
+# A relative counted as one the speaker has ("I have a beautiful daughter", "Do you
+# have any children?", "how many kids do you have", "我有一个女儿", "有几个孩子") is a
+# line of the family or social history, not the person a consultation is about.
+_HAS_EN = re.compile(
+    r"\b(?:(?:i|we|you|they)(?:'ve)?|have you)\s+(?:have|had|has|got|'ve got)?\s*"
+    r"(?:a|an|one|two|three|four|five|six|any|some|no|\d+|other)\s+(?:[a-z]+\s+){0,2}$"
+    r"|\bhow many\s+(?:[a-z]+\s+)?$",
+    re.I,
+)
+_HAS_ZH = re.compile(r"有(?:[一二两三四五六几0-9]+个)?$|几个$")
+
+
+def counted_relative(text: str, mention: RelMention, zh: bool) -> bool:
+    """The relative is named as one the speaker has, not as the person concerned."""
+    if zh:
+        return bool(_HAS_ZH.search(text, 0, mention.start))
+    return bool(_HAS_EN.search(text[max(0, mention.start - 60) : mention.start]))
 
 
 # The doctor calling the caregiver "Mom" / "Dad" ("Mom, do you give permission?",

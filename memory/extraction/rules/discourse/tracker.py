@@ -58,7 +58,6 @@ from memory.extraction.rules.discourse.cues import (
     ZH_SHE,
     Marker,
     RelMention,
-    clinician_mentions,
     fits,
     person_markers,
     self_marked,
@@ -71,6 +70,7 @@ from memory.extraction.rules.discourse.framing import (
     self_identifies,
     vocative_parent,
 )
+from memory.extraction.rules.discourse.persons import clinician_mentions
 from memory.extraction.rules.discourse.session import session_subject
 from memory.extraction.rules.text import Sentence
 

@@ -1,0 +1,98 @@
+"""Speaker roles read from what each speaker does, not only from the tags.
+
+Why: speech recognition and transcript tools mislabel speakers - a known defect
+of some ACI-Bench subsets is [doctor]/[patient] tags swapped for a whole visit.
+Trusting the tags then files every clinical fact through the wrong first and
+second person: the doctor's "you have hypertension" is read as the patient
+speaking of someone else, the patient's "I take lisinopril" as the doctor's
+own "I" that belongs to nobody, and the doctor's dictation "he reports chest
+pain" as a relative. The speaker who takes the history, examines, orders and
+prescribes is the doctor, whatever the tag says; the one who tells of his own
+complaints is the patient.
+
+Each of the two tags gets a score: clinician acts (history questions put to
+"you", exam instructions, orders, prescriptions, recommendations; 建议您,
+需要做…检查) count for the doctor, complaints in the first person ("I've been
+having", "my knee", 我最近, 我一直) for the patient. The tags are swapped for
+the session only when the tagged patient acts as the doctor on clear evidence:
+a margin of several acts, and the tagged doctor acting less than he does. One
+question or one "I recommend" from a patient never swaps a session.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from memory.domain.types import Turn
+from memory.extraction.rules.text import is_chinese, speaker_role
+
+_DOCTOR_EN = re.compile(
+    r"\b(?:i(?:'m| am) going to (?:prescribe|order|refer|start|send|put you|examine|"
+    r"have you|go ahead|take a look|check)|"
+    r"let's (?:go ahead|get|order|start|do|take|check|have you|continue|increase|schedule)|"
+    r"i (?:want|would like|'d like) (?:you to|to (?:examine|order|get|start|prescribe|check|"
+    r"see you|refer))|take a deep breath|(?:does|do) (?:it|this|that) hurt|"
+    r"when i (?:press|push|touch)|on (?:your )?(?:physical )?exam(?:ination)?|"
+    r"(?:i|we)(?:'ll| will) (?:order|prescribe|refer|schedule|get you|start you|see you|"
+    r"check your|go ahead)|i recommend|my (?:impression|assessment)|"
+    r"(?:do|did|have|are|were) you (?:have|had|take|taking|notice|noticed|experience|"
+    r"experienced|ever|been|get|feel|smoke|drink)|any (?:fever|chills|chest pain|"
+    r"shortness of breath|nausea|allergies|medications|history))\b",
+    re.I,
+)
+_PATIENT_EN = re.compile(
+    r"\b(?:i(?:'ve| have) (?:been|had|noticed|got)|i(?:'m| am) (?:having|feeling|still|"
+    r"taking|on)|my (?:pain|knee|back|chest|head|stomach|legs?|arms?|shoulder|hip|feet|foot|"
+    r"neck|sugars?|blood pressure)|it (?:hurts|kills me)|i (?:feel|felt|noticed|take|took|"
+    r"started|get|got|can't|couldn't|wake up))\b",
+    re.I,
+)
+_DOCTOR_ZH = re.compile(
+    r"建议(?:您|你)|(?:您|你)(?:可以|需要|应该|要)|需要(?:做|进行|查|复查)|可以(?:服用|口服|吃|用)|"
+    r"(?:您|你)(?:有没有|是否|有无)|考虑(?:是|为)|(?:给|帮)(?:您|你)(?:开|检查|看)"
+)
+_PATIENT_ZH = re.compile(
+    r"我(?:最近|一直|经常|总是|有点|感觉|觉得|得了|吃了|在吃|现在)|请问|怎么办"
+)
+# Acts by which the tagged patient must out-act the tagged doctor before a swap.
+_MARGIN = 4
+_SWAP = {"doctor": "patient", "patient": "doctor"}
+
+
+_EN = re.compile(f"(?P<doctor>{_DOCTOR_EN.pattern})|{_PATIENT_EN.pattern}", re.I)
+_ZH = re.compile(f"(?P<doctor>{_DOCTOR_ZH.pattern})|{_PATIENT_ZH.pattern}")
+
+
+def _score(texts: Sequence[str]) -> int:
+    """Clinician acts minus first-person complaints in one speaker's turns."""
+    total = 0
+    for text in texts:
+        for m in (_ZH if is_chinese(text) else _EN).finditer(text):
+            total += 1 if m["doctor"] else -1
+    return total
+
+
+def swapped_tags(turns: Sequence[Turn]) -> bool:
+    """The tagged patient is the one who takes the history, examines and prescribes."""
+    said: dict[str, list[str]] = {"doctor": [], "patient": []}
+    for t in turns:
+        role = speaker_role(t.speaker)
+        if role in said:
+            said[role].append(t.text)
+    if not said["doctor"] or not said["patient"]:
+        return False
+    doctor, patient = _score(said["doctor"]), _score(said["patient"])
+    return patient >= _MARGIN and patient - doctor >= _MARGIN
+
+
+def with_roles_read(turns: Sequence[Turn]) -> tuple[Turn, ...]:
+    """The turns with doctor and patient tags swapped when the words say so."""
+    if not swapped_tags(turns):
+        return tuple(turns)
+    out = []
+    for t in turns:
+        role = speaker_role(t.speaker)
+        out.append(replace(t, speaker=_SWAP[role]) if role in _SWAP else t)
+    return tuple(out)

@@ -43,6 +43,7 @@ from django.utils import timezone
 
 from memory.models import Patient
 from memory.models.versions import SHARED
+from memory.queries import prepared
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
@@ -87,7 +88,7 @@ def snapshot(patient_id: int) -> Snapshot:
     held = _pinned.get()
     if held is not None and held.patient_id == patient_id:
         return held
-    with connection.cursor() as cur:
+    with prepared.cursor() as cur:
         cur.execute(
             "SELECT COALESCE(MAX(version) FILTER (WHERE patient_id = %s), 0), "
             "COALESCE(MAX(version) FILTER (WHERE patient_id = %s), 0), "

@@ -12,11 +12,11 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.db import connection
 from django.db.models import QuerySet
 
 from memory.domain.evidence import FactView
 from memory.models import Fact, Patient, Person
+from memory.queries import prepared
 
 VIEW_FIELDS = (
     "id", "session__external_id", "session_id", "subject__key", "fact_type", "entity__name",
@@ -48,7 +48,7 @@ def views_sql(
     tail = order or "f.patient_id, f.event_date, f.id"
     if limit is not None:
         tail += f" LIMIT {int(limit):d}"
-    with connection.cursor() as cur:
+    with prepared.cursor() as cur:
         cur.execute(f"{VIEW_SQL}WHERE {where} ORDER BY {tail}", params)
         rows = cur.fetchall()
     out = []

@@ -40,6 +40,7 @@ from memory.domain.chains import EXCLUDED_VERIFICATIONS
 from memory.domain.rrf import MAX_FACTS, unit_key
 from memory.embedding import Embedder
 from memory.indexing import EmbeddingSpaceMismatch, current_embedder, vector_cursor
+from memory.queries import prepared
 from memory.retrieval.query_cache import cached_query_vector
 from memory.search.text import tsquery_text
 
@@ -112,7 +113,7 @@ def dense_facts(patient_id: int, person_id: int, vector: np.ndarray) -> RankedFa
 
 
 def _fetch(sql: str, params: Sequence[object]) -> RankedFacts:
-    with vector_cursor() as cur:
+    with prepared.cursor() as cur:
         cur.execute(sql, params)
         return [(fact_id, unit_key(fact_id, chain_id)) for fact_id, chain_id in cur.fetchall()]
 
@@ -156,6 +157,6 @@ def dense_turn_pairs(patient_id: int, vector: np.ndarray, limit: int) -> list[in
 
 
 def _ids(sql: str, params: Sequence[object]) -> list[int]:
-    with vector_cursor() as cur:
+    with prepared.cursor() as cur:
         cur.execute(sql, params)
         return [row[0] for row in cur.fetchall()]

@@ -6,6 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
 from memory.models import Patient
+from memory.queries import prepared
 
 
 def patients_for(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Patient]:
@@ -15,3 +16,23 @@ def patients_for(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Patient]:
     if getattr(user, "is_superuser", False):
         return Patient.objects.all()
     return Patient.objects.filter(care_team=user)
+
+
+# `patients_for(user).filter(external_id=...)` as one fixed, prepared statement: every
+# API call and patient page runs it, and compiling the queryset cost more than running it.
+_PATIENT_SQL = (
+    f"SELECT {prepared.columns(Patient, 'p')} FROM {Patient._meta.db_table} p "
+    "WHERE p.external_id = %s AND (%s OR EXISTS (SELECT 1 FROM "
+    f"{Patient.care_team.through._meta.db_table} t WHERE t.patient_id = p.id AND t.user_id = %s))"
+)
+
+
+def patient_for(user: AbstractBaseUser | AnonymousUser, external_id: str) -> Patient | None:
+    """The patient `external_id` if `user` may see it (the rule of patients_for), else None."""
+    if not user.is_authenticated:
+        return None
+    superuser = bool(getattr(user, "is_superuser", False))
+    with prepared.cursor() as cur:
+        cur.execute(_PATIENT_SQL, [external_id, superuser, user.pk])
+        row = cur.fetchone()
+    return None if row is None else prepared.instance(Patient, row)

@@ -12,16 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from django.db import connection
-from django.db.models import Q
-
 from memory.domain.anchors import Anchor
-from memory.domain.chains import ChainMember, is_plan
+from memory.domain.chains import EXCLUDED_VERIFICATIONS, ChainMember, is_plan
 from memory.domain.evidence import EvidenceItem, FactView
 from memory.domain.rrf import FusedUnit, unit_key
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
-from memory.models import Fact, FactEdge
-from memory.queries.facts import views, views_by_id
+from memory.models import FactEdge
+from memory.queries import prepared
+from memory.queries.facts import views_by_id, views_sql
 from memory.retrieval.chain_state import ChainState, chain_states
 
 MAX_CAUSAL = 4
@@ -131,7 +129,7 @@ def causal_items(
 
 def _causal_edges(ids: list[int], person_id: int) -> list[tuple[int, int]]:
     """Cause -> effect edges touching `ids` whose other end is the patient's own fact."""
-    with connection.cursor() as cur:
+    with prepared.cursor() as cur:
         cur.execute(
             "SELECT e.src_id, e.dst_id FROM memory_factedge e "
             "JOIN memory_fact src ON src.id = e.src_id JOIN memory_fact dst ON dst.id = e.dst_id "
@@ -160,29 +158,34 @@ def date_items(
     anticoagulant the question is about). Corrected records take no part."""
     start, end = window
     rank = relevance or {}
-    mine = (
-        Fact.objects.in_force()
-        .filter(patient_id=patient_id, subject_id=person_id)
-        .exclude(pk__in=present)
-    )
-    candidates = views(
-        mine.filter(effective_date__gte=start, effective_date__lte=end).order_by(
-            "effective_date", "id"
-        )[:MAX_CANDIDATES]
-    )
+    mine = [patient_id, person_id, sorted(present)]
+    candidates = views_sql(
+        _MINE + "AND f.effective_date >= %s AND f.effective_date <= %s",
+        [*mine, start, end], order="f.effective_date, f.id", limit=MAX_CANDIDATES,
+    )  # fmt: skip
     dated = sorted(_most_relevant(candidates, rank, MAX_DATE_RECORDS), key=_by_date)
     label = f"dated {start}" if start == end else f"dated in {start}..{end}"
-    in_force = views(
-        mine.filter(fact_type__in=IN_FORCE_TYPES, valid_from__lte=start, assertion="present")
-        .filter(Q(valid_to__isnull=True) | Q(valid_to__gt=start))
-        .exclude(status="planned")
-        .exclude(pk__in=[f.fact_id for f in dated])
-        .order_by("-valid_from", "id")[:MAX_CANDIDATES]
-    )
+    in_force = views_sql(
+        _MINE + "AND f.fact_type = ANY(%s) AND f.valid_from <= %s AND f.assertion = 'present' "
+        "AND (f.valid_to IS NULL OR f.valid_to > %s) AND f.status <> 'planned' "
+        "AND NOT f.id = ANY(%s::bigint[])",
+        [*mine, list(IN_FORCE_TYPES), start, start, [f.fact_id for f in dated]],
+        order="f.valid_from DESC, f.id", limit=MAX_CANDIDATES,
+    )  # fmt: skip
     return [EvidenceItem(role="date", fact=f, marks=(label,)) for f in dated] + [
         EvidenceItem(role="date", fact=f, marks=(f"in force on {start}",))
         for f in _most_relevant(in_force, rank, MAX_IN_FORCE)
     ]
+
+
+# The patient's own records in force (docs/design.md §3: a record a clinician struck
+# out is shown, never relied on), less those already in the evidence.
+_MINE = (
+    "f.patient_id = %s AND f.subject_id = %s AND NOT f.id = ANY(%s::bigint[]) "
+    "AND f.verification NOT IN ("
+    + ", ".join(f"'{v}'" for v in sorted(EXCLUDED_VERIFICATIONS))
+    + ") "
+)
 
 
 def _by_date(fact: FactView) -> tuple[date, int]:

@@ -144,7 +144,11 @@ def cached(patient_id: int, key: Hashable, compute: Callable[[], T]) -> T:
         if entry is not None and entry[0] == version and key in entry[1]:
             _entries.move_to_end(patient_id)
             _stats["hits"] += 1
-            return entry[1][key]
+            # Least recently used goes first: profiles at many asked dates must not
+            # push out the patient's current profile, conflicts and person node.
+            value = entry[1].pop(key)
+            entry[1][key] = value
+            return value
     value = compute()
     with _lock:
         _stats["misses"] += 1

@@ -204,14 +204,12 @@ def _prepare() -> tuple[str, list[str], int]:
     user.save()
     questions = load_questions.questions(PATIENT)
     with connection.cursor() as cur:
-        cur.execute("SELECT pg_backend_pid()")
-        (backend,) = cur.fetchone()
+        cur.execute("SELECT current_setting('data_directory')")
+        (data_dir,) = cur.fetchone()
     connection.close()
-    return password, questions, _parent_pid(backend)
-
-
-def _parent_pid(pid: int) -> int:
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    # The postmaster's pid is the first line of its pid file in the data directory.
+    postmaster = int((Path(data_dir) / "postmaster.pid").read_text().split()[0])
+    return password, questions, postmaster
 
 
 def _free_port() -> int:

@@ -12,7 +12,9 @@ free loopback port, waits until every worker has warmed up (not only the
 first: a still-loading worker's CPU would count as CPU per ask), obtains an
 API token and sends `--requests` POST /api/patients/demo-001/ask/ with
 `--concurrency` in flight (extractive reader, no LLM) from bench/loadgen.py:
-one asyncio loop, one keep-alive connection per simulated client. Prints
+one asyncio loop, one keep-alive connection per simulated client, opened one
+at a time before the first request (a burst of connects lands on one worker and
+stays there); `--no-keepalive` opens a connection per request instead. Prints
 p50/p95/max latency, the error count, the throughput, the CPU per ask of the
 server (gunicorn processes), of PostgreSQL (the embedded server's processes)
 and of the load generator itself, and the load average; exits 1 when
@@ -168,6 +170,8 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=None, help="default: gunicorn_conf's")
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--cold", action="store_true", help="per-process caches off")
+    parser.add_argument("--no-keepalive", action="store_true",
+                        help="a new connection per request, as from a reverse proxy")  # fmt: skip
     parser.add_argument("--deadline", type=float, default=300.0, help="seconds for the whole run")
     parser.add_argument("--target-ms", type=float, default=500.0)
     return parser.parse_args()
@@ -267,7 +271,7 @@ def _run(port: int, token: str, questions: list[str], args: argparse.Namespace) 
 
     return loadgen.run(
         "127.0.0.1", port, f"/api/patients/{PATIENT}/ask/", {"Authorization": f"Token {token}"},
-        body, args.requests, args.concurrency, args.deadline,
+        body, args.requests, args.concurrency, args.deadline, keepalive=not args.no_keepalive,
     )  # fmt: skip
 
 

@@ -51,13 +51,15 @@ def views_sql(
     with prepared.cursor() as cur:
         cur.execute(f"{VIEW_SQL}WHERE {where} ORDER BY {tail}", params)
         rows = cur.fetchall()
-    out = []
-    for row in rows:
-        values = dict(zip(VIEW_FIELDS, row, strict=True))
-        if isinstance(values["slots"], str):  # jsonb arrives as text (Django's loader)
-            values["slots"] = json.loads(values["slots"])
-        out.append(view_of(values))
-    return out
+    return [view_of_row(row) for row in rows]
+
+
+def view_of_row(row: Sequence[Any]) -> FactView:
+    """A FactView from a row of VIEW_SQL's columns."""
+    values = dict(zip(VIEW_FIELDS, row, strict=True))
+    if isinstance(values["slots"], str):  # jsonb arrives as text (Django's loader)
+        values["slots"] = json.loads(values["slots"])
+    return view_of(values)
 
 
 def patient_person(patient: Patient) -> Person | None:

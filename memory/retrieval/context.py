@@ -19,7 +19,7 @@ from memory.domain.rrf import FusedUnit, unit_key
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 from memory.models import FactEdge
 from memory.queries import prepared
-from memory.queries.facts import views_by_id, views_sql
+from memory.queries.facts import VIEW_SQL, view_of_row, views_by_id, views_sql
 from memory.retrieval.chain_state import ChainState, chain_states
 
 MAX_CAUSAL = 4
@@ -114,7 +114,8 @@ def causal_items(
         return []
     rank = {fid: i for i, fid in enumerate(ids)}
     found: list[tuple[int, int, str]] = []
-    for src, dst in _causal_edges(ids, person_id):
+    edges, facts = _causal_edges(ids, person_id)
+    for src, dst in edges:
         if src in rank and dst not in present:
             found.append((rank[src], dst, f"caused by matched fact: {_short_of(matched, src)}"))
         if dst in rank and src not in present:
@@ -123,21 +124,30 @@ def causal_items(
     for _, fid, mark in sorted(found):
         if fid not in chosen and len(chosen) < MAX_CAUSAL:
             chosen[fid] = mark
-    facts = views_by_id(chosen)
     return [EvidenceItem(role="causal", fact=facts[f], marks=(m,)) for f, m in chosen.items()]
 
 
-def _causal_edges(ids: list[int], person_id: int) -> list[tuple[int, int]]:
-    """Cause -> effect edges touching `ids` whose other end is the patient's own fact."""
+# Cause -> effect edges touching the matched facts whose other end is the patient's own
+# fact, with that other end's view: one round trip (both directions, UNION ALL).
+_CAUSAL_SQL = " UNION ALL ".join(
+    VIEW_SQL.replace("SELECT ", "SELECT x.src_id, x.dst_id, ", 1).replace(
+        "FROM memory_fact f ", f"FROM memory_factedge x JOIN memory_fact f ON f.id = x.{other} ", 1
+    )
+    + f"WHERE x.kind = %s AND x.{end} = ANY(%s) AND f.subject_id = %s"
+    for end, other in (("src_id", "dst_id"), ("dst_id", "src_id"))
+)
+
+
+def _causal_edges(
+    ids: list[int], person_id: int
+) -> tuple[list[tuple[int, int]], dict[int, FactView]]:
+    """(edges, views of their other ends) for the matched facts `ids`."""
+    kind = FactEdge.Kind.CAUSES.value
     with prepared.cursor() as cur:
-        cur.execute(
-            "SELECT e.src_id, e.dst_id FROM memory_factedge e "
-            "JOIN memory_fact src ON src.id = e.src_id JOIN memory_fact dst ON dst.id = e.dst_id "
-            "WHERE e.kind = %s AND ((e.src_id = ANY(%s) AND dst.subject_id = %s) "
-            "OR (e.dst_id = ANY(%s) AND src.subject_id = %s))",
-            [FactEdge.Kind.CAUSES.value, ids, person_id, ids, person_id],
-        )
-        return [(src, dst) for src, dst in cur.fetchall()]
+        cur.execute(_CAUSAL_SQL, [kind, ids, person_id, kind, ids, person_id])
+        rows = cur.fetchall()
+    edges = [(row[0], row[1]) for row in rows]
+    return edges, {view.fact_id: view for view in (view_of_row(row[2:]) for row in rows)}
 
 
 def _short_of(matched: Sequence[FactView], fact_id: int) -> str:

@@ -84,3 +84,10 @@ def test_an_audit_event_is_stored_with_its_json_and_null_fields(clinician):
     event = record("patient.ask", actor=clinician, channel="api", after={"question": "q?"})
     stored = AuditEvent.objects.get(pk=event.pk)
     assert (stored.actor, stored.before, stored.after) == (clinician, None, {"question": "q?"})
+
+
+def test_an_ask_reads_the_memory_version_with_the_care_team_check(patient, api):
+    with CaptureQueriesContext(connection) as ctx:
+        api.post(BASE + "ask/", {"question": "What dose of valsartan?"}, format="json")
+    version_reads = [q["sql"] for q in ctx.captured_queries if "memory_memoryversion" in q["sql"]]
+    assert len(version_reads) == 1 and "memory_patient_care_team" in version_reads[0]

@@ -119,13 +119,6 @@ else:
     EMBEDDED_POSTGRES = True
 # A connection the server dropped (restart, failover) is replaced, not reported as an error.
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-# The per-request statements are prepared (memory.queries.prepared): a generic plan
-# spares the planner on every execution. Only prepared statements follow this setting
-# (Django's own statements are never prepared), and theirs are per-patient lookups.
-_db_options = DATABASES["default"].setdefault("OPTIONS", {})
-_db_options["options"] = (
-    _db_options.get("options", "") + " -c plan_cache_mode=force_generic_plan"
-).strip()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Celery / Redis (embedded redis-server when REDIS_URL is unset) ---

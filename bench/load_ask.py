@@ -11,17 +11,23 @@ a psycopg pool per worker, models and database warmed before serving) on a
 free loopback port, waits until every worker has warmed up (not only the
 first: a still-loading worker's CPU would count as CPU per ask), obtains an
 API token and sends `--requests` POST /api/patients/demo-001/ask/ with
-`--concurrency` in flight (extractive reader, no LLM). Prints p50/p95/max
-latency, the error count and the load average; exits 1 when p95 > --target-ms
-or any request failed. Bounded: a fixed number of requests and a wall-clock
-deadline.
+`--concurrency` in flight (extractive reader, no LLM) from bench/loadgen.py:
+one asyncio loop, one keep-alive connection per simulated client, opened one
+at a time before the first request (a burst of connects lands on one worker and
+stays there); `--no-keepalive` opens a connection per request instead. Prints
+p50/p95/max latency, the error count, the throughput, the CPU per ask of the
+server (gunicorn processes), of PostgreSQL (the embedded server's processes)
+and of the load generator itself, and the load average; exits 1 when
+p95 > --target-ms or any request failed. Bounded: a fixed number of requests
+and a wall-clock deadline.
 
-The questions cycle through the 18 of memory/fixtures/demo/questions.json plus
-the 6 below (24 distinct questions, each asked ~8 times in 200 requests): a
-ward asks the same questions about a patient repeatedly, so per-process caches
-(question vectors, the patient's profile and conflicts, keyed by its memory
-version) are part of what is measured. `--cold` switches both caches off
-(MEDGRAPH_QUERY_CACHE=0, MEDGRAPH_READ_CACHE=0) for the all-cold figure.
+The questions (bench/load_questions.py) are generated from the demo patient's
+own items and session dates in English and Chinese, plus the 18 of
+memory/fixtures/demo/questions.json: a few hundred distinct questions, so the
+per-process caches (question vectors, chain states, the patient's profile and
+conflicts, keyed by its memory version) do not carry the result. `--cold`
+switches those caches off (MEDGRAPH_QUERY_CACHE=0, MEDGRAPH_READ_CACHE=0) for
+the all-cold figure.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import secrets
 import socket
 import statistics
@@ -37,18 +44,13 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import load_questions
+import loadgen
+
 ROOT = Path(__file__).resolve().parents[1]
-QUESTIONS = [
-    "What dose of amlodipine is he on now?",
-    "Is he allergic to anything?",
-    "What did the doctor say about his blood pressure?",
-    "Does his father have diabetes?",
-    "他现在在吃什么降压药？",
-    "What was his last fasting glucose?",
-]
+PATIENT = "demo-001"
 
 
 def main() -> int:
@@ -59,7 +61,7 @@ def main() -> int:
     os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     os.environ.setdefault("MEDGRAPH_PLAIN_HTTP", "1")  # loopback: plain http
     sys.path.insert(0, str(ROOT))
-    password = _prepare()
+    password, questions, postmaster = _prepare()
     port = _free_port()
     server = _start_server(port, args)
     try:
@@ -67,16 +69,26 @@ def main() -> int:
         _wait_healthy(base, 120)
         _wait_workers_idle(server.pid, args.workers or max(2, os.cpu_count() or 2), 300)
         token = _token(base, password)
-        cpu_before, started = _server_cpu_s(server.pid), time.perf_counter()
-        latencies, errors = _run(base, token, args)
-        cpu = _server_cpu_s(server.pid) - cpu_before
+        before = _cpu(server.pid, postmaster)
+        started = time.perf_counter()
+        outcome = _run(port, token, questions, args)
         elapsed = time.perf_counter() - started
+        cpu = [b - a for a, b in zip(before, _cpu(server.pid, postmaster), strict=True)]
     finally:
         server.terminate()
         server.wait(timeout=30)
-    print(f"server CPU per ask: {cpu * 1000 / args.requests:.1f} ms (all gunicorn processes); "
-          f"throughput {args.requests / elapsed:.1f} asks/s over {elapsed:.1f} s")  # fmt: skip
-    return _report(latencies, errors, args)
+    per_ask = [f"{x * 1000 / args.requests:.1f}" for x in cpu]
+    print(f"questions: {len(questions)} distinct; keep-alive reconnects: {outcome.reconnects}")
+    print(f"CPU per ask ms: server {per_ask[0]} (gunicorn processes) | postgres {per_ask[1]} | "
+          f"load generator {per_ask[2]}; throughput {args.requests / elapsed:.1f} asks/s "
+          f"over {elapsed:.1f} s")  # fmt: skip
+    return _report(outcome.latencies_ms, outcome.errors, args)
+
+
+def _cpu(master: int, postmaster: int) -> tuple[float, float, float]:
+    """CPU seconds so far of the server, of PostgreSQL and of this process (the client)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return _server_cpu_s(master), _postgres_cpu_s(postmaster), usage.ru_utime + usage.ru_stime
 
 
 def _wait_workers_idle(master: int, workers: int, timeout: float) -> None:
@@ -113,6 +125,25 @@ def _worker_cpu_s(master: int) -> dict[int, float]:
     return out
 
 
+def _postgres_cpu_s(postmaster: int) -> float:
+    """User + system CPU seconds of the postmaster and its children (backends, WAL
+    writer, checkpointer, autovacuum), plus those of its children that already
+    exited (reaped: counted in the postmaster's cutime/cstime)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(stat.parent.name), int(fields[1])
+        if pid == postmaster:
+            total += sum(int(f) for f in fields[11:15]) / tick
+        elif ppid == postmaster:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def _server_cpu_s(master: int) -> float:
     """User + system CPU seconds of the gunicorn master and its workers (Linux /proc).
 
@@ -139,12 +170,16 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=None, help="default: gunicorn_conf's")
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--cold", action="store_true", help="per-process caches off")
+    parser.add_argument("--no-keepalive", action="store_true",
+                        help="a new connection per request, as from a reverse proxy")  # fmt: skip
     parser.add_argument("--deadline", type=float, default=300.0, help="seconds for the whole run")
     parser.add_argument("--target-ms", type=float, default=500.0)
     return parser.parse_args()
 
 
-def _prepare() -> str:
+def _prepare() -> tuple[str, list[str], int]:
+    """Migrated database with the constructed demo patient; (password, questions,
+    PostgreSQL's postmaster pid)."""
     import django
 
     django.setup()
@@ -159,7 +194,7 @@ def _prepare() -> str:
     call_command("migrate", interactive=False, verbosity=0)
     # DEBUG off serves static files from the manifest, as `medgraph run` prepares it.
     call_command("collectstatic", interactive=False, verbosity=0)
-    if not Patient.objects.filter(external_id="demo-001").exists():
+    if not Patient.objects.filter(external_id=PATIENT).exists():
         from django.conf import settings
 
         (settings.VAR_DIR / "bench_load").mkdir(parents=True, exist_ok=True)
@@ -171,8 +206,14 @@ def _prepare() -> str:
     user = get_user_model().objects.get(username=DEMO_USER)
     user.set_password(password)
     user.save()
+    questions = load_questions.questions(PATIENT)
+    with connection.cursor() as cur:
+        cur.execute("SELECT current_setting('data_directory')")
+        (data_dir,) = cur.fetchone()
     connection.close()
-    return password
+    # The postmaster's pid is the first line of its pid file in the data directory.
+    postmaster = int((Path(data_dir) / "postmaster.pid").read_text().split()[0])
+    return password, questions, postmaster
 
 
 def _free_port() -> int:
@@ -223,28 +264,15 @@ def _token(base: str, password: str) -> str:
     return _post(base + "/api/auth/token/", {"username": "demo", "password": password}, {})["token"]
 
 
-def _run(base: str, token: str, args: argparse.Namespace) -> tuple[list[float], list[str]]:
-    url = base + "/api/patients/demo-001/ask/"
-    demo = json.loads((ROOT / "memory/fixtures/demo/questions.json").read_text())["questions"]
-    questions = [q["question"] for q in demo] + QUESTIONS
-    headers = {"Authorization": f"Token {token}"}
+def _run(port: int, token: str, questions: list[str], args: argparse.Namespace) -> loadgen.Outcome:
     # No warm-up asks: the workers load models and connect before they serve.
-    deadline = time.monotonic() + args.deadline
+    def body(i: int) -> bytes:
+        return json.dumps({"question": questions[i % len(questions)]}).encode()
 
-    def one(i: int) -> tuple[float, str | None]:
-        if time.monotonic() > deadline:
-            return 0.0, "skipped: deadline"
-        started = time.perf_counter()
-        try:
-            _post(url, {"question": questions[i % len(questions)]}, headers)
-        except Exception as exc:  # any failure counts as an error in the report
-            return (time.perf_counter() - started) * 1000, f"{type(exc).__name__}: {exc}"
-        return (time.perf_counter() - started) * 1000, None
-
-    with ThreadPoolExecutor(max_workers=args.concurrency) as pool:
-        results = list(pool.map(one, range(args.requests)))
-    latencies = [ms for ms, error in results if error is None]
-    return latencies, [error for _, error in results if error is not None]
+    return loadgen.run(
+        "127.0.0.1", port, f"/api/patients/{PATIENT}/ask/", {"Authorization": f"Token {token}"},
+        body, args.requests, args.concurrency, args.deadline, keepalive=not args.no_keepalive,
+    )  # fmt: skip
 
 
 def _report(latencies: list[float], errors: list[str], args: argparse.Namespace) -> int:

@@ -49,8 +49,12 @@ def vector_cursor():  # type: ignore[no-untyped-def]
     Registered lazily per connection: the type exists only once migrations ran.
     """
     connection.ensure_connection()
-    raw = connection.connection
+    ensure_vector_adapter(connection.connection)
+    return connection.cursor()
+
+
+def ensure_vector_adapter(raw: object) -> None:
+    """Register pgvector's adapters once on a psycopg connection."""
     if raw not in _ADAPTED:
         register_vector(raw)
         _ADAPTED.add(raw)
-    return connection.cursor()

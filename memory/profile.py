@@ -21,17 +21,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from functools import cached_property
 
-from django.db.models import Max, Q
+from django.db.models import Q
 
+from memory import read_cache
 from memory.domain.anchors import anchor
+from memory.domain.chains import ChainMember
 from memory.domain.drug_safety import SafetyRecord, medication_cautions
 from memory.domain.evidence import FactView, PendingSession, ProfileData
 from memory.domain.render import profile_text
 from memory.lexicon.classes import ancestry
 from memory.models import Chain, Fact, Patient, Session
-from memory.queries.chains import members_of
-from memory.queries.facts import patient_person, views, views_by_id
+from memory.queries.chains import chains_of
+from memory.queries.facts import patient_person, views
 
 MAX_PREFERENCES = 8
 _INACTIVE_CONDITION = ("resolved", "misdiagnosed")
@@ -41,8 +44,9 @@ _INACTIVE_CONDITION = ("resolved", "misdiagnosed")
 class Profile:
     data: ProfileData
 
-    @property
+    @cached_property
     def text(self) -> str:
+        # Rendered once: an ask reads it for the reader and again for the payload.
         return profile_text(self.data)
 
     @property
@@ -51,13 +55,6 @@ class Profile:
 
     def __str__(self) -> str:
         return self.text
-
-
-def memory_cutoff(patient: Patient, at: date | None) -> date | None:
-    sessions = Session.objects.filter(patient=patient, status=Session.Status.DONE)
-    if at is not None:
-        sessions = sessions.filter(session_date__lte=at)
-    return sessions.aggregate(latest=Max("session_date"))["latest"]
 
 
 NOT_IN_MEMORY = (Session.Status.QUEUED, Session.Status.EXTRACTING, Session.Status.FAILED)
@@ -84,17 +81,50 @@ def pending_sessions(patient: Patient) -> tuple[PendingSession, ...]:
     )
 
 
-def _chain_records(person_id: int, at: date | None) -> list[tuple[FactView, tuple[str, ...]]]:
-    """The anchor of each medication / diagnosis chain at `at`, with its marks."""
+@dataclass(frozen=True)
+class ProfileSource:
+    """What the profile reads from the store, whatever the asked date.
+
+    Read once per memory version (memory.read_cache): a profile at any date is
+    then derived from it without a query, so questions about many dates cost
+    no more than questions about now. Shared between threads: read-only."""
+
+    person_id: int | None
+    done_dates: tuple[date, ...]  # dates of the constructed sessions (undated ones left out)
+    pending: tuple[PendingSession, ...]
+    safety: tuple[FactView, ...]  # every record, whatever its date, verification or assertion
+    # Each medication / diagnosis chain: its members as views and as the rules see them.
+    chains: tuple[tuple[tuple[FactView, ...], tuple[ChainMember, ...]], ...] = ()
+    preferences: tuple[FactView, ...] = ()  # in force, newest first
+
+
+def profile_source(patient: Patient) -> ProfileSource:
+    person = patient_person(patient)
+    done = Session.objects.filter(patient=patient, status=Session.Status.DONE)
+    dates = tuple(d for d in done.values_list("session_date", flat=True) if d is not None)
+    pending = pending_sessions(patient)
+    if person is None:
+        return ProfileSource(None, dates, pending, ())
+    mine = Fact.objects.filter(patient=patient, subject=person)
+    safety = views(mine.filter(fact_type="safety").order_by("effective_date", "id"))
     chain_ids = Chain.objects.filter(
-        subject_id=person_id, fact_type__in=("medication_status", "condition")
+        subject_id=person.pk, fact_type__in=("medication_status", "condition")
     ).values("pk")
-    anchors = [anchor(members, at) for members in members_of(chain_ids).values()]
-    anchors = [a for a in anchors if a.member is not None]
-    shown = views_by_id(a.member.fact_id for a in anchors)
+    chains = tuple((tuple(v), tuple(m)) for v, m in chains_of(chain_ids).values())
+    prefs = mine.in_force().filter(fact_type="preference").order_by("-effective_date", "-id")
+    return ProfileSource(person.pk, dates, pending, tuple(safety), chains, tuple(views(prefs)))
+
+
+def _chain_records(
+    source: ProfileSource, at: date | None
+) -> list[tuple[FactView, tuple[str, ...]]]:
+    """The anchor of each medication / diagnosis chain at `at`, with its marks."""
     out = []
-    for a in anchors:
-        view = shown[a.member.fact_id]
+    for fact_views, members in source.chains:
+        a = anchor(list(members), at)
+        if a.member is None:
+            continue
+        view = next(v for v in fact_views if v.fact_id == a.member.fact_id)
         marks = ["current" if at is None else f"as of {at}"]
         if not a.in_force:
             marks = [f"nothing in force on {at}; latest record shown"]
@@ -106,15 +136,18 @@ def _chain_records(person_id: int, at: date | None) -> list[tuple[FactView, tupl
 
 
 def profile_data(patient: Patient, at: date | None = None) -> ProfileData:
-    person = patient_person(patient)
-    cutoff = memory_cutoff(patient, at)
-    pending = pending_sessions(patient)
-    if person is None:
-        return ProfileData(cutoff=cutoff, at=at, pending=pending)
-    mine = Fact.objects.filter(patient=patient, subject=person)
-    # Safety: every record, whatever its date, verification or assertion.
-    safety = views(mine.filter(fact_type="safety").order_by("effective_date", "id"))
-    records = _chain_records(person.pk, at)
+    source = read_cache.cached(patient.pk, ("profile-source",), lambda: profile_source(patient))
+    return profile_at(source, at)
+
+
+def profile_at(source: ProfileSource, at: date | None) -> ProfileData:
+    """The profile at `at` (None = now) from what the store holds (no query)."""
+    seen = [d for d in source.done_dates if at is None or d <= at]
+    cutoff = max(seen, default=None)
+    if source.person_id is None:
+        return ProfileData(cutoff=cutoff, at=at, pending=source.pending)
+    safety = list(source.safety)
+    records = _chain_records(source, at)
     meds = _with_cautions([(v, m) for v, m in records if v.fact_type == "medication_status"],
                           safety)  # fmt: skip
     stopped = [(v, m) for v, m in meds if v.status == "stopped"]
@@ -123,18 +156,17 @@ def profile_data(patient: Patient, at: date | None = None) -> ProfileData:
     diagnoses.sort(
         key=lambda pair: pair[0].status in _INACTIVE_CONDITION or pair[0].assertion == "historical"
     )
-    prefs = mine.in_force().filter(fact_type="preference")
-    if at is not None:
-        prefs = prefs.filter(effective_date__lte=at)
+    # A preference stated after the asked date was not known then (an undated one neither).
+    prefs = [v for v in source.preferences if at is None or (v.date is not None and v.date <= at)]
     return ProfileData(
         cutoff=cutoff,
         at=at,
-        safety=tuple(safety),
+        safety=source.safety,
         diagnoses=tuple(diagnoses),
         active_meds=tuple(pair for pair in meds if pair[0].status != "stopped"),
         stopped_meds=tuple(stopped),
-        preferences=tuple(views(prefs.order_by("-effective_date", "-id")[:MAX_PREFERENCES])),
-        pending=pending,
+        preferences=tuple(prefs[:MAX_PREFERENCES]),
+        pending=source.pending,
     )
 
 

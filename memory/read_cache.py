@@ -31,7 +31,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -43,6 +43,7 @@ from django.utils import timezone
 
 from memory.models import Patient
 from memory.models.versions import SHARED
+from memory.queries import prepared
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
@@ -87,7 +88,7 @@ def snapshot(patient_id: int) -> Snapshot:
     held = _pinned.get()
     if held is not None and held.patient_id == patient_id:
         return held
-    with connection.cursor() as cur:
+    with prepared.cursor() as cur:
         cur.execute(
             "SELECT COALESCE(MAX(version) FILTER (WHERE patient_id = %s), 0), "
             "COALESCE(MAX(version) FILTER (WHERE patient_id = %s), 0), "
@@ -100,21 +101,45 @@ def snapshot(patient_id: int) -> Snapshot:
     return Snapshot(patient_id, (int(patient), int(shared)), embedder, dim)
 
 
+def snapshot_columns(patient_column: str) -> str:
+    """SQL columns giving `snapshot` of the patient whose id is `patient_column`, for a
+    statement that reads the patient anyway (the API's care-team lookup): no round trip
+    of its own. Read with `snapshot_of` from the statement's last SNAPSHOT_WIDTH columns."""
+    return (
+        "(SELECT COALESCE(MAX(version), 0) FROM memory_memoryversion "
+        f"WHERE patient_id = {patient_column}), "
+        "(SELECT COALESCE(MAX(version), 0) FROM memory_memoryversion "
+        f"WHERE patient_id = {SHARED}), "
+        "(SELECT embedder FROM memory_indexstate LIMIT 1), "
+        "(SELECT dim FROM memory_indexstate LIMIT 1)"
+    )
+
+
+SNAPSHOT_WIDTH = 4
+
+
+def snapshot_of(patient_id: int, columns: Sequence[Any]) -> Snapshot:
+    patient, shared, embedder, dim = columns
+    return Snapshot(patient_id, (int(patient), int(shared)), embedder, dim)
+
+
 def memory_version(patient_id: int) -> tuple[int, int]:
     """(patient version, shared version) in one round trip; 0 = never written."""
     return snapshot(patient_id).version
 
 
 @contextmanager
-def pinned(patient_id: int) -> Iterator[Snapshot]:
+def pinned(patient_id: int, read: Snapshot | None = None) -> Iterator[Snapshot]:
     """Read the snapshot once for the block (one ask): every cached read inside it
     keys on that version. Safe by the rule above: whatever the block computes is
-    computed after the version was read."""
+    computed after the version was read. `read`: a snapshot of this patient the
+    caller already read in this request (snapshot_columns), used instead."""
     held = _pinned.get()
     if held is not None and held.patient_id == patient_id:
         yield held
         return
-    token = _pinned.set(snapshot(patient_id))
+    fresh = read if read is not None and read.patient_id == patient_id else None
+    token = _pinned.set(fresh or snapshot(patient_id))
     try:
         yield _pinned.get()  # type: ignore[misc]
     finally:
@@ -143,7 +168,11 @@ def cached(patient_id: int, key: Hashable, compute: Callable[[], T]) -> T:
         if entry is not None and entry[0] == version and key in entry[1]:
             _entries.move_to_end(patient_id)
             _stats["hits"] += 1
-            return entry[1][key]
+            # Least recently used goes first: profiles at many asked dates must not
+            # push out the patient's current profile, conflicts and person node.
+            value = entry[1].pop(key)
+            entry[1][key] = value
+            return value
     value = compute()
     with _lock:
         _stats["misses"] += 1

@@ -121,8 +121,8 @@ def _answer(
     if intent.kind == "list" and evidence.asked != at:
         data = cached_profile(owner, evidence.asked).data
     if intent.kind == "list":
-        listed = (*data.active_meds, *data.stopped_meds, *data.diagnoses)
-        records.began = states_began([f for f, _ in listed])
+        listed = [f for f, _ in (*data.active_meds, *data.stopped_meds, *data.diagnoses)]
+        records.began = states_began(owner.pk, listed, evidence.asked)
     result = read(
         question, data, profile.text, evidence.items, lines, evidence.asked, today,
         records=records,

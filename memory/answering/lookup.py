@@ -22,7 +22,6 @@ from memory.answering.intents import AskedItem
 from memory.answering.match import concerns
 from memory.answering.values import CARRIED_MARK, carried_dose, state_began
 from memory.domain.evidence import EvidenceItem, FactView
-from memory.queries.chains import chains_of
 from memory.queries.facts import views_sql
 from memory.retrieval.chain_state import chain_states
 from memory.retrieval.context import chain_items
@@ -83,14 +82,15 @@ def item_records(patient_id: int, items: Sequence[AskedItem]) -> ItemRecords:
     return out
 
 
-def states_began(facts: Sequence[FactView]) -> dict[int, date]:
+def states_began(patient_id: int, facts: Sequence[FactView], asked: date | None) -> dict[int, date]:
     """When each listed medication's current state began (values.state_began), from
-    its chain's records: one query for every listed drug."""
-    chains = chains_of({f.chain_id for f in facts if f.chain_id is not None})
+    its chain's records: the chain states of this ask (memory.retrieval.chain_state),
+    read at most once per memory version for every listed drug."""
+    chains = chain_states(patient_id, {f.chain_id for f in facts if f.chain_id is not None}, asked)
     out: dict[int, date] = {}
     for fact in facts:
-        members = chains.get(fact.chain_id, ([], []))[0] if fact.chain_id else []
-        began = state_began(fact, members)
+        state = chains.get(fact.chain_id) if fact.chain_id is not None else None
+        began = state_began(fact, list(state.views.values()) if state else [])
         if began is not None:
             out[fact.fact_id] = began
     return out

@@ -10,13 +10,14 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from memory.actions.tokens import do_touch_token, token_digest
 from memory.models import ApiToken
+from memory.queries.tokens import token_with_user
 
 
 class HashedTokenAuthentication(TokenAuthentication):
     keyword = "Token"
 
     def authenticate_credentials(self, key: str) -> tuple[Any, ApiToken]:
-        token = ApiToken.objects.select_related("user").filter(digest=token_digest(key)).first()
+        token = token_with_user(token_digest(key))
         now = timezone.now()
         if token is None or token.expires_at <= now:
             raise AuthenticationFailed("Invalid or expired token.")

@@ -8,21 +8,23 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
-from memory.access import patients_for
+from memory.access import patient_and_snapshot
 from memory.models import Patient
+from memory.read_cache import Snapshot
 from memory.security_audit import audit_denied
 
 
-def patient_or_404(request: Request, external_id: str) -> Patient:
-    """The patient if the caller is on its care team; 404 otherwise, never 403,
-    so that a non-member cannot tell an existing patient from an unknown one."""
-    patient = patients_for(request.user).filter(external_id=external_id).first()
-    if patient is None:
+def patient_or_404(request: Request, external_id: str) -> tuple[Patient, Snapshot]:
+    """The patient, with its memory snapshot, if the caller is on its care team; 404
+    otherwise, never 403, so that a non-member cannot tell an existing patient from an
+    unknown one."""
+    found = patient_and_snapshot(request.user, external_id)
+    if found is None:
         audit_denied(
             request, "api", f"patient {external_id[:100]!r}: unknown or not on the care team"
         )
         raise NotFound("No such patient.")
-    return patient
+    return found
 
 
 class IsAdministrator(BasePermission):

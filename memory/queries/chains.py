@@ -10,6 +10,7 @@ Positions are the stored insertion positions the writer derived.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
@@ -19,7 +20,8 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from memory.domain.chains import ChainMember
 from memory.domain.evidence import FactView
 from memory.models import Chain, Fact, FactEdge
-from memory.queries.facts import VIEW_FIELDS, view_of
+from memory.queries import prepared
+from memory.queries.facts import VIEW_FIELDS, VIEW_SQL, view_of
 
 MEMBER_FIELDS = (
     "id", "chain_id", "chain_position", "fact_type", "status", "content", "event_date",
@@ -80,10 +82,43 @@ def members_of(chain_ids: ChainIds) -> dict[int, list[ChainMember]]:
 def chains_of(chain_ids: ChainIds) -> dict[int, tuple[list[FactView], list[ChainMember]]]:
     """Each chain's members as FactViews (for evidence lines) and as ChainMembers
     (for the rules), in insertion order (one query)."""
-    fields = tuple(dict.fromkeys(VIEW_FIELDS + MEMBER_FIELDS))
     out: dict[int, tuple[list[FactView], list[ChainMember]]] = defaultdict(lambda: ([], []))
-    for row in _rows(chain_ids, fields):
+    for row in _rows_of(chain_ids):
         fact_views, members = out[row["chain_id"]]
         fact_views.append(view_of(row))
         members.append(member_of(row))
     return dict(out)
+
+
+# chains_of by chain ids, the per-ask case (chain states of the top units), as one
+# fixed prepared statement: the members' view columns, the rules' extra columns and
+# the stored supersedes edge (its unique index answers the subquery).
+_EXTRA = ("chain_position", "event_date", "is_state_change", "supersedes_id")
+_CHAINS_SQL = (
+    VIEW_SQL.replace(
+        "SELECT ",
+        "SELECT f.chain_position, f.event_date, f.is_state_change, (SELECT x.dst_id FROM "
+        "memory_factedge x WHERE x.src_id = f.id AND x.kind = %s LIMIT 1), ",
+        1,
+    )
+    + "WHERE f.chain_id = ANY(%s) ORDER BY f.chain_id, f.chain_position, f.id"
+)
+
+
+def _rows_of(chain_ids: ChainIds) -> Iterable[dict[str, Any]]:
+    if isinstance(chain_ids, QuerySet):
+        yield from _rows(chain_ids, tuple(dict.fromkeys(VIEW_FIELDS + MEMBER_FIELDS)))
+        return
+    ids = sorted(set(chain_ids))
+    if not ids:
+        return
+    with prepared.cursor() as cur:
+        cur.execute(_CHAINS_SQL, [FactEdge.Kind.SUPERSEDES.value, ids])
+        rows = cur.fetchall()
+    width = len(_EXTRA)
+    for row in rows:
+        values = dict(zip(_EXTRA, row[:width], strict=True))
+        values.update(zip(VIEW_FIELDS, row[width:], strict=True))
+        if isinstance(values["slots"], str):  # jsonb arrives as text (Django's loader)
+            values["slots"] = json.loads(values["slots"])
+        yield values

@@ -12,11 +12,11 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.db import connection
 from django.db.models import QuerySet
 
 from memory.domain.evidence import FactView
 from memory.models import Fact, Patient, Person
+from memory.queries import prepared
 
 VIEW_FIELDS = (
     "id", "session__external_id", "session_id", "subject__key", "fact_type", "entity__name",
@@ -48,16 +48,18 @@ def views_sql(
     tail = order or "f.patient_id, f.event_date, f.id"
     if limit is not None:
         tail += f" LIMIT {int(limit):d}"
-    with connection.cursor() as cur:
+    with prepared.cursor() as cur:
         cur.execute(f"{VIEW_SQL}WHERE {where} ORDER BY {tail}", params)
         rows = cur.fetchall()
-    out = []
-    for row in rows:
-        values = dict(zip(VIEW_FIELDS, row, strict=True))
-        if isinstance(values["slots"], str):  # jsonb arrives as text (Django's loader)
-            values["slots"] = json.loads(values["slots"])
-        out.append(view_of(values))
-    return out
+    return [view_of_row(row) for row in rows]
+
+
+def view_of_row(row: Sequence[Any]) -> FactView:
+    """A FactView from a row of VIEW_SQL's columns."""
+    values = dict(zip(VIEW_FIELDS, row, strict=True))
+    if isinstance(values["slots"], str):  # jsonb arrives as text (Django's loader)
+        values["slots"] = json.loads(values["slots"])
+    return view_of(values)
 
 
 def patient_person(patient: Patient) -> Person | None:

@@ -27,7 +27,7 @@ from memory.indexing import current_embedder
 from memory.models import Patient
 from memory.queries.facts import patient_person
 from memory.retrieval.context import causal_items, date_items, unit_items
-from memory.retrieval.ranking import check_query_space, dense_facts, embed_query, lexical_facts
+from memory.retrieval.ranking import check_query_space, embed_query, ranked_facts
 from memory.retrieval.sources import MIN_FACTS, fallback_items, source_items
 
 __all__ = ["Evidence", "asked_window", "retrieve"]
@@ -84,8 +84,7 @@ def retrieve(patient: Patient, question: str, at: date | None = None) -> Evidenc
     clock = _Clock(evidence.timings_ms)
     check_query_space(patient.pk, current_embedder())
     vector = clock("embed", lambda: embed_query(question))
-    lexical = clock("lexical", lambda: lexical_facts(patient.pk, person.pk, question))
-    dense = clock("dense", lambda: dense_facts(patient.pk, person.pk, vector))
+    lexical, dense = clock("ranking", lambda: ranked_facts(patient.pk, person.pk, question, vector))
     fused = rank_units([lexical, dense])
     evidence.units = [u.unit for u in fused]
     items = clock("context", lambda: unit_items(patient.pk, fused, asked))

@@ -12,16 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from django.db import connection
-from django.db.models import Q
-
 from memory.domain.anchors import Anchor
-from memory.domain.chains import ChainMember, is_plan
+from memory.domain.chains import EXCLUDED_VERIFICATIONS, ChainMember, is_plan
 from memory.domain.evidence import EvidenceItem, FactView
 from memory.domain.rrf import FusedUnit, unit_key
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
-from memory.models import Fact, FactEdge
-from memory.queries.facts import views, views_by_id
+from memory.models import FactEdge
+from memory.queries import prepared
+from memory.queries.facts import VIEW_SQL, view_of_row, views_by_id, views_sql
 from memory.retrieval.chain_state import ChainState, chain_states
 
 MAX_CAUSAL = 4
@@ -116,7 +114,8 @@ def causal_items(
         return []
     rank = {fid: i for i, fid in enumerate(ids)}
     found: list[tuple[int, int, str]] = []
-    for src, dst in _causal_edges(ids, person_id):
+    edges, facts = _causal_edges(ids, person_id)
+    for src, dst in edges:
         if src in rank and dst not in present:
             found.append((rank[src], dst, f"caused by matched fact: {_short_of(matched, src)}"))
         if dst in rank and src not in present:
@@ -125,21 +124,30 @@ def causal_items(
     for _, fid, mark in sorted(found):
         if fid not in chosen and len(chosen) < MAX_CAUSAL:
             chosen[fid] = mark
-    facts = views_by_id(chosen)
     return [EvidenceItem(role="causal", fact=facts[f], marks=(m,)) for f, m in chosen.items()]
 
 
-def _causal_edges(ids: list[int], person_id: int) -> list[tuple[int, int]]:
-    """Cause -> effect edges touching `ids` whose other end is the patient's own fact."""
-    with connection.cursor() as cur:
-        cur.execute(
-            "SELECT e.src_id, e.dst_id FROM memory_factedge e "
-            "JOIN memory_fact src ON src.id = e.src_id JOIN memory_fact dst ON dst.id = e.dst_id "
-            "WHERE e.kind = %s AND ((e.src_id = ANY(%s) AND dst.subject_id = %s) "
-            "OR (e.dst_id = ANY(%s) AND src.subject_id = %s))",
-            [FactEdge.Kind.CAUSES.value, ids, person_id, ids, person_id],
-        )
-        return [(src, dst) for src, dst in cur.fetchall()]
+# Cause -> effect edges touching the matched facts whose other end is the patient's own
+# fact, with that other end's view: one round trip (both directions, UNION ALL).
+_CAUSAL_SQL = " UNION ALL ".join(
+    VIEW_SQL.replace("SELECT ", "SELECT x.src_id, x.dst_id, ", 1).replace(
+        "FROM memory_fact f ", f"FROM memory_factedge x JOIN memory_fact f ON f.id = x.{other} ", 1
+    )
+    + f"WHERE x.kind = %s AND x.{end} = ANY(%s) AND f.subject_id = %s"
+    for end, other in (("src_id", "dst_id"), ("dst_id", "src_id"))
+)
+
+
+def _causal_edges(
+    ids: list[int], person_id: int
+) -> tuple[list[tuple[int, int]], dict[int, FactView]]:
+    """(edges, views of their other ends) for the matched facts `ids`."""
+    kind = FactEdge.Kind.CAUSES.value
+    with prepared.cursor() as cur:
+        cur.execute(_CAUSAL_SQL, [kind, ids, person_id, kind, ids, person_id])
+        rows = cur.fetchall()
+    edges = [(row[0], row[1]) for row in rows]
+    return edges, {view.fact_id: view for view in (view_of_row(row[2:]) for row in rows)}
 
 
 def _short_of(matched: Sequence[FactView], fact_id: int) -> str:
@@ -160,29 +168,34 @@ def date_items(
     anticoagulant the question is about). Corrected records take no part."""
     start, end = window
     rank = relevance or {}
-    mine = (
-        Fact.objects.in_force()
-        .filter(patient_id=patient_id, subject_id=person_id)
-        .exclude(pk__in=present)
-    )
-    candidates = views(
-        mine.filter(effective_date__gte=start, effective_date__lte=end).order_by(
-            "effective_date", "id"
-        )[:MAX_CANDIDATES]
-    )
+    mine = [patient_id, person_id, sorted(present)]
+    candidates = views_sql(
+        _MINE + "AND f.effective_date >= %s AND f.effective_date <= %s",
+        [*mine, start, end], order="f.effective_date, f.id", limit=MAX_CANDIDATES,
+    )  # fmt: skip
     dated = sorted(_most_relevant(candidates, rank, MAX_DATE_RECORDS), key=_by_date)
     label = f"dated {start}" if start == end else f"dated in {start}..{end}"
-    in_force = views(
-        mine.filter(fact_type__in=IN_FORCE_TYPES, valid_from__lte=start, assertion="present")
-        .filter(Q(valid_to__isnull=True) | Q(valid_to__gt=start))
-        .exclude(status="planned")
-        .exclude(pk__in=[f.fact_id for f in dated])
-        .order_by("-valid_from", "id")[:MAX_CANDIDATES]
-    )
+    in_force = views_sql(
+        _MINE + "AND f.fact_type = ANY(%s) AND f.valid_from <= %s AND f.assertion = 'present' "
+        "AND (f.valid_to IS NULL OR f.valid_to > %s) AND f.status <> 'planned' "
+        "AND NOT f.id = ANY(%s::bigint[])",
+        [*mine, list(IN_FORCE_TYPES), start, start, [f.fact_id for f in dated]],
+        order="f.valid_from DESC, f.id", limit=MAX_CANDIDATES,
+    )  # fmt: skip
     return [EvidenceItem(role="date", fact=f, marks=(label,)) for f in dated] + [
         EvidenceItem(role="date", fact=f, marks=(f"in force on {start}",))
         for f in _most_relevant(in_force, rank, MAX_IN_FORCE)
     ]
+
+
+# The patient's own records in force (docs/design.md §3: a record a clinician struck
+# out is shown, never relied on), less those already in the evidence.
+_MINE = (
+    "f.patient_id = %s AND f.subject_id = %s AND NOT f.id = ANY(%s::bigint[]) "
+    "AND f.verification NOT IN ("
+    + ", ".join(f"'{v}'" for v in sorted(EXCLUDED_VERIFICATIONS))
+    + ") "
+)
 
 
 def _by_date(fact: FactView) -> tuple[date, int]:

@@ -40,6 +40,7 @@ from memory.domain.chains import EXCLUDED_VERIFICATIONS
 from memory.domain.rrf import MAX_FACTS, unit_key
 from memory.embedding import Embedder
 from memory.indexing import EmbeddingSpaceMismatch, current_embedder, vector_cursor
+from memory.queries import prepared
 from memory.retrieval.query_cache import cached_query_vector
 from memory.search.text import tsquery_text
 
@@ -111,8 +112,44 @@ def dense_facts(patient_id: int, person_id: int, vector: np.ndarray) -> RankedFa
         return _fetch(sql, params)
 
 
+# Both lists in one round trip (the exact dense scan needs no SET LOCAL): each part keeps
+# its own order and limit, and `part, rank` restore the two lists from the rows.
+_BOTH_SQL = (
+    "SELECT part, id, chain_id FROM ("
+    "(SELECT 0 AS part, row_number() OVER (ORDER BY ts_rank_cd(search, q, 1) DESC, id) AS rank, "
+    "id, chain_id FROM memory_fact, to_tsquery('simple', %s) q "
+    "WHERE patient_id = %s AND subject_id = %s AND search @@ q "
+    + _IN_FORCE
+    + "ORDER BY ts_rank_cd(search, q, 1) DESC, id LIMIT %s) UNION ALL "
+    "(SELECT 1, row_number() OVER (ORDER BY (embedding <=> %s) + 0, id), id, chain_id "
+    "FROM memory_fact WHERE patient_id = %s AND subject_id = %s AND embedding IS NOT NULL "
+    + _IN_FORCE
+    + "ORDER BY (embedding <=> %s) + 0, id LIMIT %s)) ranked ORDER BY part, rank"
+)
+
+
+def ranked_facts(
+    patient_id: int, person_id: int, question: str, vector: np.ndarray
+) -> tuple[RankedFacts, RankedFacts]:
+    """(lexical, dense): the two ranked lists, exactly as lexical_facts and
+    dense_facts give them, in one round trip when the dense scan is exact."""
+    query = tsquery_text(question)
+    if not (DENSE_EXACT and query):
+        return lexical_facts(patient_id, person_id, question), dense_facts(
+            patient_id, person_id, vector
+        )
+    params = [query, patient_id, person_id, MAX_FACTS,
+              vector, patient_id, person_id, vector, MAX_FACTS]  # fmt: skip
+    lists: tuple[RankedFacts, RankedFacts] = ([], [])
+    with prepared.cursor() as cur:
+        cur.execute(_BOTH_SQL, params)
+        for part, fact_id, chain_id in cur.fetchall():
+            lists[part].append((fact_id, unit_key(fact_id, chain_id)))
+    return lists
+
+
 def _fetch(sql: str, params: Sequence[object]) -> RankedFacts:
-    with vector_cursor() as cur:
+    with prepared.cursor() as cur:
         cur.execute(sql, params)
         return [(fact_id, unit_key(fact_id, chain_id)) for fact_id, chain_id in cur.fetchall()]
 
@@ -156,6 +193,6 @@ def dense_turn_pairs(patient_id: int, vector: np.ndarray, limit: int) -> list[in
 
 
 def _ids(sql: str, params: Sequence[object]) -> list[int]:
-    with vector_cursor() as cur:
+    with prepared.cursor() as cur:
         cur.execute(sql, params)
         return [row[0] for row in cur.fetchall()]

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from django.db import connection
 
 from memory.domain.evidence import EvidenceItem, FactView
 from memory.domain.rrf import rrf_fuse
 from memory.models import TurnPair
+from memory.queries import prepared
 from memory.retrieval.ranking import dense_turn_pairs, lexical_turn_pairs
 
 MAX_SOURCE_WINDOWS = 3
@@ -82,7 +82,7 @@ def _windows(
     his = [f.evidence_turn + WINDOW_RADIUS for f in matched]
     focus: dict[int, str] = {}
     turns: dict[int, list[tuple[int, str, str]]] = {}
-    with connection.cursor() as cur:
+    with prepared.cursor() as cur:
         cur.execute(_WINDOWS_SQL, [sids, los, his])
         for sid, subject, index, speaker, text in cur.fetchall():
             focus[sid] = subject

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
-from memory.access import patients_for
+from memory.access import patient_for
 from memory.actions.audit import record
 from memory.models import Fact, Patient
 from memory.security_audit import audit_denied
@@ -17,7 +17,7 @@ from memory.security_audit import audit_denied
 
 def patient_or_403(request: HttpRequest, external_id: str, *, page: str | None = None) -> Patient:
     """The patient if the user is on its care team; audits the view when `page` is given."""
-    patient = patients_for(request.user).filter(external_id=external_id).first()
+    patient = patient_for(request.user, external_id)
     if patient is None:
         audit_denied(request, "web", f"patient {external_id[:100]!r}: not on the care team")
         raise PermissionDenied

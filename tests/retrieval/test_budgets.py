@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from memory.models import Fact
 from memory.queries.facts import patient_person, views
@@ -40,6 +42,16 @@ def test_at_most_four_causal_neighbours(graph) -> None:
     matched = views(Fact.objects.filter(patient=graph.patient, entity__name="zolpidem"))
     person = patient_person(graph.patient)
     assert len(causal_items(matched, person.pk, {matched[0].fact_id})) == 4
+
+
+def test_causal_neighbours_and_their_records_take_one_query(graph) -> None:
+    cause = fact("medication_status", "zolpidem", "Started zolpidem 5 mg.", status="active")
+    graph.session(date(2024, 1, 5), [cause, fact("symptom", None, "Rash.", turn=2, causes=(0,))])
+    matched = views(Fact.objects.filter(patient=graph.patient, entity__name="zolpidem"))
+    person = patient_person(graph.patient)
+    with CaptureQueriesContext(connection) as ctx:
+        found = causal_items(matched, person.pk, {matched[0].fact_id})
+    assert ([i.fact.content for i in found], len(ctx.captured_queries)) == (["Rash."], 1)
 
 
 def test_causal_neighbour_of_a_matched_fact_is_added(graph) -> None:

@@ -7,11 +7,12 @@ from datetime import date
 import numpy as np
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from memory.indexing import current_embedder
 from memory.queries.facts import patient_person
 from memory.retrieval import query_cache, retrieve
-from memory.retrieval.ranking import dense_facts, embed_query
+from memory.retrieval.ranking import dense_facts, embed_query, lexical_facts, ranked_facts
 from tests.retrieval.graph import fact
 
 
@@ -89,3 +90,30 @@ def test_dense_ranking_orders_facts_by_cosine_similarity(graph) -> None:
     q = embed_query(question)
     expected = sorted(vectors, key=lambda pk: (-float(vectors[pk] @ q), pk))
     assert ranked == expected
+
+
+def test_both_rankings_in_one_round_trip_equal_the_two_rankings(graph) -> None:
+    graph.session(
+        date(2024, 1, 8),
+        [fact("medication_status", "valsartan", "Valsartan 80 mg every morning.",
+              status="active"),
+         fact("medication_status", "amlodipine", "Amlodipine 5 mg daily.", status="active"),
+         fact("safety", "penicillin", "Penicillin allergy: hives.", safety_kind="allergy")],
+    )  # fmt: skip
+    person = patient_person(graph.patient)
+    question, vector = "valsartan dose and allergy", embed_query("valsartan dose and allergy")
+    both = ranked_facts(graph.patient.pk, person.pk, question, vector)
+    assert both == (
+        lexical_facts(graph.patient.pk, person.pk, question),
+        dense_facts(graph.patient.pk, person.pk, vector),
+    )
+
+
+def test_both_rankings_take_one_query(graph) -> None:
+    valsartan = fact("medication_status", "valsartan", "Valsartan 80 mg.", status="active")
+    graph.session(date(2024, 1, 8), [valsartan])
+    person = patient_person(graph.patient)
+    vector = embed_query("valsartan")
+    with CaptureQueriesContext(connection) as ctx:
+        ranked_facts(graph.patient.pk, person.pk, "valsartan", vector)
+    assert len(ctx.captured_queries) == 1

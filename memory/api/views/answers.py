@@ -119,7 +119,7 @@ class ProfileView(PatientView):
         form = AtSerializer(data=request.query_params)
         form.is_valid(raise_exception=True)
         # Cached by memory version, as for asks: any write shows on the next read.
-        with pinned(self.patient.pk):
+        with pinned(self.patient.pk, self.snapshot):
             profile = cached_profile(self.patient, at=form.validated_data.get("at"))
             conflicts = [c.as_flag() for c in cached_conflicts(self.patient)]
         data = profile.data
@@ -160,7 +160,8 @@ class AskView(PatientView):
     def post(self, request: Request, patient_id: str) -> Response:
         form = AskSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        with pinned(self.patient.pk):  # one memory-version read for the whole request
+        # One memory-version read for the whole request, made with the care-team check.
+        with pinned(self.patient.pk, self.snapshot):
             result = answer(
                 self.patient, form.validated_data["question"], at=form.validated_data.get("at"),
                 actor=request.user, channel="api",

@@ -16,6 +16,7 @@ from memory.api.errors import PayloadTooLarge, api_exception_handler
 from memory.api.permissions import patient_or_404
 from memory.api.serializers import ErrorSerializer
 from memory.models import Patient
+from memory.read_cache import Snapshot
 
 
 def errors(*statuses: int) -> dict[int, OpenApiResponse]:
@@ -55,13 +56,16 @@ class PatientView(ApiView):
     """A view under /api/patients/{patient_id}/: resolves and audits the patient."""
 
     patient: Patient
+    snapshot: Snapshot
     audit_action = "patient.view"
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
         if getattr(self, "swagger_fake_view", False):
             return
-        self.patient = patient_or_404(request, kwargs["patient_id"])
+        # The memory snapshot comes with the care-team check: the ask or profile read
+        # keys its cached values on it without a round trip of its own.
+        self.patient, self.snapshot = patient_or_404(request, kwargs["patient_id"])
         if request.method in ("GET", "HEAD"):
             # Every read of a patient's record is audited (docs/design.md §3 AuditEvent).
             record(

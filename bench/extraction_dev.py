@@ -85,6 +85,7 @@ from memory.evaluation.notes import (  # noqa: E402  (shared with memory/evaluat
     present_allergies,
     relative_entities,
 )
+from memory.evaluation.sources import data_dir  # noqa: E402
 from memory.evaluation.splits import ACI_SPLITS, MTS_FILES, PARTS  # noqa: E402
 from memory.extraction.base import SessionText  # noqa: E402
 from memory.extraction.rules import RuleExtractor  # noqa: E402
@@ -96,7 +97,7 @@ from memory.extraction.rules.measurements import (  # noqa: E402
 from memory.extraction.rules.text import is_chinese  # noqa: E402
 from memory.warmup import warm_extraction  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data"
+DATA = data_dir()
 SESSION_DATE = date(2024, 6, 3)
 
 

@@ -68,6 +68,7 @@ from memory.evaluation.notes import (  # noqa: E402
     parse_dialogue,
     present_allergies,
 )
+from memory.evaluation.sources import data_dir  # noqa: E402
 from memory.extraction.base import SessionText  # noqa: E402
 from memory.extraction.rules import RuleExtractor  # noqa: E402
 from memory.extraction.rules.entities import clear_cache, find_entities  # noqa: E402
@@ -77,7 +78,7 @@ from memory.extraction.rules.measurements import (  # noqa: E402
 from memory.extraction.rules.text import normalize_numbers  # noqa: E402
 from memory.warmup import warm_extraction  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data"
+DATA = data_dir()
 SESSION_DATE = date(2024, 6, 3)
 PARTS: dict[str, tuple[str, str]] = {
     "tune": ("MTS-Dialog-TrainingSet.csv", "train.csv"),

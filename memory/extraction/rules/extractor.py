@@ -39,7 +39,7 @@ from memory.extraction.rules.safety import (
     extract_contraindications,
 )
 from memory.extraction.rules.surgery import extract_surgical_history
-from memory.extraction.rules.text import Sentence, normalize_numbers, speaker_role, split_sentences
+from memory.extraction.rules.text import Sentence, speaker_role, split_sentences, value_text
 
 _ACKNOWLEDGES = re.compile(
     r"^\W*(?:okay|ok|alright|all right|i see|got it|mm-?hmm|uh-huh|right|sure|go on|"
@@ -167,7 +167,7 @@ def _context(
         if all(h.end <= r.start or h.start >= r.end for r in rels)
     )
     subject_at = state.subjects.read(sent, rels, spans, family_frame, bool(hits))
-    norm = sent.text if sent.zh else normalize_numbers(sent.text)
+    norm = value_text(sent.text, sent.zh)
     dates = tuple(find_dates(sent.text, session.date))
     return SentenceCtx(sent, norm, hits, dates, frame, subject_at, session.date, tuple(rels), spans)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from memory.extraction.rules.discourse.cues import forget_relatives
 from memory.extraction.rules.packaged import find_disease_names, find_drug_names, mesh_trees
-from memory.lexicon._drugner import is_spoken_code
+from memory.lexicon._drugner import DRUGNER_STOP, is_spoken_code
 
 
 @dataclass(frozen=True)
@@ -269,6 +269,8 @@ def _drug_hits(text: str, toks: list[re.Match[str]]) -> list[Hit]:
             continue
         if m.size == 2 and is_spoken_code(f"{words[i]} {words[i + 1]}".casefold()):
             continue  # "at 10" is a time or a dose, not the compound AT-10
+        if m.size > 1 and m.surface.casefold() in DRUGNER_STOP:
+            continue  # "hemoglobin a" (of a spelled "hemoglobin a one c") is no drug
         start, end = _locate(text, toks, i, i + m.size - 1)
         name = (m.name or words[i]).casefold()
         kind = "drug_class" if _class_name(name) else "drug"

@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from memory.domain.slots import measured
-from memory.domain.types import ExtractedFact, Turn
+from memory.domain.types import ExtractedFact
 from memory.extraction.rules.bounded import anchor_of, bound_content
 from memory.extraction.rules.dose_words import UNIT, frequency_of, route_of, unit_label
 from memory.extraction.rules.entities import find_entities
-from memory.extraction.rules.text import normalize_numbers, split_sentences
+from memory.extraction.rules.text import Sentence, normalize_numbers
 
 __all__ = ["attach_later_doses", "dose_slots", "frequency_of", "route_of", "with_previous_doses"]
 
@@ -63,46 +63,45 @@ _MAX_TURNS = 3
 
 
 def attach_later_doses(
-    facts: Sequence[ExtractedFact], turns: Sequence[Turn]
+    facts: Sequence[ExtractedFact], sentences: Sequence[Sentence]
 ) -> tuple[ExtractedFact, ...]:
     """Give a dose-less medication fact the dose said shortly after its drug,
-    when that drug is the only one waiting (rules: nearest unambiguous)."""
+    when that drug is the only one waiting (rules: nearest unambiguous).
+    `sentences` are the session's, in order (rules.text.split_sentences of each turn)."""
     out = list(facts)
     waiting: list[int] = []  # indexes of facts named in the last drug sentence
     named_turn = since = 0
     asked = False
     said: tuple[int, tuple[str, str | None, str], str] | None = None  # a dose before its drug
-    for turn in turns:
-        for sent in split_sentences(turn.index, turn.speaker, turn.text):
-            text = sent.text if sent.zh else normalize_numbers(sent.text)
-            drugs = {
-                h.canonical for h in find_entities(sent.text, sent.zh) if h.kind in _DRUG_KINDS
-            }
-            if drugs:
-                waiting = _waiting(out, drugs, turn.index)
-                named_turn, since = turn.index, 0
-                asked = bool(_DOSE_QUESTION.search(text))
-                if said and _dose_first(out, said, waiting, text, turn.index, sent.zh):
-                    waiting = []
-                said = None
-                continue
-            # kept only when no drug named before waits for it (that one takes it)
-            said = None if waiting else _dose_alone(text, sent.text, sent.is_question, turn.index)
-            since += 1
-            if not waiting or since > _MAX_SENTENCES or turn.index - named_turn > _MAX_TURNS:
+    for sent in sentences:
+        turn = sent.turn
+        text = sent.text if sent.zh else normalize_numbers(sent.text)
+        drugs = {h.canonical for h in find_entities(sent.text, sent.zh) if h.kind in _DRUG_KINDS}
+        if drugs:
+            waiting = _waiting(out, drugs, turn)
+            named_turn, since = turn, 0
+            asked = bool(_DOSE_QUESTION.search(text))
+            if said and _dose_first(out, said, waiting, text, turn, sent.zh):
                 waiting = []
-                continue
-            if sent.is_question and not _DOSE.search(text):
-                # "Is that 20 mg once a day?" offers the dose for confirmation; other
-                # questions only say whether a bare number may answer.
-                asked = asked or bool(_DOSE_QUESTION.search(text))
-                continue
-            dose = _said_dose(text, asked)
-            if dose is None:
-                continue
-            if len(waiting) == 1:
-                out[waiting[0]] = _with_dose(out[waiting[0]], dose, sent.text, turn.index, sent.zh)
-            waiting = []  # a dose for two waiting drugs is ambiguous: attach none
+            said = None
+            continue
+        # kept only when no drug named before waits for it (that one takes it)
+        said = None if waiting else _dose_alone(text, sent.text, sent.is_question, turn)
+        since += 1
+        if not waiting or since > _MAX_SENTENCES or turn - named_turn > _MAX_TURNS:
+            waiting = []
+            continue
+        if sent.is_question and not _DOSE.search(text):
+            # "Is that 20 mg once a day?" offers the dose for confirmation; other
+            # questions only say whether a bare number may answer.
+            asked = asked or bool(_DOSE_QUESTION.search(text))
+            continue
+        dose = _said_dose(text, asked)
+        if dose is None:
+            continue
+        if len(waiting) == 1:
+            out[waiting[0]] = _with_dose(out[waiting[0]], dose, sent.text, turn, sent.zh)
+        waiting = []  # a dose for two waiting drugs is ambiguous: attach none
     return tuple(out)
 
 

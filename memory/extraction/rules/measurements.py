@@ -17,6 +17,7 @@ from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.metrics import METRICS as _METRICS
 from memory.extraction.rules.metrics import Metric
+from memory.extraction.rules.regex_gate import fast, gate
 from memory.extraction.rules.text import normalize_numbers, value_text
 
 _NUM = r"(\d+(?:\.\d+)?)"
@@ -142,14 +143,17 @@ def _spelled(names: str) -> str:
 
 
 def _compiled() -> list[tuple[Metric, re.Pattern[str]]]:
-    return [(m, re.compile(_spelled(m.names), re.I)) for m in _METRICS]
+    # Names are read by their span only, so each may begin with its literal (regex_gate.fast);
+    # they are lower case, matched on the lowered text (see _names_in).
+    return [(m, re.compile(fast(_spelled(m.names)))) for m in _METRICS]
 
 
 _COMPILED = _compiled()
+_COMPILED_I = [(m, re.compile(p.pattern, re.I)) for m, p in _COMPILED]
 _BY_ENTITY = {m.entity: m for m in _METRICS}
 # The names are lower case: the gate reads the lowered text without re.I, which
 # lets the engine try the alternation far faster at each position.
-_ANY_NAME = re.compile("|".join(f"(?:{_spelled(m.names)})" for m in _METRICS))
+_ANY_NAME = gate(_spelled(m.names) for m in _METRICS)
 
 
 @dataclass(frozen=True)
@@ -259,10 +263,11 @@ def clear_cache() -> None:
 
 
 def _names_in(text: str) -> tuple[tuple[int, int, Metric], ...]:
+    low, compiled = text.lower(), _COMPILED
+    if len(low) != len(text):  # a letter whose lower case is longer ("İ"): offsets would move
+        low, compiled = text, _COMPILED_I
     candidates = [
-        (m.start(), m.end(), metric)
-        for metric, pattern in _COMPILED
-        for m in pattern.finditer(text)
+        (m.start(), m.end(), metric) for metric, pattern in compiled for m in pattern.finditer(low)
     ]
     candidates.sort(key=lambda c: (c[0] - c[1], c[0]))
     found: list[tuple[int, int, Metric]] = []

@@ -20,9 +20,10 @@ _ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")
 # The dots of a Latin dosing abbreviation ("b.i.d.", "p.o.", "q.h.s.", "a.m.") end no
 # sentence, nor does its last dot when the sentence goes on in lower case ("10 mg p.o.
 # daily").
+# Each alternative starts with its literal, so the engine skips every other character fast.
 _SENT_END = re.compile(
-    r"(?<!\d)(?!(?<=\b[A-Za-z])\.[A-Za-z]\.)(?!(?<=\.[A-Za-z])\.\s+[a-z\d])\.(?!\d)"
-    r"|(?<=\d)\.(?=\s)|[!?。！？；;\n]+"
+    r"\.(?<!\d\.)(?!\d)(?!(?<=\b[A-Za-z]\.)[A-Za-z]\.)(?!(?<=\.[A-Za-z]\.)\s+[a-z\d])"
+    r"|\.(?<=\d\.)(?=\s)|[!?。！？；;\n]+"
 )
 _EN_QUESTION_START = re.compile(
     r"^\s*(?:and\s+|so\s+|okay\s*,?\s*|ok\s*,?\s*|now\s*,?\s*)?"

@@ -139,3 +139,12 @@ def test_a_dotted_abbreviation_ends_no_sentence_before_the_frequency() -> None:
 def test_a_dotted_abbreviation_at_the_end_still_ends_its_sentence() -> None:
     said = split_sentences(1, "patient", "I take metformin 500 mg b.i.d. My sugars are better.")
     assert [s.text for s in said][1] == "My sugars are better."
+
+
+def test_a_chinese_dose_said_in_a_later_turn_reads_its_numerals() -> None:
+    turns = (
+        ("patient", "我在吃二甲双胍。"),
+        ("doctor", "吃多少？"),
+        ("patient", "每次两片，一天三次。"),
+    )
+    assert one(*turns, kind="medication_status", entity="metformin").slots["value"] == 2

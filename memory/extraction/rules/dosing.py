@@ -20,7 +20,7 @@ from memory.domain.types import ExtractedFact
 from memory.extraction.rules.bounded import anchor_of, bound_content
 from memory.extraction.rules.dose_words import UNIT, frequency_of, route_of, unit_label
 from memory.extraction.rules.entities import find_entities
-from memory.extraction.rules.text import Sentence, normalize_numbers
+from memory.extraction.rules.text import Sentence, normalize_numbers, value_text
 
 __all__ = ["attach_later_doses", "dose_slots", "frequency_of", "route_of", "with_previous_doses"]
 
@@ -75,7 +75,7 @@ def attach_later_doses(
     said: tuple[int, tuple[str, str | None, str], str] | None = None  # a dose before its drug
     for sent in sentences:
         turn = sent.turn
-        text = sent.text if sent.zh else normalize_numbers(sent.text)
+        text = value_text(sent.text, sent.zh)
         drugs = {h.canonical for h in find_entities(sent.text, sent.zh) if h.kind in _DRUG_KINDS}
         if drugs:
             waiting = _waiting(out, drugs, turn)

@@ -17,6 +17,7 @@ from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.metrics import METRICS as _METRICS
 from memory.extraction.rules.metrics import Metric
+from memory.extraction.rules.reading_units import UNIT_LABELS, UNITS, slot_unit
 from memory.extraction.rules.regex_gate import fast, gate
 from memory.extraction.rules.text import normalize_numbers, value_text
 
@@ -34,17 +35,9 @@ _BP_NAMED = re.compile(
 _BP_ZH_PAIR = re.compile(
     rf"{_NUM}\s*(?:[，、]|,(?=\d))\s*{_NUM}(?!\d|\.\d|\s*(?:岁|年|天|月|周|次|个|斤|公斤|度|%|毫克|片))"
 )
-_UNITS = (
-    r"mm ?hg|bpm|beats per minute|beats a minute|beats|%|percent|"
-    r"milligrams? per deciliter|mg/dl|grams? per deciliter|g/dl|g/l|"
-    r"millimoles? per liter|mmol/l|mmol|micromoles? per liter|µmol/l|umol/l|pg/ml|ng/ml|ng/dl|"
-    r"kilograms?|kilos?|kg|pounds?|lbs?|°c|°f|℃|℉|degrees? (?:celsius|fahrenheit|c|f)\b|degrees?|"
-    r"meters?|metres?|m\b|"
-    r"毫米汞柱|公斤|千克|斤|度|米|次/分钟|次/分|次每分钟|次|下|毫摩尔每升|毫摩尔/升|毫摩尔|微摩尔每升|克每升|克/升|"
-)
 # A value is a number of its own: not the "1" of "HbA1c", not "4" of "in 4 weeks".
 _VALUE = re.compile(
-    rf"(?<![A-Za-z\d.]){_NUM}(?!\d|\.\d|(?:st|nd|rd|th)\b)\s*({_UNITS})?(?!\s*(?:weeks?|days?|months?|years?|hours?|times|"
+    rf"(?<![A-Za-z\d.]){_NUM}(?!\d|\.\d|(?:st|nd|rd|th)\b)\s*({UNITS})?(?!\s*(?:weeks?|days?|months?|years?|hours?|times|"
     rf"minutes?|个月|周|天|年|小时|次(?!/)))",
     re.I,
 )
@@ -53,84 +46,6 @@ _VALUE = re.compile(
 # eighty four"); the window never crosses the next metric's name.
 _GAP = 72
 _GAP_ZH = 30
-_UNIT_LABELS = {
-    "mm hg": "mmHg",
-    "mmhg": "mmHg",
-    "毫米汞柱": "mmHg",
-    "percent": "%",
-    "pounds": "lb",
-    "pound": "lb",
-    "lbs": "lb",
-    "kilos": "kg",
-    "kilo": "kg",
-    "kilograms": "kg",
-    "kilogram": "kg",
-    "公斤": "kg",
-    "千克": "kg",
-    "℃": "°C",
-    "℉": "°F",
-    "°c": "°C",
-    "°f": "°F",
-    "degrees celsius": "°C",
-    "degree celsius": "°C",
-    "degrees c": "°C",
-    "degrees fahrenheit": "°F",
-    "degree fahrenheit": "°F",
-    "degrees f": "°F",
-    "milligrams per deciliter": "mg/dL",
-    "milligram per deciliter": "mg/dL",
-    "mg/dl": "mg/dL",
-    "grams per deciliter": "g/dL",
-    "gram per deciliter": "g/dL",
-    "g/dl": "g/dL",
-    "g/l": "g/L",
-    "克每升": "g/L",
-    "克/升": "g/L",
-    "millimoles per liter": "mmol/L",
-    "millimole per liter": "mmol/L",
-    "mmol/l": "mmol/L",
-    "mmol": "mmol/L",
-    "毫摩尔每升": "mmol/L",
-    "毫摩尔/升": "mmol/L",
-    "毫摩尔": "mmol/L",
-    "micromoles per liter": "µmol/L",
-    "µmol/l": "µmol/L",
-    "umol/l": "µmol/L",
-    "微摩尔每升": "µmol/L",
-    "pg/ml": "pg/mL",
-    "ng/ml": "ng/mL",
-    "ng/dl": "ng/dL",
-}
-# Said without what they count: beats or breaths per minute, the metric's own unit.
-_PER_MINUTE = frozenset(
-    {
-        "bpm",
-        "beats per minute",
-        "beats a minute",
-        "beats",
-        "次/分",
-        "次/分钟",
-        "次每分钟",
-        "次",
-        "下",
-    }
-)
-_DEGREES = frozenset({"degrees", "degree", "度"})
-
-
-def _slot_unit(metric: Metric, said: str | None, value: float) -> str | None:
-    """The canonical unit of a reading: "度" and "degrees" by the number's scale
-    (38.5 is Celsius, 101 Fahrenheit), counts per minute as the metric's own."""
-    if not said:
-        return metric.unit
-    folded = re.sub(r"\s+", " ", said.casefold())
-    if folded in _DEGREES and metric.entity == "temperature":
-        return "°C" if value < 45 else "°F"
-    if folded in _PER_MINUTE and metric.unit:
-        return metric.unit
-    return _UNIT_LABELS.get(folded, said)
-
-
 # Transcripts spell abbreviations letter by letter ("G F R is below sixty", "B P",
 # "A one C"): each listed abbreviation also matches with spaces between its letters.
 _SPELLED = ("bp", "bmi", "gfr", "egfr", "ldl", "hdl", "tsh", "psa", "inr", "a1c")
@@ -214,7 +129,7 @@ def _read_value(metric: Metric, window: str) -> Reading | None:
             # The fact's unit stays as said ("公斤"); the slot's is canonical ("kg").
             said = (m[2] or "").strip() or None
             unit = said or metric.unit
-            slots = measured(m[1], _slot_unit(metric, said, float(m[1])))
+            slots = measured(m[1], slot_unit(metric, said, float(m[1])))
             return Reading(m[1], unit, m.start(), slots)
     return None
 
@@ -240,7 +155,7 @@ def _read_pressure(metric: Metric, window: str) -> Reading | None:
         return None
     unit_m = re.match(r"\s*(mmhg|mm hg|毫米汞柱)", window[end:], re.I)
     unit = unit_m[1] if unit_m else metric.unit
-    slots = blood_pressure(systolic, diastolic, _UNIT_LABELS.get(unit.casefold(), unit))
+    slots = blood_pressure(systolic, diastolic, UNIT_LABELS.get(unit.casefold(), unit))
     return Reading(f"{systolic}/{diastolic}", unit, start, slots)
 
 

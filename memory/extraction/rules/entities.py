@@ -17,6 +17,7 @@ from typing import Any
 
 from memory.extraction.rules.discourse.cues import forget_relatives
 from memory.extraction.rules.packaged import find_disease_names, find_drug_names, mesh_trees
+from memory.extraction.rules.regex_gate import fast
 from memory.lexicon._drugner import DRUGNER_STOP, is_spoken_code
 
 
@@ -197,9 +198,12 @@ _SYMPTOMS_ZH = (
     "痒",
     "肿",
 )
+# Lower-case words matched on the lowered text, each alternative beginning with its
+# literal (rules.regex_gate.fast): the same spans, several times faster than re.I.
 _SYMPTOM_RE_EN = re.compile(
-    r"\b(" + "|".join(sorted(map(re.escape, _SYMPTOMS_EN), key=len, reverse=True)) + r")\b", re.I
+    fast(r"\b(" + "|".join(sorted(map(re.escape, _SYMPTOMS_EN), key=len, reverse=True)) + r")\b")
 )
+_SYMPTOM_RE_EN_I = re.compile(_SYMPTOM_RE_EN.pattern, re.I)
 _SYMPTOM_RE_ZH = re.compile("|".join(sorted(map(re.escape, _SYMPTOMS_ZH), key=len, reverse=True)))
 _NOT_CONDITIONS = frozenset({"hypersensitivity", "drug hypersensitivity", "death", "syndrome"})
 
@@ -299,9 +303,15 @@ def _disease_hits(text: str, toks: list[re.Match[str]]) -> list[Hit]:
 
 
 def _symptom_hits(text: str, zh: bool) -> list[Hit]:
-    pattern = _SYMPTOM_RE_ZH if zh else _SYMPTOM_RE_EN
+    if zh:
+        found = _SYMPTOM_RE_ZH.finditer(text)
+    elif len(low := text.lower()) == len(text):
+        found = _SYMPTOM_RE_EN.finditer(low)
+    else:  # a letter whose lower case is longer ("İ") would move the offsets
+        found = _SYMPTOM_RE_EN_I.finditer(text)
     return [
-        Hit(m.start(), m.end(), m[0], m[0].casefold(), "symptom") for m in pattern.finditer(text)
+        Hit(m.start(), m.end(), text[m.start() : m.end()], m[0].casefold(), "symptom")
+        for m in found
     ]
 
 

@@ -352,10 +352,14 @@ def _relative(text: str, anchor: date | None) -> list[DateMention]:
     for m in _EN_FIXED.finditer(text):
         amount, unit, prec = _FIXED_EN[m[1].casefold()]
         add(m, amount, unit, prec)
-    for m in _EN_AGO.finditer(text):
-        add(m, parse_en_number(m[1].replace(" of", "")), _UNIT_EN[m[2].casefold()], None)
-    for m in _EN_FOR.finditer(text):
-        add(m, parse_en_number(m[1].replace(" of", "")), "year", "year")
+    low = text.lower()
+    # "... ago"/"... back" and "for N years" need their word: most sentences have neither.
+    if "ago" in low or "back" in low:
+        for m in _EN_AGO.finditer(text):
+            add(m, parse_en_number(m[1].replace(" of", "")), _UNIT_EN[m[2].casefold()], None)
+    if "year" in low:
+        for m in _EN_FOR.finditer(text):
+            add(m, parse_en_number(m[1].replace(" of", "")), "year", "year")
     if text.isascii():
         return out + _months_without_year(text, anchor)  # no Chinese form can match
     for m in _ZH_FIXED.finditer(text):

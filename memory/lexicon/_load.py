@@ -79,6 +79,7 @@ def _load_drugs(files: tuple[str, ...]) -> tuple[list[LexEntry], dict, set[str]]
                 prev[col] = "|".join(filter(None, (prev.get(col, ""), row.get(col, ""))))
             prev["generated_brands"] = row.get("brands", "")
             prev["zh"] = prev.get("zh") or row.get("zh", "")
+    _add_misspellings(merged)
     entries, classes, short = [], {}, set()
     for canon, row in merged.items():
         cls = tuple(dict.fromkeys(c.lower() for c in _split(row.get("classes", ""))))
@@ -101,6 +102,17 @@ def _load_drugs(files: tuple[str, ...]) -> tuple[list[LexEntry], dict, set[str]]
             )
         )
     return entries, classes, short
+
+
+def _add_misspellings(merged: dict[str, dict[str, str]]) -> None:
+    """Common misspellings and transcription spellings of frequent drugs ("metropolol",
+    "trazadone", "zarelto") resolve like the drug's own names (drug_misspellings.tsv)."""
+    for row in _rows("drug_misspellings.tsv"):
+        canon = row["canonical"].lower()
+        if canon not in merged:
+            raise ValueError(f"drug_misspellings.tsv: {canon!r} is no drug of drugs.tsv")
+        target = merged[canon]
+        target["aliases"] = "|".join(filter(None, (target.get("aliases", ""), row["misspellings"])))
 
 
 def _load_simple(name: str, kind: str) -> Iterator[tuple[LexEntry, dict[str, str]]]:

@@ -54,7 +54,7 @@ def test_chinese_vitals_get_slots() -> None:
     assert got == {
         "blood pressure": {"systolic": 150, "diastolic": 95, "unit": "mmHg"},
         "heart rate": {"value": 88, "unit": "bpm"},
-        "temperature": {"value": 36.8, "unit": "度"},
+        "temperature": {"value": 36.8, "unit": "°C"},
     }
 
 

@@ -16,150 +16,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from memory.domain.slots import measured
-from memory.domain.types import ExtractedFact, Turn
+from memory.domain.types import ExtractedFact
 from memory.extraction.rules.bounded import anchor_of, bound_content
+from memory.extraction.rules.dose_words import UNIT, frequency_of, route_of, unit_label
 from memory.extraction.rules.entities import find_entities
-from memory.extraction.rules.text import normalize_numbers, split_sentences
+from memory.extraction.rules.text import Sentence, normalize_numbers, value_text
 
-_UNIT_NAMES: dict[str, str] = {
-    "milligram": "mg",
-    "milligrams": "mg",
-    "mgs": "mg",
-    "mcgs": "mcg",
-    "microgram": "mcg",
-    "micrograms": "mcg",
-    "µg": "mcg",
-    "ug": "mcg",
-    "gram": "g",
-    "grams": "g",
-    "milliliter": "mL",
-    "milliliters": "mL",
-    "ml": "mL",
-    "unit": "units",
-    "iu": "IU",
-    "puff": "puffs",
-    "tablet": "tablets",
-    "pill": "pills",
-    "capsule": "capsules",
-    "m g": "mg",
-    "m c g": "mcg",
-    "mcg": "mcg",
-    "毫克": "mg",
-    "克": "g",
-    "毫升": "mL",
-    "单位": "units",
-    "片": "tablets",
-    "粒": "capsules",
-}
-_FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "twice daily",
-        re.compile(
-            r"\b(?:twice (?:a|per|every) day|twice daily|2 times (?:a|per) day|bid|b\.i\.d\.?)\b|每天两次|每日两次|一天两次|每日2次|每天2次|一日两次|一日2次",
-            re.I,
-        ),
-    ),
-    (
-        "three times daily",
-        re.compile(
-            r"\b(?:three times (?:a|per) day|3 times (?:a|per) day|tid|t\.i\.d\.?)\b|每天三次|每日三次|一天三次|每日3次|每天3次|一日三次|一日3次",
-            re.I,
-        ),
-    ),
-    (
-        "four times daily",
-        re.compile(
-            r"\b(?:four times (?:a|per) day|4 times (?:a|per) day|qid|q\.i\.d\.?)\b|每天四次|每日四次|一天四次|每日4次",
-            re.I,
-        ),
-    ),
-    ("every {0} hours", re.compile(r"\bevery (\d+) hours?\b|\bq(\d+)h\b|每(\d+)小时", re.I)),
-    ("every {0} days", re.compile(r"\bevery (\d+) days\b|每(\d+)天", re.I)),
-    ("every {0} weeks", re.compile(r"\bevery (\d+) weeks\b|每(\d+)周", re.I)),
-    # Before "once daily", whose "every day" / 每天 would claim these.
-    ("every other day", re.compile(r"\bevery other day\b|\bqod\b|隔天|隔日", re.I)),
-    (
-        "twice weekly",
-        re.compile(
-            r"\b(?:twice|2 times) (?:a|per|every) week\b|每周两次|每周2次|一周两次|一周2次", re.I
-        ),
-    ),
-    (
-        "monthly",
-        re.compile(r"\b(?:once (?:a|per) month|monthly|every month)\b|每月一次|每个月一次", re.I),
-    ),
-    (
-        "once daily",
-        re.compile(
-            r"\b(?:once (?:a|per|every) day|once daily|1 times? (?:a|per) day|daily|every day|each day|a day|qd|od)\b|每天一次|每日一次|一天一次|每日1次|每天1次|一日一次|每天(?![早晚傍])|每日(?![早晚])",
-            re.I,
-        ),
-    ),
-    (
-        "every morning",
-        re.compile(
-            r"\b(?:(?:every|each|in the) morning|mornings|qam)\b|每天早上|每日早晨|每早|晨起", re.I
-        ),
-    ),
-    ("every evening", re.compile(r"\b(?:(?:every|each|in the) evening|qpm)\b|每天傍晚", re.I)),
-    (
-        "at bedtime",
-        re.compile(
-            r"\b(?:at (?:bedtime|night)|before bed|nightly|every night|qhs)\b|睡前|每晚|每天晚上",
-            re.I,
-        ),
-    ),
-    (
-        "weekly",
-        re.compile(r"\b(?:once (?:a|per) week|weekly|every week)\b|每周一次|每周|一周一次", re.I),
-    ),
-    (
-        "as needed",
-        re.compile(r"\b(?:as needed|when needed|if needed|prn|p\.r\.n\.?)\b|必要时|需要时", re.I),
-    ),
-)
-_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "oral",
-        re.compile(
-            r"\b(?:by mouth|orally|oral|po|p\.o\.?|tablets?|pills?|capsules?)\b|口服|吃", re.I
-        ),
-    ),
-    (
-        "subcutaneous",
-        re.compile(r"\b(?:subcutaneous\w*|subq|sub-q|sc|under the skin)\b|皮下", re.I),
-    ),
-    ("intravenous", re.compile(r"\b(?:intravenous\w*|iv|infusions?|drip)\b|静脉|输液|点滴", re.I)),
-    ("intramuscular", re.compile(r"\b(?:intramuscular\w*|im)\b|肌注|肌肉注射", re.I)),
-    ("injection", re.compile(r"\b(?:inject\w*|shots?|pens?)\b|注射|打针|打", re.I)),
-    ("inhaled", re.compile(r"\b(?:inhal\w*|puffs?|nebuli[sz]\w*)\b|吸入|喷", re.I)),
-    (
-        "topical",
-        re.compile(r"\b(?:topical\w*|cream|ointment|gel|patch\w*|apply)\b|外用|涂|贴", re.I),
-    ),
-)
-
-
-def unit_label(raw: str | None) -> str | None:
-    if not raw:
-        return None
-    spaced = re.sub(r"\s+", " ", raw.strip().casefold())
-    if spaced in ("mg", "m g"):
-        return "mg"
-    return _UNIT_NAMES.get(spaced, raw)
-
-
-def frequency_of(text: str) -> str | None:
-    for label, pattern in _FREQUENCIES:
-        m = pattern.search(text)
-        if m:
-            hours = next((g for g in m.groups() if g), None)
-            return label.format(hours) if hours else label
-    return None
-
-
-def route_of(text: str) -> str | None:
-    return next((label for label, pattern in _ROUTES if pattern.search(text)), None)
+__all__ = ["attach_later_doses", "dose_slots", "frequency_of", "route_of", "with_previous_doses"]
 
 
 def dose_slots(
@@ -182,10 +45,7 @@ def dose_slots(
 
 # --------------------------------------------------------------------------- later doses
 
-_DOSE = re.compile(
-    r"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)\s*(mg|mcg|µg|ug|milligrams?|micrograms?|grams?|m\s?c\s?g|m\s?g|g|ml|milliliters?|units?|iu|puffs?|tablets?|pills?|capsules?|毫克|克|毫升|单位|片|粒|支)(?![A-Za-z])",
-    re.I,
-)
+_DOSE = re.compile(rf"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)\s*({UNIT})(?![A-Za-z])", re.I)
 # "What dose?", "How much do you take?", "多少毫克": the answer may be a bare number.
 _DOSE_QUESTION = re.compile(
     r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|mg|units|tablets|pills))|"
@@ -203,46 +63,45 @@ _MAX_TURNS = 3
 
 
 def attach_later_doses(
-    facts: Sequence[ExtractedFact], turns: Sequence[Turn]
+    facts: Sequence[ExtractedFact], sentences: Sequence[Sentence]
 ) -> tuple[ExtractedFact, ...]:
     """Give a dose-less medication fact the dose said shortly after its drug,
-    when that drug is the only one waiting (rules: nearest unambiguous)."""
+    when that drug is the only one waiting (rules: nearest unambiguous).
+    `sentences` are the session's, in order (rules.text.split_sentences of each turn)."""
     out = list(facts)
     waiting: list[int] = []  # indexes of facts named in the last drug sentence
     named_turn = since = 0
     asked = False
     said: tuple[int, tuple[str, str | None, str], str] | None = None  # a dose before its drug
-    for turn in turns:
-        for sent in split_sentences(turn.index, turn.speaker, turn.text):
-            text = sent.text if sent.zh else normalize_numbers(sent.text)
-            drugs = {
-                h.canonical for h in find_entities(sent.text, sent.zh) if h.kind in _DRUG_KINDS
-            }
-            if drugs:
-                waiting = _waiting(out, drugs, turn.index)
-                named_turn, since = turn.index, 0
-                asked = bool(_DOSE_QUESTION.search(text))
-                if said and _dose_first(out, said, waiting, text, turn.index, sent.zh):
-                    waiting = []
-                said = None
-                continue
-            # kept only when no drug named before waits for it (that one takes it)
-            said = None if waiting else _dose_alone(text, sent.text, sent.is_question, turn.index)
-            since += 1
-            if not waiting or since > _MAX_SENTENCES or turn.index - named_turn > _MAX_TURNS:
+    for sent in sentences:
+        turn = sent.turn
+        text = value_text(sent.text, sent.zh)
+        drugs = {h.canonical for h in find_entities(sent.text, sent.zh) if h.kind in _DRUG_KINDS}
+        if drugs:
+            waiting = _waiting(out, drugs, turn)
+            named_turn, since = turn, 0
+            asked = bool(_DOSE_QUESTION.search(text))
+            if said and _dose_first(out, said, waiting, text, turn, sent.zh):
                 waiting = []
-                continue
-            if sent.is_question and not _DOSE.search(text):
-                # "Is that 20 mg once a day?" offers the dose for confirmation; other
-                # questions only say whether a bare number may answer.
-                asked = asked or bool(_DOSE_QUESTION.search(text))
-                continue
-            dose = _said_dose(text, asked)
-            if dose is None:
-                continue
-            if len(waiting) == 1:
-                out[waiting[0]] = _with_dose(out[waiting[0]], dose, sent.text, turn.index, sent.zh)
-            waiting = []  # a dose for two waiting drugs is ambiguous: attach none
+            said = None
+            continue
+        # kept only when no drug named before waits for it (that one takes it)
+        said = None if waiting else _dose_alone(text, sent.text, sent.is_question, turn)
+        since += 1
+        if not waiting or since > _MAX_SENTENCES or turn - named_turn > _MAX_TURNS:
+            waiting = []
+            continue
+        if sent.is_question and not _DOSE.search(text):
+            # "Is that 20 mg once a day?" offers the dose for confirmation; other
+            # questions only say whether a bare number may answer.
+            asked = asked or bool(_DOSE_QUESTION.search(text))
+            continue
+        dose = _said_dose(text, asked)
+        if dose is None:
+            continue
+        if len(waiting) == 1:
+            out[waiting[0]] = _with_dose(out[waiting[0]], dose, sent.text, turn, sent.zh)
+        waiting = []  # a dose for two waiting drugs is ambiguous: attach none
     return tuple(out)
 
 

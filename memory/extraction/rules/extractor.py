@@ -42,7 +42,7 @@ from memory.extraction.rules.safety import (
     speaks_of_allergy,
 )
 from memory.extraction.rules.surgery import extract_surgical_history
-from memory.extraction.rules.text import Sentence, normalize_numbers, speaker_role, split_sentences
+from memory.extraction.rules.text import Sentence, speaker_role, split_sentences, value_text
 
 _ACKNOWLEDGES = re.compile(
     r"^\W*(?:okay|ok|alright|all right|i see|got it|mm-?hmm|uh-huh|right|sure|go on|"
@@ -105,19 +105,27 @@ def extract_facts(
 ) -> tuple[ExtractedFact, ...]:
     state = _State(tracker or SubjectTracker.for_session(session.title, session.turns))
     tagged: list[_Tagged] = []
-    for turn in session.turns:
-        tagged.extend(_turn_facts(turn, session, state))
-    return with_previous_doses(attach_later_doses(_finalize(tagged), session.turns))
+    # Each turn is cut into sentences once: the fact pass and the later-dose pass read the same.
+    split = [
+        (turn, split_sentences(turn.index, speaker_role(turn.speaker), turn.text))
+        for turn in session.turns
+    ]
+    for turn, sentences in split:
+        tagged.extend(_turn_facts(turn, sentences, session, state))
+    every = [sent for _, sentences in split for sent in sentences]
+    return with_previous_doses(attach_later_doses(_finalize(tagged), every))
 
 
-def _turn_facts(turn: Turn, session: SessionText, state: _State) -> list[_Tagged]:
+def _turn_facts(
+    turn: Turn, sentences: list[Sentence], session: SessionText, state: _State
+) -> list[_Tagged]:
     role = speaker_role(turn.speaker)
     frame = state.frame if frame_active(state.frame, turn.index) else None
     state.subjects.begin_turn(turn.index, role)
     out: list[_Tagged] = []
     asked: Frame | None = None
     previous: SentenceCtx | None = None  # the turn's last statement (split warnings)
-    for number, (sent, generic) in enumerate(_pieces(turn.index, role, turn.text)):
+    for number, (sent, generic) in enumerate(_pieces(sentences)):
         if sent.is_question:
             clinical = bool(find_entities(sent.text, sent.zh))
             state.subjects.read_question(sent, relative_mentions(sent.text, sent.zh), clinical)
@@ -172,16 +180,15 @@ def _context(
         if all(h.end <= r.start or h.start >= r.end for r in rels)
     )
     subject_at = state.subjects.read(sent, rels, spans, family_frame, bool(hits))
-    norm = sent.text if sent.zh else normalize_numbers(sent.text)
+    norm = value_text(sent.text, sent.zh)
     dates = tuple(find_dates(sent.text, session.date))
     return SentenceCtx(sent, norm, hits, dates, frame, subject_at, session.date, tuple(rels), spans)
 
 
-def _pieces(turn: int, role: str, text: str) -> list[tuple[Sentence, bool]]:
+def _pieces(whole: list[Sentence]) -> list[tuple[Sentence, bool]]:
     """Sentences of the turn, each cut into general-knowledge and ordinary runs
     (rules.generic); questions stay whole."""
     out: list[tuple[Sentence, bool]] = []
-    whole = split_sentences(turn, role, text)
     for sent in (part for s in whole for part in split_at_subject_change(s)):
         if sent.is_question:
             out.append((sent, False))

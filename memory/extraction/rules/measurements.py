@@ -17,18 +17,27 @@ from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.metrics import METRICS as _METRICS
 from memory.extraction.rules.metrics import Metric
-from memory.extraction.rules.text import normalize_numbers
+from memory.extraction.rules.reading_units import UNIT_LABELS, UNITS, slot_unit
+from memory.extraction.rules.regex_gate import fast, gate
+from memory.extraction.rules.text import normalize_numbers, value_text
 
 _NUM = r"(\d+(?:\.\d+)?)"
 _BP_VALUE = re.compile(rf"{_NUM}\s*(?:/|over|by|\\)\s*{_NUM}", re.I)
-_UNITS = (
-    r"mmhg|mm hg|bpm|beats per minute|%|percent|mg/dl|mmol/l|mmol|µmol/l|umol/l|pg/ml|ng/ml|"
-    r"kg|kilos?|kilograms?|lbs?|pounds?|°c|°f|degrees?|meters?|metres?|m\b|g/dl|"
-    r"毫米汞柱|公斤|千克|斤|度|℃|米|次/分|次|毫摩尔|"
+# Both numbers named one by one: "systolic was 160 and diastolic 95", "160 systolic,
+# 95 diastolic", "高压150，低压90", "收缩压150舒张压95".
+_BP_NAMED = re.compile(
+    rf"{_NUM}\s*(?:mm ?hg\s*)?(?:systolic\s*)?(?:,|and|with|over|/|，|、)?\s*(?:(?:the|a|your|his|her)\s+)?"
+    rf"(?:(?:diastolic|低压|舒张压|下压)(?:\s*(?:blood\s+)?pressure)?\s*(?:was|is|of|at|是|为|有|在)?\s*[:：]?\s*{_NUM}"
+    rf"|{_NUM}\s*(?:mm ?hg\s*)?diastolic)",
+    re.I,
+)
+# Chinese says a reading as two numbers in a row: "血压140，90", "血压一百四、九十".
+_BP_ZH_PAIR = re.compile(
+    rf"{_NUM}\s*(?:[，、]|,(?=\d))\s*{_NUM}(?!\d|\.\d|\s*(?:岁|年|天|月|周|次|个|斤|公斤|度|%|毫克|片))"
 )
 # A value is a number of its own: not the "1" of "HbA1c", not "4" of "in 4 weeks".
 _VALUE = re.compile(
-    rf"(?<![A-Za-z\d.]){_NUM}(?!\d|\.\d|(?:st|nd|rd|th)\b)\s*({_UNITS})?(?!\s*(?:weeks?|days?|months?|years?|hours?|times|"
+    rf"(?<![A-Za-z\d.]){_NUM}(?!\d|\.\d|(?:st|nd|rd|th)\b)\s*({UNITS})?(?!\s*(?:weeks?|days?|months?|years?|hours?|times|"
     rf"minutes?|个月|周|天|年|小时|次(?!/)))",
     re.I,
 )
@@ -37,26 +46,6 @@ _VALUE = re.compile(
 # eighty four"); the window never crosses the next metric's name.
 _GAP = 72
 _GAP_ZH = 30
-_UNIT_LABELS = {
-    "mm hg": "mmHg",
-    "mmhg": "mmHg",
-    "毫米汞柱": "mmHg",
-    "percent": "%",
-    "beats per minute": "bpm",
-    "次/分": "bpm",
-    "pounds": "lb",
-    "pound": "lb",
-    "lbs": "lb",
-    "kilos": "kg",
-    "kilo": "kg",
-    "kilograms": "kg",
-    "kilogram": "kg",
-    "公斤": "kg",
-    "千克": "kg",
-    "℃": "°C",
-}
-
-
 # Transcripts spell abbreviations letter by letter ("G F R is below sixty", "B P",
 # "A one C"): each listed abbreviation also matches with spaces between its letters.
 _SPELLED = ("bp", "bmi", "gfr", "egfr", "ldl", "hdl", "tsh", "psa", "inr", "a1c")
@@ -69,14 +58,17 @@ def _spelled(names: str) -> str:
 
 
 def _compiled() -> list[tuple[Metric, re.Pattern[str]]]:
-    return [(m, re.compile(_spelled(m.names), re.I)) for m in _METRICS]
+    # Names are read by their span only, so each may begin with its literal (regex_gate.fast);
+    # they are lower case, matched on the lowered text (see _names_in).
+    return [(m, re.compile(fast(_spelled(m.names)))) for m in _METRICS]
 
 
 _COMPILED = _compiled()
+_COMPILED_I = [(m, re.compile(p.pattern, re.I)) for m, p in _COMPILED]
 _BY_ENTITY = {m.entity: m for m in _METRICS}
 # The names are lower case: the gate reads the lowered text without re.I, which
 # lets the engine try the alternation far faster at each position.
-_ANY_NAME = re.compile("|".join(f"(?:{_spelled(m.names)})" for m in _METRICS))
+_ANY_NAME = gate(_spelled(m.names) for m in _METRICS)
 
 
 @dataclass(frozen=True)
@@ -125,16 +117,7 @@ def _read_value(metric: Metric, window: str) -> Reading | None:
     """The first plausible value in the window after a name (the newer one of a
     change "from X to Y")."""
     if metric.entity == "blood pressure":
-        m = _BP_VALUE.search(window)
-        later = _later(window, m) if m else None
-        newer = _BP_VALUE.match(window, later) if later is not None else None
-        m = newer or m
-        if m and metric.low <= float(m[1]) <= metric.high and 20 <= float(m[2]) <= 200:
-            unit_m = re.match(r"\s*(mmhg|mm hg|毫米汞柱)", window[m.end() :], re.I)
-            unit = unit_m[1] if unit_m else metric.unit
-            slots = blood_pressure(m[1], m[2], _unit_label(unit))
-            return Reading(f"{m[1]}/{m[2]}", unit, m.start(), slots)
-        return None
+        return _read_pressure(metric, window)
     for m in _VALUE.finditer(window):
         if _DOSE_AFTER.match(window, m.end()):
             continue  # "testosterone 140 milligrams every 10 days" is a dose, not a level
@@ -144,13 +127,36 @@ def _read_value(metric: Metric, window: str) -> Reading | None:
             if newer and metric.low <= float(newer[1]) <= metric.high:
                 m = newer
             # The fact's unit stays as said ("公斤"); the slot's is canonical ("kg").
-            unit = (m[2] or "").strip() or metric.unit
-            return Reading(m[1], unit, m.start(), measured(m[1], _unit_label(unit)))
+            said = (m[2] or "").strip() or None
+            unit = said or metric.unit
+            slots = measured(m[1], slot_unit(metric, said, float(m[1])))
+            return Reading(m[1], unit, m.start(), slots)
     return None
 
 
-def _unit_label(raw: str | None) -> str | None:
-    return _UNIT_LABELS.get(raw.casefold(), raw) if raw else raw
+def _read_pressure(metric: Metric, window: str) -> Reading | None:
+    """Systolic/diastolic: "136/84", "136 over 84" (the newer of "from X to Y"), the
+    two numbers named one by one, or a Chinese pair "140，90"."""
+    m = _BP_VALUE.search(window)
+    later = _later(window, m) if m else None
+    newer = _BP_VALUE.match(window, later) if later is not None else None
+    m = newer or m
+    if m is not None:
+        systolic, diastolic, start, end = m[1], m[2], m.start(), m.end()
+    else:
+        named = _BP_NAMED.search(window) or _BP_ZH_PAIR.search(window)
+        if named is None:
+            return None
+        systolic, diastolic = named[1], named.group(named.lastindex or 2)
+        start, end = named.start(), named.end()
+        if float(systolic) <= float(diastolic):
+            return None  # two numbers in a row that are no reading
+    if not (metric.low <= float(systolic) <= metric.high and 20 <= float(diastolic) <= 200):
+        return None
+    unit_m = re.match(r"\s*(mmhg|mm hg|毫米汞柱)", window[end:], re.I)
+    unit = unit_m[1] if unit_m else metric.unit
+    slots = blood_pressure(systolic, diastolic, UNIT_LABELS.get(unit.casefold(), unit))
+    return Reading(f"{systolic}/{diastolic}", unit, start, slots)
 
 
 _ANY_DIGIT = re.compile(r"\d")
@@ -172,10 +178,11 @@ def clear_cache() -> None:
 
 
 def _names_in(text: str) -> tuple[tuple[int, int, Metric], ...]:
+    low, compiled = text.lower(), _COMPILED
+    if len(low) != len(text):  # a letter whose lower case is longer ("İ"): offsets would move
+        low, compiled = text, _COMPILED_I
     candidates = [
-        (m.start(), m.end(), metric)
-        for metric, pattern in _COMPILED
-        for m in pattern.finditer(text)
+        (m.start(), m.end(), metric) for metric, pattern in compiled for m in pattern.finditer(low)
     ]
     candidates.sort(key=lambda c: (c[0] - c[1], c[0]))
     found: list[tuple[int, int, Metric]] = []
@@ -272,7 +279,7 @@ def _before(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[tuple[str, s
         out.append((previous.norm, previous.text, False))
     if ctx.frame is not None:
         question = ctx.frame.text
-        out.append((question if ctx.zh else normalize_numbers(question), question, True))
+        out.append((value_text(question, ctx.zh), question, True))
     return out
 
 
@@ -319,7 +326,7 @@ def names_lab_value(text: str, start: int, end: int) -> bool:
 
 def has_measurement(text: str, zh: bool) -> bool:
     """Does the text name a metric followed closely by a plausible value?"""
-    norm = text if zh else normalize_numbers(text)
+    norm = value_text(text, zh)
     if not any(ch.isdigit() for ch in norm):
         return False
     return bool(readings(norm, zh))

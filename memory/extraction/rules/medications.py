@@ -14,11 +14,11 @@ from dataclasses import replace
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.advice import advised
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
-from memory.extraction.rules.dosing import dose_slots, frequency_of
+from memory.extraction.rules.dosing import dose_slots
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.measurements import names_lab_value
+from memory.extraction.rules.sentence_doses import later_dose, sentence_dose
 from memory.extraction.rules.switches import find_switches
-from memory.extraction.rules.text import normalize_numbers
 
 _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
@@ -88,15 +88,6 @@ _ZH_DECIDED_STOP = re.compile(
 _STATE_CHANGE_CUE = re.compile(
     r"\b(?:start\w*|began|initiat\w*|switch\w*|chang\w*)\b|开始|换成|换药|改用|加用", re.I
 )
-_UNIT = (
-    r"(?:mgs|mcgs|mg|mcg|µg|ug|g|ml|mL|units?|iu|IU|puffs?|tablets?|pills?|capsules?|"
-    r"milligrams?|micrograms?|grams?|milliliters?|m\s?c\s?g|m\s?g|毫克|克|毫升|单位|片|粒|支)"
-)
-_DOSE = re.compile(rf"(\d+(?:\.\d+)?)\s*({_UNIT})(?![A-Za-z])", re.I)
-_FROM_TO = re.compile(
-    rf"(?:from\s+)?(\d+(?:\.\d+)?)\s*({_UNIT})?\s*(?:to|→|->|=>|改为|加到|减到|调到|到)\s*(\d+(?:\.\d+)?)\s*({_UNIT})",
-    re.I,
-)
 _DRUG_KINDS = frozenset({"drug", "drug_class"})
 _CLAUSE_BREAK = re.compile(
     r"[，；;]|,\s+(?:and |but |then )?(?:start|stop|switch|change|increase|decrease)", re.I
@@ -105,11 +96,6 @@ _CLAUSE_BREAK = re.compile(
 # it is conditional ("if your pressure stays high, we would start ...").
 _CONDITIONAL = re.compile(
     r"\b(?:if|in case|unless|whether|should you)\b|如果|万一|假如|要是|的话", re.I
-)
-# "bump the lisinopril to 20", "加到160": the new dose said without its unit.
-_BARE_TARGET = re.compile(
-    r"(?:\bto|到|至|为)\s*(\d+(?:\.\d+)?)(?!\s*(?:%|percent|years?|days?|weeks?|months?|times?|/|天|周|年|个|次))",
-    re.I,
 )
 
 
@@ -139,68 +125,6 @@ def _has_cue(ctx: SentenceCtx, hit: Hit) -> bool:
     window = ctx.text[max(0, hit.start - 40) : hit.end + 40]
     in_frame = ctx.frame is not None and ctx.frame.topic == "medication"
     return in_frame or any(p.search(window) for _, p in _CUES)
-
-
-# "800 milligrams of ibuprofen", "you're on 500 of metformin", "a 20 milligram
-# tablet of lisinopril", "a 0.6 mg colchicine": the dose said first.
-_DOSE_OF = re.compile(
-    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:({_UNIT})?\s+(?:(?:tablets?|pills?|capsules?|doses?)\s+)?of"
-    # without "of" only with its unit: "2 metformin" may count tablets, "10 years" is no dose
-    rf"|({_UNIT})\s+(?:(?:tablets?|pills?|capsules?)\s+)?)\s*(?:the\s+|your\s+|his\s+|her\s+|that\s+)?$",
-    re.I,
-)
-# "Coreg 6.25 twice a day", "metformin 500 with meals": a number right after the
-# drug is its dose when how often it is taken follows (the unit goes unsaid).
-_BARE_AFTER = re.compile(
-    r"[\s,]*(?:(?:at|is|of)\s+)?(\d+(?:\.\d+)?)\s+"
-    r"(?!(?:years?|days?|weeks?|months?|hours?|minutes?|times|percent|%|pounds?)\b)(?=\S)",
-    re.I,
-)
-# "Lasix 40 and potassium 20.", "Wellbutrin 150, Zoloft 100": a number straight after
-# the drug that ends its clause is its strength (a year or a ratio is not).
-_BARE_END = re.compile(
-    r"[\s,]*(?!(?:19|20)\d\d\b)(\d+(?:\.\d+)?)(?![\d/:]|\.\d|\s*(?:-|to)\s*\d)"
-    r"(?=\s*(?:[.,;!]|$|(?:and|plus|as well)\b))",
-    re.I,
-)
-
-
-def _dose(
-    ctx: SentenceCtx, hit: Hit, status: str | None, stop: int, start: int = 0
-) -> tuple[str | None, str | None, str | None]:
-    """(value, unit, previous value) of the dose written after the drug and
-    before the next drug (`stop`): "lisinopril and metformin 500 mg" gives
-    lisinopril no dose. A change may name its target without a unit
-    ("increase the lisinopril to 20")."""
-    raw = ctx.text[hit.start : min(stop, hit.start + 80)]
-    tail = raw if ctx.zh else normalize_numbers(raw)
-    change = _FROM_TO.search(tail)
-    if change:
-        unit = change[4]
-        return change[3], unit, f"{change[1]} {change[2] or unit}"
-    dose = _DOSE.search(tail[:80])
-    if dose:
-        return dose[1], dose[2], None
-    bare = None if ctx.zh else _BARE_AFTER.match(tail, len(hit.surface))
-    if bare and frequency_of(tail[bare.end() : bare.end() + 20]):
-        return bare[1], None, None
-    strength = None if ctx.zh else _BARE_END.match(tail, len(hit.surface))
-    if strength:
-        return strength[1], None, None
-    # Spoken numbers are long ("twelve and a half milligrams of"): a wide look back.
-    head = ctx.text[max(start, hit.start - 50) : hit.start]
-    first = _DOSE_OF.search(head if ctx.zh else normalize_numbers(head))
-    if first:
-        return first[1], first[2] or first[3], None
-    if status != "dose_changed":
-        return None, None, None
-    target = _BARE_TARGET.search(tail)
-    if target:
-        return target[1], None, None
-    # "cut back to 25 mg of metoprolol": the new dose said before the drug.
-    head = ctx.text[max(0, hit.start - 30) : hit.start]
-    before = list(_DOSE.finditer(head if ctx.zh else normalize_numbers(head)))
-    return (before[-1][1], before[-1][2], None) if before else (None, None, None)
 
 
 def _future(ctx: SentenceCtx, hit: Hit) -> bool:
@@ -367,11 +291,9 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
         ):
             continue  # never suppress a stop or a change: an old record must not stay current
         stop = drugs[i + 1].start if i + 1 < len(drugs) else len(ctx.text)
-        value, unit, previous = _dose(ctx, hit, status, stop, drugs[i - 1].end if i else 0)
+        value, unit, previous = sentence_dose(ctx, hit, status, stop, drugs[i - 1].end if i else 0)
         if value is None:
-            # "atorvastatin, you might call it Lipitor, 80 milligrams": the dose may
-            # follow a later name of the same drug in the sentence.
-            value, unit, previous = _later_dose(ctx, drugs, i, status)
+            value, unit, previous = later_dose(ctx, drugs, i, status)
         fact = _fact(ctx, hit, status, replaces, value, unit, previous, hit.canonical in switched)
         # The drug's words run from the previous drug (a route often comes first:
         # "口服二甲双胍", "inject insulin") to the next one, ~120 characters.
@@ -381,19 +303,6 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
         slots = dose_slots(value, unit, clause, ctx.zh, hit.start - clause_start)
         facts.append(replace(fact, slots=slots) if slots else fact)
     return facts
-
-
-def _later_dose(
-    ctx: SentenceCtx, drugs: list[Hit], i: int, status: str | None
-) -> tuple[str | None, str | None, str | None]:
-    for j in range(i + 1, len(drugs)):
-        if drugs[j].canonical != drugs[i].canonical:
-            continue
-        stop = drugs[j + 1].start if j + 1 < len(drugs) else len(ctx.text)
-        found = _dose(ctx, drugs[j], status, stop, drugs[j - 1].end)
-        if found[0] is not None:
-            return found
-    return None, None, None
 
 
 def _fact(

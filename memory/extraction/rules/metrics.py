@@ -24,12 +24,13 @@ METRICS: tuple[Metric, ...] = (
         # "your pressure today is 150 over 90": only a two-number reading is read for it
         "blood pressure",
         "vital",
-        r"blood pressures?|\bpressures?\b|\bbp\b|\bb\.p\.|血压|高压",
+        # "systolic was 160 and diastolic 95" (not the "systolic" of "160 systolic")
+        r"blood pressures?|\bpressures?\b|\bbp\b|\bb\.p\.|(?<!\d )(?<!\d)\bsystolic\b|血压|高压|收缩压",
         "mmHg",
         40,
         300,
     ),
-    Metric("heart rate", "vital", r"heart rate|\bpulse\b|\bhr\b|心率|脉搏", "bpm", 20, 250),
+    Metric("heart rate", "vital", r"heart rate|\bpulse\b|\bhr\b|心率|脉搏|心跳", "bpm", 20, 250),
     Metric(
         "hba1c",
         "lab_result",
@@ -79,7 +80,8 @@ METRICS: tuple[Metric, ...] = (
     Metric(
         "respiratory rate",
         "vital",
-        r"respiratory rate|respirations?|\brr\b|breathing rate|呼吸频率|呼吸(?=\s*[:：]?\s*\d)",
+        r"respiratory rate|resp(?:iration)? rate|respirations?|\brr\b|breathing rate|"
+        r"呼吸频率|呼吸(?=\s*[:：]?\s*\d)",
         "/min",
         4,
         80,
@@ -130,7 +132,7 @@ METRICS: tuple[Metric, ...] = (
         r"(?<!glycated )hemoglobin(?! a1c)|haemoglobin(?! a1c)|\bhgb\b|血红蛋白",
         None,
         3,
-        25,
+        250,  # g/dL in English dialogue, g/L in Chinese ("血红蛋白90克每升")
     ),
     Metric("tsh", "lab_result", r"\btsh\b|促甲状腺", None, 0.01, 100),
     Metric(
@@ -161,4 +163,50 @@ METRICS: tuple[Metric, ...] = (
     ),
     Metric("vitamin d", "lab_result", r"vitamin d|维生素d", None, 1, 200),
     Metric("testosterone", "lab_result", r"testosterone|睾酮", None, 1, 3000),
+    # The blood count and other frequent labs; ranges span both unit scales said
+    # ("white count 12" in thousands, "11,000"; "血小板80" in 10^9/L).
+    Metric(
+        "white blood cell count",
+        "lab_result",
+        r"white (?:blood )?(?:cell )?count|white blood cells?|\bwbcs?\b|white cells|白细胞(?:计数)?",
+        None,
+        0.1,
+        200000,
+    ),
+    Metric(
+        "platelet count",
+        "lab_result",
+        r"platelets?(?: count)?|\bplts?\b|血小板(?:计数)?",
+        None,
+        1,
+        2000000,
+    ),
+    Metric(
+        "hematocrit",
+        "lab_result",
+        r"hematocrit|haematocrit|\bhct\b|红细胞压积|红细胞比容",
+        "%",
+        10,
+        75,
+    ),
+    Metric(
+        "vitamin b12 level",
+        "lab_result",
+        r"(?:vitamin )?\bb ?-?12\b|维生素b12",
+        "pg/mL",
+        50,
+        5000,
+    ),
+    Metric("ferritin", "lab_result", r"ferritin|铁蛋白", None, 1, 10000),
+    Metric("calcium", "lab_result", r"\bcalcium\b(?! channel)|血钙", None, 1, 16),
+    Metric(
+        "free t4",
+        "lab_result",
+        r"free t4|\bft4\b|free thyroxine|游离甲状腺素|游离t4",
+        None,
+        0.1,
+        60,
+    ),
+    Metric("albumin", "lab_result", r"(?<!micro)\balbumin\b|(?<!尿)白蛋白", None, 1, 60),
+    Metric("crp", "lab_result", r"c-? ?reactive protein|\bcrp\b|c反应蛋白", None, 0.01, 500),
 )

@@ -34,11 +34,23 @@ class _Table:
     canon_data: dict[str, dict[str, Any]]
     variant_data: dict[str, dict[str, Any]]
     reach: dict[str, int]  # first token -> most tokens of a multi-token variant
+    pairs: frozenset[str]  # the first two tokens of every multi-token variant
 
 
 _MAX_TOKENS = 5  # the disease finder tries phrases of up to five tokens
 _lock = threading.Lock()
 _tables: dict[str, _Table] = {}
+
+
+def _pairs(variants: dict[str, list[str]], longest: int) -> frozenset[str]:
+    """ "type 2" of "type 2 diabetes": a phrase can only match where its first two
+    tokens stand, so one set look-up rules out a token's longer phrases at once."""
+    out = set()
+    for variant in variants:
+        parts = variant.split(" ")
+        if 2 <= len(parts) <= longest and all(parts):
+            out.add(f"{parts[0]} {parts[1]}")
+    return frozenset(out)
 
 
 def _reach(variants: dict[str, list[str]], longest: int) -> dict[str, int]:
@@ -59,6 +71,7 @@ def _build(kind: str) -> _Table:
             m.disease_canonical_to_data,
             m.disease_variant_to_variant_data,
             _reach(m.disease_variant_to_canonical, _MAX_TOKENS),
+            _pairs(m.disease_variant_to_canonical, _MAX_TOKENS),
         )
     from drug_named_entity_recognition import drugs_finder as d
 
@@ -67,6 +80,7 @@ def _build(kind: str) -> _Table:
         d.drug_canonical_to_data,
         d.drug_variant_to_variant_data,
         _reach(d.drug_variant_to_canonical, 2),
+        _pairs(d.drug_variant_to_canonical, 2),
     )
 
 
@@ -110,7 +124,10 @@ def find_disease_names(words: list[str], overlapping: bool = False) -> list[Name
     low = [w.lower() for w in words]
     found: list[tuple[int, int, str]] = []  # (-size, index, key): the package's order
     for i, w in enumerate(low):
-        for size in range(min(t.reach.get(w, 0), len(low) - i), 1, -1):
+        longest = min(t.reach.get(w, 0), len(low) - i)
+        if longest < 2 or f"{w} {low[i + 1]}" not in t.pairs:
+            continue
+        for size in range(longest, 1, -1):
             key = " ".join(low[i : i + size])
             if t.variants.get(key):
                 found.append((-size, i, key))

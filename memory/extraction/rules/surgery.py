@@ -27,8 +27,10 @@ from memory.extraction.rules.context import sentence_affirmative
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import find_entities, lookup
 
+# One "\w+(?:ectomy|...)" instead of five "\w+ectomy|\w+otomy|...": the same words, a
+# word's letters walked once instead of once per suffix.
 _SURGERY_EN = re.compile(
-    r"\b(\w+ectomy|\w+otomy|\w+plasty|\w+ostomy|\w+pexy|c-section|cesarean|bypass|stent\w*|pacemaker|"
+    r"\b(\w+(?:ectomy|otomy|plasty|ostomy|pexy)|c-section|cesarean|bypass|stent\w*|pacemaker|"
     r"transplant\w*|replacement|(?:\w+ )?surgery|surgeries|operation|removed|taken out|repair(?:ed)?|"
     r"appendix out|tonsils out|fusion|cabg|lumpectomy|laminectomy|bleed\w*|hemorrhage|transfusion)\b",
     re.I,

@@ -12,11 +12,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from memory.domain.dates import parse_en_number
+from memory.extraction.rules.zh_numbers import normalize_zh_numbers
 
 _ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")
 # Sentence ends: . ! ? and their Chinese forms; a period between digits is a decimal,
 # one after a number and before a space ends the sentence ("on October 14. How ...").
-_SENT_END = re.compile(r"(?<!\d)\.(?!\d)|(?<=\d)\.(?=\s)|[!?。！？；;\n]+")
+# The dots of a Latin dosing abbreviation ("b.i.d.", "p.o.", "q.h.s.", "a.m.") end no
+# sentence, nor does its last dot when the sentence goes on in lower case ("10 mg p.o.
+# daily").
+# Each alternative starts with its literal, so the engine skips every other character fast.
+_SENT_END = re.compile(
+    r"\.(?<!\d\.)(?!\d)(?!(?<=\b[A-Za-z]\.)[A-Za-z]\.)(?!(?<=\.[A-Za-z]\.)\s+[a-z\d])"
+    r"|\.(?<=\d\.)(?=\s)|[!?。！？；;\n]+"
+)
 _EN_QUESTION_START = re.compile(
     r"^\s*(?:and\s+|so\s+|okay\s*,?\s*|ok\s*,?\s*|now\s*,?\s*)?"
     # "Do not combine X with Y." is an order, not a question.
@@ -127,6 +135,15 @@ _POINT = re.compile(r"(\d+)\s+point\s+(\d+|zero|one|two|three|four|five|six|seve
 _DOSE_WORDS = (
     r"\s*(?:mg|mgs|mcg|m g|m c g|milligrams?|micrograms?|ml|milliliters?|units?|percent|%)\b"
 )
+# "half a tablet", "a half tablet", "one half pill", "1/2 tab": half of one dose form.
+_FORMS = r"\s*(?:tablets?|tabs?|pills?|capsules?|caps?|puffs?|sprays?)\b"
+_HALF_FORM = re.compile(
+    r"(?<!and )\b(?:half\s+an?|(?:an?|one|1)\s+half(?:\s+an?)?|1/2(?:\s+an?)?)"
+    rf"(?={_FORMS}|{_DOSE_WORDS})",
+    re.I,
+)
+# ".5 mg" is 0.5 mg (a written leading decimal point).
+_BARE_DECIMAL = re.compile(r"(?<![\w.,])\.(\d)")
 # "point five milligrams" is 0.5 mg: a leading "point" only before a dose unit
 # ("at this point 5 people" stays as it is).
 _LEADING_POINT = re.compile(
@@ -214,9 +231,18 @@ def normalize_numbers(text: str) -> str:
     if "," in out:
         out = _THOUSANDS.sub(lambda m: m[0].replace(",", ""), out)
     out = _POINT.sub(lambda m: f"{m[1]}.{parse_en_number(m[2])}", out)
+    if "." in out:
+        out = _BARE_DECIMAL.sub(r"0.\1", out)
     folded = out.casefold()
     if "point" in folded or "half" in folded:
         out = _LEADING_POINT.sub(lambda m: f"0.{m[1] or m[2]}", out)
         out = _AND_A_HALF.sub(r"\1.5", out)
         out = _HALF_A.sub("0.5", out)
+    if "half" in folded or "1/2" in folded:
+        out = _HALF_FORM.sub("0.5", out)
     return out
+
+
+def value_text(text: str, zh: bool) -> str:
+    """The text with its numbers as digits, for reading doses and values (both languages)."""
+    return normalize_zh_numbers(text) if zh else normalize_numbers(text)

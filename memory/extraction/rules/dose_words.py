@@ -1,0 +1,275 @@
+# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
+"""The vocabulary of a dose: its units, how often it is taken and by which route,
+as clinicians write them and as patients say them, in English and Chinese.
+
+One table per slot, so that every reader of a dose (the drug's own sentence, a
+dose said in a later turn, the answer to "what dose?") knows the same words:
+"15 cc", "20 mEq", "two sprays", "q.h.s.", "q4-6h", "with meals", "一天吃两次",
+"每次两粒", "20个单位". Pure: no Django.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.extraction.rules.regex_gate import gate
+
+# A dose unit as written or said. Longer spellings first: the engine takes the
+# first alternative that matches ("milligrams" before "mg", "mcg" before "mg").
+UNIT = (
+    r"(?:milligrams?|micrograms?|milliliters?|millilitres?|milliequivalents?|grams?|"
+    r"mgs|mcgs|mg|mcg|µg|ug|meq|m\s?e\s?q|m\s?c\s?g|m\s?g|g|ml|cc|units?|iu|"
+    r"puffs?|sprays?|drops?|tablets?|tabs?|pills?|capsules?|caps?|patch(?:es)?|"
+    r"毫克|微克|克|毫升|(?:个)?单位|片|粒|支|喷|揿|滴|袋|贴)"
+)
+_UNIT_NAMES: dict[str, str] = {
+    "milligram": "mg",
+    "milligrams": "mg",
+    "mgs": "mg",
+    "m g": "mg",
+    "mcgs": "mcg",
+    "microgram": "mcg",
+    "micrograms": "mcg",
+    "µg": "mcg",
+    "ug": "mcg",
+    "m c g": "mcg",
+    "gram": "g",
+    "grams": "g",
+    "milliliter": "mL",
+    "milliliters": "mL",
+    "millilitre": "mL",
+    "millilitres": "mL",
+    "ml": "mL",
+    # a cubic centimetre is a millilitre; nurses and patients say "cc"
+    "cc": "mL",
+    "meq": "mEq",
+    "m e q": "mEq",
+    "milliequivalent": "mEq",
+    "milliequivalents": "mEq",
+    "unit": "units",
+    "iu": "IU",
+    "puff": "puffs",
+    "spray": "sprays",
+    "drop": "drops",
+    "tablet": "tablets",
+    "tab": "tablets",
+    "tabs": "tablets",
+    "pill": "pills",
+    "capsule": "capsules",
+    "cap": "capsules",
+    "caps": "capsules",
+    "patch": "patches",
+    "毫克": "mg",
+    "微克": "mcg",
+    "克": "g",
+    "毫升": "mL",
+    "单位": "units",
+    "个单位": "units",
+    "片": "tablets",
+    "粒": "capsules",
+    "喷": "sprays",
+    "揿": "puffs",
+    "滴": "drops",
+    "贴": "patches",
+}
+
+# The canonical labels themselves, whatever their case ("MG", "Units").
+_CANONICAL = {label.casefold(): label for label in _UNIT_NAMES.values()}
+
+
+def unit_label(raw: str | None) -> str | None:
+    """The canonical slot unit of a dose unit as said ("milligrams" -> "mg", "cc" -> "mL")."""
+    if not raw:
+        return None
+    spaced = re.sub(r"\s+", " ", raw.strip().casefold())
+    if spaced in _CANONICAL:
+        return _CANONICAL[spaced]
+    return _UNIT_NAMES.get(spaced, raw)
+
+
+# Latin dosing abbreviations are written with or without their dots ("b.i.d.",
+# "BID", "q.h.s."); _abbr("bid") matches every spelling.
+def _abbr(letters: str) -> str:
+    return r"\.?".join(letters) + r"\.?"
+
+
+_ZH_COUNT = {"一": 1, "1": 1, "二": 2, "两": 2, "2": 2, "三": 3, "3": 3, "四": 4, "4": 4}
+# "每天两次", "一天吃两次", "每日3次", "日服三次", "一日三次口服": a count per day, a verb
+# of taking allowed between.
+_ZH_PER_DAY = re.compile(
+    r"(?:每天|每日|一天|一日|天天|日)(?:[吃服用打口喷]{1,2})?(?:药)?([一二两三四1-4])次"
+)
+_PER_DAY_LABELS = {1: "once daily", 2: "twice daily", 3: "three times daily", 4: "four times daily"}
+
+FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "twice daily",
+        re.compile(
+            rf"\b(?:twice (?:a|per|every) day|twice daily|(?:2|two) times (?:a|per|every) day|(?:2|two) times daily|2 ?x (?:a day|daily)|"
+            rf"{_abbr('bid')})(?![a-z])"
+        ),
+    ),
+    (
+        "three times daily",
+        re.compile(
+            rf"\b(?:three times (?:a|per|every) day|(?:3|three) times (?:a|per) day|(?:3|three) times daily|3 ?x (?:a day|daily)|"
+            rf"{_abbr('tid')})(?![a-z])"
+        ),
+    ),
+    (
+        "four times daily",
+        re.compile(
+            rf"\b(?:four times (?:a|per) day|(?:4|four) times (?:a|per) day|(?:4|four) times daily|4 ?x (?:a day|daily)|{_abbr('qid')})(?![a-z])"
+        ),
+    ),
+    # "every 4 to 6 hours", "q4-6h", "every four-six hours": a range of hours, as said.
+    (
+        "every {0}-{1} hours",
+        re.compile(r"\b(?:every|q\.?)\s?(\d+)\s*(?:to|-|or)\s*(\d+)\s*(?:hours?|hrs?|h\b\.?)"),
+    ),
+    (
+        "every {0} hours",
+        re.compile(
+            r"\bevery (\d+) (?:hours?|hrs?)\b|\bq\.?\s?(\d+)\s?(?:h|hrs?|hours?)\b\.?|每(\d+)(?:个)?小时"
+        ),
+    ),
+    ("every {0} days", re.compile(r"\bevery (\d+) days\b|每(\d+)天")),
+    ("every {0} weeks", re.compile(r"\bevery (\d+) weeks\b|每(\d+)周")),
+    ("every {0} months", re.compile(r"\bevery (\d+) months\b|每(\d+)个月")),
+    # Before "once daily", whose "every day" / 每天 would claim these.
+    (
+        "every other day",
+        re.compile(rf"\bevery other day\b|\b{_abbr('qod')}(?![a-z])|隔天|隔日"),
+    ),
+    (
+        "twice weekly",
+        re.compile(
+            r"\b(?:twice|2 times|two times) (?:a|per|every) week\b|每周两次|每周2次|一周两次|一周2次"
+        ),
+    ),
+    (
+        "three times weekly",
+        re.compile(r"\b(?:three|3) times (?:a|per|every) week\b|每周三次|每周3次|一周三次|一周3次"),
+    ),
+    (
+        "monthly",
+        re.compile(r"\b(?:once (?:a|per) month|monthly|every month)\b|每月一次|每个月一次"),
+    ),
+    (
+        "once daily",
+        re.compile(
+            rf"\b(?:once (?:a|per|every) day|once daily|(?:1|one) times? (?:a|per) day|(?:1|one) times? daily|daily|every day|each day|a day|per day|{_abbr('qd')}|od|q ?day)(?![a-z])|"
+            r"每天一次|每日一次|一天一次|每日1次|每天1次|一日一次|每天(?![早晚傍])|每日(?![早晚])"
+        ),
+    ),
+    (
+        "every morning",
+        re.compile(
+            rf"\b(?:(?:every|each|in the) morning|mornings|(?:with|before|at) breakfast|{_abbr('qam')})(?![a-z])|每天早上|每日早晨|每早|晨起|早餐前|早饭前"
+        ),
+    ),
+    (
+        "every evening",
+        re.compile(
+            rf"\b(?:(?:every|each|in the) evening|(?:with|at|before) (?:dinner|supper)|{_abbr('qpm')})(?![a-z])|每天傍晚|晚饭前|晚餐前"
+        ),
+    ),
+    (
+        "at bedtime",
+        re.compile(
+            rf"\b(?:at (?:bedtime|night)|before (?:bed|bedtime|sleep)|nightly|every night|each night|{_abbr('qhs')}|h\.s\.)(?![a-z])|睡前|每晚|每天晚上"
+        ),
+    ),
+    (
+        "weekly",
+        re.compile(
+            r"\b(?:once (?:a|per|every) week|weekly|every week|q ?week)\b|每周一次|每周|一周一次"
+        ),
+    ),
+    (
+        "with meals",
+        re.compile(
+            r"\b(?:with (?:each |every |your )?meals?|before (?:each |every )?meals?|after (?:each |every )?meals?)\b|饭前|饭后|餐前|餐后|随餐"
+        ),
+    ),
+    (
+        "as needed",
+        re.compile(
+            rf"\b(?:as needed|when needed|if needed|as necessary|when necessary|{_abbr('prn')})(?![a-z])|必要时|需要时|不舒服时"
+        ),
+    ),
+)
+
+
+_ANY_FREQUENCY = gate([_ZH_PER_DAY.pattern, *(pattern.pattern for _, pattern in FREQUENCIES)])
+
+
+def frequency_of(text: str) -> str | None:
+    """How often a dose is taken, from the first frequency the text says."""
+    # The tables are lower case and matched on the lowered text: the engine then
+    # tries each alternative without case folding, several times faster.
+    text = text.lower()
+    if not _ANY_FREQUENCY.search(text):
+        return None  # most clauses say no frequency: one fast look instead of twenty
+    per_day = _ZH_PER_DAY.search(text)
+    if per_day:
+        return _PER_DAY_LABELS[_ZH_COUNT[per_day[1]]]
+    for label, pattern in FREQUENCIES:
+        m = pattern.search(text)
+        if m:
+            numbers = [g for g in m.groups() if g]
+            return label.format(*numbers) if numbers else label
+    return None
+
+
+ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "sublingual",
+        re.compile(rf"\b(?:sublingual\w*|under the tongue|{_abbr('sl')})(?![a-z])|舌下"),
+    ),
+    (
+        "nasal",
+        re.compile(
+            r"\b(?:nasal\w*|in (?:each|the|your|one) nostrils?|intranasal\w*|sprays? in)\b|鼻喷|滴鼻"
+        ),
+    ),
+    (
+        "oral",
+        re.compile(
+            rf"\b(?:by mouth|orally|oral|{_abbr('po')}|tablets?|pills?|capsules?|tabs)(?![a-z])|口服|吃"
+        ),
+    ),
+    (
+        "subcutaneous",
+        re.compile(r"\b(?:subcutaneous\w*|subq|sub-q|sub q|sq|sc|under the skin)\b|皮下"),
+    ),
+    (
+        "intravenous",
+        re.compile(
+            rf"\b(?:intravenous\w*|{_abbr('iv')}|infusions?|drip)(?![a-z])|静脉|静滴|输液|点滴|吊瓶"
+        ),
+    ),
+    (
+        "intramuscular",
+        re.compile(rf"\b(?:intramuscular\w*|{_abbr('im')}|in the muscle)(?![a-z])|肌注|肌肉注射"),
+    ),
+    ("injection", re.compile(r"\b(?:inject\w*|shots?|pens?)\b|注射|打针|打")),
+    ("inhaled", re.compile(r"\b(?:inhal\w*|puffs?|nebuli[sz]\w*)\b|吸入|雾化|喷")),
+    (
+        "topical",
+        re.compile(
+            r"\b(?:topical\w*|cream|ointment|gel|lotion|patch\w*|apply|applied|on the skin)\b|外用|外涂|涂|贴"
+        ),
+    ),
+)
+
+
+_ANY_ROUTE = gate(pattern.pattern for _, pattern in ROUTES)
+
+
+def route_of(text: str) -> str | None:
+    """The route of administration the text says first in table order."""
+    text = text.lower()
+    if not _ANY_ROUTE.search(text):
+        return None
+    return next((label for label, pattern in ROUTES if pattern.search(text)), None)

@@ -1,0 +1,138 @@
+"""The dose of a drug said in the drug's own sentence: "metformin 500 mg", "800
+milligrams of ibuprofen", "Coreg 6.25 twice a day", "Lasix 40 and ...", "阿莫西林
+每次两粒", a change "from 10 mg to 20 mg" and a range "1 to 2 tablets", "400-600 mg".
+
+A change keeps its previous value (docs/design.md §4 chain update: "10 mg → 20 mg"
+stays); a range is no change, its dose is the amount it starts from.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.extraction.rules.context_types import SentenceCtx
+from memory.extraction.rules.dose_words import UNIT, frequency_of
+from memory.extraction.rules.entities import Hit
+from memory.extraction.rules.text import value_text
+
+Dose = tuple[str | None, str | None, str | None]  # value, unit, previous value
+_NONE: Dose = (None, None, None)
+_DOSE = re.compile(rf"(\d+(?:\.\d+)?)\s*({UNIT})(?![A-Za-z])", re.I)
+_FROM_TO = re.compile(
+    rf"(?P<from>\bfrom\s+|从)?(?P<old>\d+(?:\.\d+)?)\s*(?P<old_unit>{UNIT})?\s*"
+    rf"(?P<to>\bto\b|→|->|=>|改为|加到|减到|调到|到|-|\bor\b)\s*(?P<new>\d+(?:\.\d+)?)\s*(?P<unit>{UNIT})",
+    re.I,
+)
+# Connectors that always mean a change; "to", "到", "-", "or" alone may give a range.
+_CHANGE_CONNECTOR = re.compile(r"→|->|=>|改为|加到|减到|调到")
+# "bump the lisinopril to 20", "加到160": the new dose said without its unit.
+_BARE_TARGET = re.compile(
+    r"(?:\bto|到|至|为)\s*(\d+(?:\.\d+)?)(?!\s*(?:%|percent|years?|days?|weeks?|months?|times?|/|天|周|年|个|次))",
+    re.I,
+)
+# "800 milligrams of ibuprofen", "you're on 500 of metformin", "a 20 milligram
+# tablet of lisinopril", "a 0.6 mg colchicine": the dose said first.
+_DOSE_OF = re.compile(
+    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:({UNIT})?\s+(?:(?:tablets?|pills?|capsules?|doses?)\s+)?of"
+    # without "of" only with its unit: "2 metformin" may count tablets, "10 years" is no dose
+    rf"|({UNIT})\s+(?:(?:tablets?|pills?|capsules?)\s+)?)\s*(?:the\s+|your\s+|his\s+|her\s+|that\s+)?$",
+    re.I,
+)
+# "每天吃一片阿司匹林", "半片倍他乐克": a Chinese dose stands straight before the drug.
+_ZH_DOSE_BEFORE = re.compile(rf"(\d+(?:\.\d+)?)\s*({UNIT})的?$")
+# "Coreg 6.25 twice a day", "metformin 500 with meals": a number right after the
+# drug is its dose when how often it is taken follows (the unit goes unsaid).
+_BARE_AFTER = re.compile(
+    r"[\s,]*(?:(?:at|is|of)\s+)?(\d+(?:\.\d+)?)\s+"
+    r"(?!(?:years?|days?|weeks?|months?|hours?|minutes?|times|percent|%|pounds?)\b)(?=\S)",
+    re.I,
+)
+# "Lasix 40 and potassium 20.", "Wellbutrin 150, Zoloft 100": a number straight after
+# the drug that ends its clause is its strength (a year or a ratio is not).
+_BARE_END = re.compile(
+    r"[\s,]*(?!(?:19|20)\d\d\b)(\d+(?:\.\d+)?)(?![\d/:]|\.\d|\s*(?:-|to)\s*\d)"
+    r"(?=\s*(?:[.,;!]|$|(?:and|plus|as well)\b))",
+    re.I,
+)
+
+
+def sentence_dose(
+    ctx: SentenceCtx, hit: Hit, status: str | None, stop: int, start: int = 0
+) -> Dose:
+    """(value, unit, previous value) of the dose written after the drug and
+    before the next drug (`stop`): "lisinopril and metformin 500 mg" gives
+    lisinopril no dose. A change may name its target without a unit
+    ("increase the lisinopril to 20")."""
+    raw = ctx.text[hit.start : min(stop, hit.start + 80)]
+    # The drug's own name is never read as a number (十滴水 is a remedy, not 10 drops).
+    tail = raw[: len(hit.surface)] + value_text(raw[len(hit.surface) :], ctx.zh)
+    found = _stated_after(tail, len(hit.surface), status, ctx.zh)
+    if found[0] is not None:
+        return found
+    # Spoken numbers are long ("twelve and a half milligrams of"): a wide look back.
+    head = value_text(ctx.text[max(start, hit.start - 50) : hit.start], ctx.zh)
+    first = (_ZH_DOSE_BEFORE if ctx.zh else _DOSE_OF).search(head)
+    if first:
+        return first[1], first[2] or first.groups()[-1], None
+    if status != "dose_changed":
+        return _NONE
+    target = _BARE_TARGET.search(tail)
+    if target:
+        return target[1], None, None
+    # "cut back to 25 mg of metoprolol": the new dose said before the drug.
+    before = list(_DOSE.finditer(value_text(ctx.text[max(0, hit.start - 30) : hit.start], ctx.zh)))
+    return (before[-1][1], before[-1][2], None) if before else _NONE
+
+
+def _stated_after(tail: str, name_end: int, status: str | None, zh: bool) -> Dose:
+    span = _FROM_TO.search(tail)
+    if span and _is_change(span, status):
+        return span["new"], span["unit"], f"{span['old']} {span['old_unit'] or span['unit']}"
+    if span:  # "1 to 2 tablets", "400-600 mg", "一次1到2片": a range, not a change
+        return span["old"], span["old_unit"] or span["unit"], None
+    dose = _strength(tail[:80])
+    if dose:
+        return dose[1], dose[2], None
+    if zh:
+        return _NONE
+    bare = _BARE_AFTER.match(tail, name_end)
+    if bare and frequency_of(tail[bare.end() : bare.end() + 20]):
+        return bare[1], None, None
+    strength = _BARE_END.match(tail, name_end)
+    return (strength[1], None, None) if strength else _NONE
+
+
+# A count of dose forms ("half a pill", "两片") says how many; an amount says the strength.
+_FORM_COUNT = re.compile(
+    r"puffs?|sprays?|drops?|tablets?|tabs?|pills?|capsules?|caps?|patch(?:es)?|片|粒|支|喷|揿|滴|袋|贴",
+    re.I,
+)
+
+
+def _strength(text: str) -> re.Match[str] | None:
+    """The dose said: the first amount in mg, mcg, mL, units... when there is one
+    ("half a pill, it's the 5 milligram one" is a 5 mg tablet), else the first count."""
+    doses = list(_DOSE.finditer(text))
+    amount = next((m for m in doses if not _FORM_COUNT.fullmatch(m[2])), None)
+    return amount or (doses[0] if doses else None)
+
+
+def _is_change(span: re.Match[str], status: str | None) -> bool:
+    """ "from 10 to 20 mg", "10 mg → 20 mg", "加到", or any "X to Y" said with a
+    change cue ("increase it 10 to 20 mg") is a change of dose."""
+    return bool(
+        span["from"] or _CHANGE_CONNECTOR.match(span["to"]) or status == "dose_changed"
+    ) and span["to"] not in ("-", "or")
+
+
+def later_dose(ctx: SentenceCtx, drugs: list[Hit], i: int, status: str | None) -> Dose:
+    """ "atorvastatin, you might call it Lipitor, 80 milligrams": the dose may
+    follow a later name of the same drug in the sentence."""
+    for j in range(i + 1, len(drugs)):
+        if drugs[j].canonical != drugs[i].canonical:
+            continue
+        stop = drugs[j + 1].start if j + 1 < len(drugs) else len(ctx.text)
+        found = sentence_dose(ctx, drugs[j], status, stop, drugs[j - 1].end)
+        if found[0] is not None:
+            return found
+    return _NONE

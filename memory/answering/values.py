@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from memory import lexicon
@@ -67,14 +68,21 @@ def quantity(fact: FactView) -> str:
         return f"{systolic}/{diastolic} {_slot(slots, _UNIT_KEYS) or fact.unit or 'mmHg'}"
     value = _slot(slots, _DOSE_KEYS) or fact.value.strip()
     unit = _slot(slots, _UNIT_KEYS) or fact.unit.strip()
+    return _stated_quantity(value, unit, fact.content, fact.entity)
+
+
+# A list or dose answer asks this of every record of every listed chain, often of the
+# same records again; it is a function of the strings alone, so it is computed once.
+@lru_cache(maxsize=16384)
+def _stated_quantity(value: str, unit: str, content: str, entity: str) -> str:
     if value and not unit:
-        said = re.search(rf"(?<![\d.]){re.escape(value)}\s*({_UNIT})", fact.content, re.IGNORECASE)
+        said = re.search(rf"(?<![\d.]){re.escape(value)}\s*({_UNIT})", content, re.IGNORECASE)
         unit = said.group(1) if said else ""
     if value:
         unit = _UNIT_WORDS.get(unit.casefold(), unit)
         return f"{value} {unit}".strip() if unit and unit not in value else value
-    found = _QUANTITY.search(own_clause(fact)) or (
-        _QUANTITY.search(fact.content) if _names_one_item(fact) else None
+    found = _QUANTITY.search(_own_clause(entity, content)) or (
+        _QUANTITY.search(content) if _names_only(entity, content) else None
     )
     return _written(found.group(0)) if found else ""
 
@@ -88,8 +96,13 @@ def _written(quantity: str) -> str:
 
 def _names_one_item(fact: FactView) -> bool:
     """The sentence names no drug other than the record's own, so its numbers are its own."""
-    own = lexicon.lookup(fact.entity) if fact.entity else None
-    mentions = lexicon.find_mentions(fact.content)
+    return _names_only(fact.entity, fact.content)
+
+
+@lru_cache(maxsize=16384)
+def _names_only(entity: str, content: str) -> bool:
+    own = lexicon.lookup(entity) if entity else None
+    mentions = lexicon.find_mentions(content)
     drugs = {m.entry.canonical for m in mentions if m.entry.kind == "drug"}
     return drugs <= ({own.canonical} if own else set())
 
@@ -97,10 +110,15 @@ def _names_one_item(fact: FactView) -> bool:
 def own_clause(fact: FactView) -> str:
     """The clause of the record's sentence that names its item: one sentence may list
     several drugs ("valsartan 160 mg every morning, atorvastatin 20 mg at night")."""
-    entry = lexicon.lookup(fact.entity) if fact.entity else None
-    names = {fact.entity, *(entry.aliases if entry else ())}
+    return _own_clause(fact.entity, fact.content)
+
+
+@lru_cache(maxsize=16384)
+def _own_clause(entity: str, content: str) -> str:
+    entry = lexicon.lookup(entity) if entity else None
+    names = {entity, *(entry.aliases if entry else ())}
     names = {n.casefold() for n in names if n}
-    clauses = _CLAUSE.split(fact.content)
+    clauses = _CLAUSE.split(content)
     for clause in clauses:
         if any(n in clause.casefold() for n in names):
             return clause

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from memory.extraction.rules.context_types import SentenceCtx
-from memory.extraction.rules.dose_words import UNIT, frequency_of
+from memory.extraction.rules.dose_words import IMPLIED_STRENGTH, UNIT, frequency_of
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.text import value_text
 
@@ -47,6 +47,52 @@ _BARE_AFTER = re.compile(
     r"(?!(?:years?|days?|weeks?|months?|hours?|minutes?|times|percent|%|pounds?)\b)(?=\S)",
     re.I,
 )
+# "Norco 5/325", "Hyzaar 50/12.5 mg", "Percocet five slash three twenty five": a
+# combination product's strengths, one per ingredient, kept together as written.
+_COMBINATION = re.compile(
+    rf"[\s,]*(?:(?:is|at|of)\s+)?(\d+(?:\.\d+)?)\s*(?:/|\bslash\b)\s*(\d+(?:\.\d+)?)(?![\d/])"
+    rf"(?:\s*({UNIT})(?![A-Za-z]))?",
+    re.I,
+)
+
+
+def _no_strength_pair(first: str, second: str) -> bool:
+    """ "started metformin 3/15": a month and day, and "insulin 70/30", "50/50": the
+    shares of a premixed product (they add up to 100) - not two strengths."""
+    if float(first) + float(second) == 100:
+        return True
+    whole = "." not in first + second
+    return whole and 1 <= int(first) <= 12 and 1 <= int(second) <= 31
+
+
+# "hydrocortisone 1% cream", "1% hydrocortisone", "2 percent lidocaine": a strength
+# in percent said straight beside the drug (a topical or local preparation).
+_PERCENT_AFTER = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.I)
+_PERCENT_BEFORE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:%|percent)\s*$", re.I)
+# "I took 2 Advil", "she gave him two Tylenol": a count of pills said straight before
+# the drug after a verb of taking (a count, so never a strength; "type 2" is no count).
+_COUNT_BEFORE = re.compile(
+    r"\b(?:take|takes|took|taking|had|have|gave|give|giving|pop|popped|popping|swallowed|use|used)\s+"
+    r"(?:(?:like|about|around|maybe|probably|just|only|another)\s+)?(\d+(?:\.5)?)\s+$",
+    re.I,
+)
+_MAX_COUNT = 12  # more pills at once than this is no count said in passing
+# "a puff of albuterol", "one tablet of the metformin": one dose form.
+_ONE_FORM = re.compile(
+    r"\b(?:a|an|one)\s+(?=(?:puffs?|tablets?|tabs?|pills?|capsules?|caps?|sprays?|drops?|patch(?:es)?)\s+of\b)",
+    re.I,
+)
+# "baby aspirin", "low-dose aspirin": the words just before the name imply its strength.
+_IMPLIED_STRENGTH: dict[str, tuple[re.Pattern[str], str, str]] = {
+    drug: (re.compile(rf"\b(?:{words})\s+$" if words else "", re.I), value, unit)
+    for drug, (words, value, unit) in IMPLIED_STRENGTH.items()
+}
+# "go up to 40 on the lisinopril", "bump you up to 50 of the metoprolol": a change's
+# target, then the drug (the unit may go unsaid).
+_TARGET_BEFORE = re.compile(
+    rf"\bto\s+(\d+(?:\.\d+)?)\s*({UNIT})?\s+(?:on|of|with|for)\s+(?:the\s+|your\s+|his\s+|her\s+)?$",
+    re.I,
+)
 # "Lasix 40 and potassium 20.", "Wellbutrin 150, Zoloft 100": a number straight after
 # the drug that ends its clause is its strength (a year or a ratio is not).
 _BARE_END = re.compile(
@@ -71,20 +117,48 @@ def sentence_dose(
         return found
     # Spoken numbers are long ("twelve and a half milligrams of"): a wide look back.
     head = value_text(ctx.text[max(start, hit.start - 50) : hit.start], ctx.zh)
-    first = (_ZH_DOSE_BEFORE if ctx.zh else _DOSE_OF).search(head)
-    if first:
-        return first[1], first[2] or first.groups()[-1], None
-    if status != "dose_changed":
-        return _NONE
+    found = _said_before(head, hit, ctx.zh)
+    if found[0] is not None or status != "dose_changed":
+        return found
     target = _BARE_TARGET.search(tail)
     if target:
         return target[1], None, None
     # "cut back to 25 mg of metoprolol": the new dose said before the drug.
     before = list(_DOSE.finditer(value_text(ctx.text[max(0, hit.start - 30) : hit.start], ctx.zh)))
-    return (before[-1][1], before[-1][2], None) if before else _NONE
+    if before:
+        return before[-1][1], before[-1][2], None
+    # "go up to 40 on the lisinopril": the change's target, then the drug.
+    aimed = _TARGET_BEFORE.search(head)
+    return (aimed[1], aimed[2], None) if aimed else _NONE
+
+
+def _said_before(head: str, hit: Hit, zh: bool) -> Dose:
+    """A dose said before the drug's name: "800 milligrams of", "1% hydrocortisone",
+    "took 2 Advil", "a puff of albuterol", "baby aspirin"."""
+    first = (_ZH_DOSE_BEFORE if zh else _DOSE_OF).search(head if zh else _ONE_FORM.sub("1 ", head))
+    if first:
+        return first[1], first[2] or first.groups()[-1], None
+    if zh:
+        return _NONE
+    percent = _PERCENT_BEFORE.search(head)
+    if percent:
+        return percent[1], "%", None
+    count = _COUNT_BEFORE.search(head)
+    if count and 0 < float(count[1]) <= _MAX_COUNT:
+        return count[1], "tablets", None
+    implied = _IMPLIED_STRENGTH.get(hit.canonical)
+    if implied and implied[0].search(head):
+        return implied[1], implied[2], None
+    return _NONE
 
 
 def _stated_after(tail: str, name_end: int, status: str | None, zh: bool) -> Dose:
+    pair = None if zh else _COMBINATION.match(tail, name_end)
+    if pair and not _no_strength_pair(pair[1], pair[2]):
+        return f"{pair[1]}/{pair[2]}", pair[3], None
+    percent = None if zh else _PERCENT_AFTER.match(tail, name_end)
+    if percent:
+        return percent[1], "%", None
     span = _FROM_TO.search(tail)
     if span and _is_change(span, status):
         return span["new"], span["unit"], f"{span['old']} {span['old_unit'] or span['unit']}"

@@ -14,6 +14,7 @@ from dataclasses import replace
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.advice import advised
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
+from memory.extraction.rules.dose_changes import sentence_records
 from memory.extraction.rules.dosing import dose_slots
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.measurements import names_lab_value
@@ -35,8 +36,14 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         "dose_changed",
         re.compile(
             r"\b(?:increas\w*|decreas\w*|(?:rais|lower)\w*(?= (?:the|your|his|her|it|that|this|dose|to)\b)|reduc\w*|bump\w*|up(?:ped)? the dose|"
-            r"doubl\w*|halv\w*|cut (?:back|down|it)|titrat\w*|adjust\w*|went up|go(?:ing)? (?:up|down))\b|"
-            r"加量|减量|加到|减到|加大|减少|调整|调到|增加到|增加至|增至|减至|提高到|降到|(?:改|换)(?:为|成)(?=\s*\d)",
+            r"doubl\w*|halv\w*|cut (?:back|down|it)|titrat\w*|adjust\w*|went up|go(?:ing)? (?:up|down)|wean\w*|"
+            # the drug between the verb and its particle: "cut the prednisone back to 10",
+            # "bring the Lasix down to 20", "up your lisinopril to 40", "take it down to 5"
+            r"(?:cut|cutting|bring|bringing|drop|dropping|knock|knocking)\s+(?:(?:the|your|his|her|it|that|this|them)\s+)?"
+            r"(?:[\w-]+\s+){0,2}?(?:back|down)\s+(?:to|on|a little|a bit|by)|"
+            r"(?:take|taking|move|moving|bring|bringing)\s+(?:(?:the|your|his|her|it|that|this|them)\s+)?"
+            r"(?:[\w-]+\s+){0,2}?(?:up|down)\s+(?:to|a little|a bit|by)|up (?:it|your|his|her|the)\s+(?:[\w-]+\s+){0,2}?to)\b|"
+            r"加量|减量|加到|减到|加大|减少|调整|调到|增加到|增加至|增至|减至|提高到|降到|加倍|翻倍|减半|(?:改|换)(?:为|成)(?=\s*\d)",
             re.I,
         ),
     ),
@@ -301,7 +308,8 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
         clause_start = max(previous_end, hit.start - 20)
         clause = ctx.text[clause_start : min(stop, hit.end + 100)]
         slots = dose_slots(value, unit, clause, ctx.zh, hit.start - clause_start)
-        facts.append(replace(fact, slots=slots) if slots else fact)
+        fact = replace(fact, slots=slots) if slots else fact
+        facts.extend(sentence_records(ctx, hit, fact, stop, previous))
     return facts
 
 

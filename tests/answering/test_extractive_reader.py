@@ -29,7 +29,17 @@ def ask(question: str, items=(), prof=None, asked=None, records=None) -> list[st
 
 def test_dose_question_states_value_unit_frequency_date_and_citation_first() -> None:
     lines = ask("What is the current dose of valsartan?", [relation(V80), anchor(V160)])
-    assert lines[0] == "Valsartan 160 mg once daily since 2024-06-17 [E2]"
+    assert lines[0].startswith("Valsartan 160 mg once daily since 2024-06-17 [E2]")
+
+
+def test_a_dose_change_names_the_dose_it_superseded_after_the_dose_in_force() -> None:
+    lines = ask("What is the current dose of valsartan?", [relation(V80), anchor(V160)])
+    assert lines[0].endswith("; changed from 80 mg (superseded record of 2024-01-08) [E1]")
+
+
+def test_a_change_without_an_earlier_dose_in_evidence_names_none() -> None:
+    lines = ask("What is the current dose of valsartan?", [anchor(V160)])
+    assert "changed from" not in lines[0]
 
 
 def test_date_bound_question_answers_for_that_date() -> None:

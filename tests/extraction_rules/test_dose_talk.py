@@ -218,6 +218,25 @@ SAID: list[tuple[Turns, str, float | str]] = [
     ),
     (((D, "Which aspirin do you take?"), (P, "The 81.")), "aspirin", 81),
     (((D, "Are you taking aspirin?"), (P, "Yes, the baby one.")), "aspirin", 81),
+    # a bare number after the name gives way to the strength asked for and said with its unit
+    (
+        (
+            (P, "I take Loestrin twenty four."),
+            (D, "Do you know its strength?"),
+            (P, "It is twenty mcg."),
+        ),
+        "ethinylestradiol/norethisterone acetate",
+        20,
+    ),
+    (
+        (
+            (P, "I take Synthroid 50."),
+            (D, "How many micrograms is that?"),
+            (P, "It is 75 micrograms."),
+        ),
+        "levothyroxine",
+        75,
+    ),
     # the strength the name implies, the dose before the drug
     (((P, "I take a baby aspirin every day."),), "aspirin", 81),
     (((P, "I'm on low-dose aspirin."),), "low-dose aspirin", 81),
@@ -244,6 +263,14 @@ SAID: list[tuple[Turns, str, float | str]] = [
     (((P, "I take Symbicort 160/4.5 two puffs twice a day."),), "budesonide/formoterol", "160/4.5"),
     (((D, "Let's start you on 1% hydrocortisone cream twice a day."),), "hydrocortisone", 1),
     (((D, "we'll get you on some lidocaine 2% jelly"),), "lidocaine", 2),
+    # a release form or salt between the drug and its strength, a hyphenated strength
+    (((P, "I take Wellbutrin XL 150."),), "bupropion", 150),
+    (((P, "i'm on toprol xl 50 and lasix 40 ."),), "metoprolol", 50),
+    (((P, "I take metformin ER 500 twice a day."),), "metformin", 500),
+    (((P, "i take metoprolol succinate 25 ."),), "metoprolol", 25),
+    (((P, "I take a 20-milligram tablet of lisinopril."),), "lisinopril", 20),
+    (((P, "I take extra strength Tylenol."),), "acetaminophen", 500),
+    (((P, "I take Sinemet 25/100 three times a day."),), "carbidopa/levodopa", "25/100"),
     # Chinese regimens
     (((D, "二甲双胍每次一片，每天两次。"),), "metformin", 1),
     (((P, "阿司匹林一天一粒。"),), "aspirin", 1),

@@ -35,8 +35,8 @@ _OBJECT = r"(?:it|that|this|them|you|him|her|the dose|your dose|the dosage|that 
 # to 40 milligrams"), or a multiple ("let's double it", "cut it in half").
 _CHANGE_EN = re.compile(
     rf"\b(?:{_VERB})\s+{_OBJECT}\s+(?:(?:back\s+)?(?:up|down)\s+)?(?=to\b|by\b)"
-    rf"|\b(?:take|taking|bring|bringing|brought|move|moving|knock|knocking|get|getting)\s+{_OBJECT}\s+(?:back\s+)?(?:up|down)\s+(?=to\b|by\b)"
-    r"|\b(?:go|going|gon na|gonna|move|moving|come|coming|step|stepping|bump|bumping)\s+(?:back\s+)?(?:up|down)\s+(?:on\s+(?:it|that)\s+)?(?=to\b|by\b)"
+    rf"|\b(?:take|taking|bring|bringing|brought|move|moving|knock|knocking)\s+{_OBJECT}\s+(?:back\s+)?(?:up|down)\s+(?=to\b|by\b)"
+    r"|\b(?:go|going|gon na|gonna|move|moving|step|stepping|bump|bumping)\s+(?:back\s+)?(?:up|down)\s+(?:on\s+(?:it|that)\s+)?(?=to\b|by\b)"
     rf"|\b(?P<double>doubl\w*)\s+{_OBJECT}\b|\b(?P<halve>halv\w*)\s+{_OBJECT}\b|\bcut\s+{_OBJECT}\s+in\s+half\b",
     re.I,
 )
@@ -73,8 +73,19 @@ class Change:
     start: int = 0  # where the change is said in the text
 
 
+# A target for a reading, not a dose: "your pressure is high, let's bring it down to
+# 130", "get your sugar down to 120", "血压降到130".
+_READING_WORDS = re.compile(
+    r"\b(?:pressures?|bp|sugars?|glucose|a1c|weight|pounds|lbs|cholesterol|ldl|heart rate|pulse|"
+    r"levels?|numbers?|readings?|temperature|oxygen|sats?)\b|血压|血糖|体重|心率|胆固醇|血脂|指标",
+    re.I,
+)
+
+
 def change_said(text: str, zh: bool) -> Change | None:
-    """The first dose change the text says of an unnamed drug, if any."""
+    """The first dose change the text says of an unnamed drug, if any. Said without a
+    dose unit, it must not follow a reading named in the text before it (the pronoun
+    may then stand for the reading)."""
     m = (_CHANGE_ZH if zh else _CHANGE_EN).search(text)
     if m is None:
         return None
@@ -82,11 +93,14 @@ def change_said(text: str, zh: bool) -> Change | None:
         return None
     groups = m.groupdict()
     if groups.get("double"):
-        return Change(None, None, factor=2.0, start=m.start())
-    if groups.get("halve") or (not zh and "half" in m[0].casefold()):
-        return Change(None, None, factor=0.5, start=m.start())
-    rest = value_text(text[m.end() : m.end() + 60], zh)
-    return _amount(rest, m, zh)
+        change = Change(None, None, factor=2.0, start=m.start())
+    elif groups.get("halve") or (not zh and "half" in m[0].casefold()):
+        change = Change(None, None, factor=0.5, start=m.start())
+    else:
+        change = _amount(value_text(text[m.end() : m.end() + 60], zh), m, zh)
+    if change is not None and change.unit is None and _READING_WORDS.search(text, 0, m.end()):
+        return None
+    return change
 
 
 def _amount(rest: str, m: re.Match[str], zh: bool) -> Change | None:
@@ -227,6 +241,8 @@ def _insert(out: list[ExtractedFact], where: int, record: ExtractedFact) -> None
 # --------------------------------------------------------------------------- in the drug's sentence
 
 _AFTER = 160  # how far after the drug a change of it may be said in the same sentence
+# "... go up to 40 on the atorvastatin": the change is the next drug's.
+_NEXT_DRUGS = re.compile(r"\b(?:on|of|with|for)\s+(?:the\s+|your\s+|his\s+|her\s+)?$", re.I)
 
 
 def sentence_records(
@@ -246,7 +262,7 @@ def sentence_records(
         return out
     after = ctx.text[hit.end : min(stop, hit.end + _AFTER)]
     change = change_said(after, ctx.zh)
-    if change is None:
+    if change is None or (stop <= hit.end + _AFTER and _NEXT_DRUGS.search(after)):
         return out
     base = fact
     if fact.status == "dose_changed" and not previous:

@@ -105,6 +105,8 @@ _UNIT_NAMES: dict[str, str] = {
 IMPLIED_STRENGTH: dict[str, tuple[str, str, str]] = {
     "aspirin": (r"baby|low[\s-]?dose|children'?s|child'?s|kids?'?|chewable", "81", "mg"),
     "low-dose aspirin": ("", "81", "mg"),
+    # "Extra Strength Tylenol" is the 500 mg tablet (regular strength: 325 mg)
+    "acetaminophen": (r"extra[\s-]strength", "500", "mg"),
 }
 
 # The canonical labels themselves, whatever their case ("MG", "Units").

@@ -55,7 +55,7 @@ def dose_slots(
 _DOSE = re.compile(rf"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)\s*({UNIT})(?![A-Za-z])", re.I)
 # "What dose?", "How much do you take?", "多少毫克": the answer may be a bare number.
 _DOSE_QUESTION = re.compile(
-    r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|mg|units|tablets|pills))|"
+    r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|micrograms|mg|mcg|units|tablets|pills))|"
     # "Which aspirin do you take?" - "The 81.": which one of a drug is its strength
     r"\bwhich (?:one|kind|pill|tablet|\w+ (?:do|did|are|were) (?:you|they|he|she) (?:take|taking|on|use|using))\b|"
     r"\bdose\b|\bdosage\b|\bstrength\b|\bmilligrams?\b|多少毫克|多大剂量|剂量|几片|几粒|多少量|吃多少",
@@ -108,7 +108,9 @@ def attach_later_doses(
         dose = _said_dose(text, asked, out[waiting[0]].entity if len(waiting) == 1 else None)
         if dose is None:
             continue
-        if len(waiting) == 1:
+        # A number said bare after the name ("Alesse twenty eight") gives way to the
+        # strength given with its unit in answer to "what strength?" ("twenty mcg").
+        if len(waiting) == 1 and (out[waiting[0]].value is None or (asked and dose[1])):
             out[waiting[0]] = _with_dose(out[waiting[0]], dose, sent.text, turn, sent.zh)
         waiting = []  # a dose for two waiting drugs is ambiguous: attach none
     return tuple(out)
@@ -148,13 +150,14 @@ def _dose_alone(
 
 
 def _waiting(facts: list[ExtractedFact], drugs: set[str], turn: int) -> list[int]:
-    """Dose-less present medication facts of these drugs from this turn or its answer."""
+    """Present medication facts of these drugs from this turn or its answer that state
+    no dose, or only a number without its unit."""
     return [
         i
         for i, f in enumerate(facts)
         if f.type == "medication_status"
         and f.entity in drugs
-        and f.value is None
+        and (f.value is None or f.unit is None)
         and f.assertion == "present"
         and f.status in ("active", "planned", "dose_changed")
         and turn <= f.evidence_turn <= turn + 1

@@ -146,7 +146,7 @@ _TAKING_ZH = re.compile(
 # "What dose of metoprolol are you on?" - "I'm on 25.", "About 50.": a number given
 # for a dose asked commits to the drug (a count of years or times does not).
 _ASKS_DOSE_EN = re.compile(
-    r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|mg|units))|"
+    r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|micrograms|mg|mcg|units))|"
     # "Which aspirin do you take?" - "The 81.": which one of a drug is its strength
     r"\bwhich (?:one|kind|pill|tablet|\w+ (?:do|did|are|were) (?:you|they|he|she) (?:take|taking|on|use|using))\b|"
     r"\b(?:dose|dosage|strength)\b",

@@ -17,7 +17,8 @@ from memory.extraction.rules.text import value_text
 
 Dose = tuple[str | None, str | None, str | None]  # value, unit, previous value
 _NONE: Dose = (None, None, None)
-_DOSE = re.compile(rf"(\d+(?:\.\d+)?)\s*({UNIT})(?![A-Za-z])", re.I)
+# "20 mg", "20mg", "a 20-milligram tablet"
+_DOSE = re.compile(rf"(\d+(?:\.\d+)?)\s*-?\s*({UNIT})(?![A-Za-z])", re.I)
 _FROM_TO = re.compile(
     rf"(?P<from>\bfrom\s+|从)?(?P<old>\d+(?:\.\d+)?)\s*(?P<old_unit>{UNIT})?\s*"
     rf"(?P<to>\bto\b|→|->|=>|改为|加到|减到|调到|到|-|\bor\b)\s*(?P<new>\d+(?:\.\d+)?)\s*(?P<unit>{UNIT})",
@@ -33,7 +34,7 @@ _BARE_TARGET = re.compile(
 # "800 milligrams of ibuprofen", "you're on 500 of metformin", "a 20 milligram
 # tablet of lisinopril", "a 0.6 mg colchicine": the dose said first.
 _DOSE_OF = re.compile(
-    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:({UNIT})?\s+(?:(?:tablets?|pills?|capsules?|doses?)\s+)?of"
+    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*-?\s*(?:({UNIT})?\s+(?:(?:tablets?|pills?|capsules?|doses?)\s+)?of"
     # without "of" only with its unit: "2 metformin" may count tablets, "10 years" is no dose
     rf"|({UNIT})\s+(?:(?:tablets?|pills?|capsules?)\s+)?)\s*(?:the\s+|your\s+|his\s+|her\s+|that\s+)?$",
     re.I,
@@ -42,15 +43,21 @@ _DOSE_OF = re.compile(
 _ZH_DOSE_BEFORE = re.compile(rf"(\d+(?:\.\d+)?)\s*({UNIT})的?$")
 # "Coreg 6.25 twice a day", "metformin 500 with meals": a number right after the
 # drug is its dose when how often it is taken follows (the unit goes unsaid).
+# The release form or salt said between a drug and its strength ("Wellbutrin XL 150",
+# "Toprol XL 50", "metformin ER 500", "metoprolol succinate 25", "Adderall XR 20").
+_FORM = (
+    r"(?:(?:xl|er|sr|xr|cr|la|dr|ec|ir|odt|cd|extended[\s-]release|delayed[\s-]release|"
+    r"immediate[\s-]release|long[\s-]acting|succinate|tartrate|hydrochloride|hcl|sodium)\s+)?"
+)
 _BARE_AFTER = re.compile(
-    r"[\s,]*(?:(?:at|is|of)\s+)?(\d+(?:\.\d+)?)\s+"
+    rf"[\s,]*{_FORM}(?:(?:at|is|of)\s+)?(\d+(?:\.\d+)?)\s+"
     r"(?!(?:years?|days?|weeks?|months?|hours?|minutes?|times|percent|%|pounds?)\b)(?=\S)",
     re.I,
 )
 # "Norco 5/325", "Hyzaar 50/12.5 mg", "Percocet five slash three twenty five": a
 # combination product's strengths, one per ingredient, kept together as written.
 _COMBINATION = re.compile(
-    rf"[\s,]*(?:(?:is|at|of)\s+)?(\d+(?:\.\d+)?)\s*(?:/|\bslash\b)\s*(\d+(?:\.\d+)?)(?![\d/])"
+    rf"[\s,]*{_FORM}(?:(?:is|at|of)\s+)?(\d+(?:\.\d+)?)\s*(?:/|\bslash\b)\s*(\d+(?:\.\d+)?)(?![\d/])"
     rf"(?:\s*({UNIT})(?![A-Za-z]))?",
     re.I,
 )
@@ -96,7 +103,7 @@ _TARGET_BEFORE = re.compile(
 # "Lasix 40 and potassium 20.", "Wellbutrin 150, Zoloft 100": a number straight after
 # the drug that ends its clause is its strength (a year or a ratio is not).
 _BARE_END = re.compile(
-    r"[\s,]*(?!(?:19|20)\d\d\b)(\d+(?:\.\d+)?)(?![\d/:]|\.\d|\s*(?:-|to)\s*\d)"
+    rf"[\s,]*{_FORM}(?!(?:19|20)\d\d\b)(\d+(?:\.\d+)?)(?![\d/:]|\.\d|\s*(?:-|to)\s*\d)"
     r"(?=\s*(?:[.,;!]|$|(?:and|plus|as well)\b))",
     re.I,
 )

@@ -33,6 +33,12 @@ def _has(turns: Turns, drug: str, value: float | str, status: str) -> bool:
 D, P = "doctor", "patient"
 # (turns, drug, the new dose, its status)
 CHANGES: list[tuple[Turns, str, float | str, str]] = [
+    (
+        ((P, "I take lisinopril 20 mg."), (D, "Your pressure is high. Let's increase it to 40.")),
+        "lisinopril",
+        40,
+        "dose_changed",
+    ),
     (((D, "I'm going to increase your lisinopril to 40."),), "lisinopril", 40, "dose_changed"),
     (
         ((D, "Let's bump the metformin up to a thousand twice a day."),),
@@ -202,6 +208,27 @@ NO_CHANGE: list[tuple[Turns, str]] = [
 ]
 
 
+NO_CHANGE += [
+    # the pronoun stands for a reading, not the drug
+    (
+        (
+            (P, "I take lisinopril 20 mg."),
+            (D, "Your pressure is 150. We need to bring it down to 130."),
+        ),
+        "lisinopril",
+    ),
+    (
+        (
+            (
+                D,
+                "you're on lisinopril 20 mg ; your pressure is high so let's bring it down to 130 .",
+            ),
+        ),
+        "lisinopril",
+    ),
+]
+
+
 @pytest.mark.parametrize(("turns", "drug"), NO_CHANGE)
 def test_no_change_record_without_a_change_made_of_one_drug(turns: Turns, drug: str) -> None:
     assert all(f.status != "dose_changed" for f in _records(turns, drug))
@@ -327,3 +354,8 @@ def test_insulin_on_a_sliding_scale_is_its_regimen() -> None:
 def test_one_dose_form_a_day_in_chinese_is_once_daily() -> None:
     said = ((P, "阿司匹林一天一粒。"),)
     assert [f.slots.get("frequency") for f in _records(said, "aspirin")] == ["once daily"]
+
+
+def test_a_change_said_before_the_next_drug_is_not_the_first_drugs() -> None:
+    said = ((D, "you're on lisinopril 20 mg and we'll go up to 40 on the atorvastatin ."),)
+    assert [f.slots.get("value") for f in _records(said, "lisinopril")] == [20]

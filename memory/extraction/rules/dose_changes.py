@@ -82,10 +82,11 @@ _READING_WORDS = re.compile(
 )
 
 
-def change_said(text: str, zh: bool) -> Change | None:
+def change_said(text: str, zh: bool, by_words: bool = True) -> Change | None:
     """The first dose change the text says of an unnamed drug, if any. Said without a
     dose unit, it must not follow a reading named in the text before it (the pronoun
-    may then stand for the reading)."""
+    may then stand for the reading); `by_words=False` leaves that to the caller, who
+    knows the old dose (changed_record's step test)."""
     m = (_CHANGE_ZH if zh else _CHANGE_EN).search(text)
     if m is None:
         return None
@@ -98,7 +99,12 @@ def change_said(text: str, zh: bool) -> Change | None:
         change = Change(None, None, factor=0.5, start=m.start())
     else:
         change = _amount(value_text(text[m.end() : m.end() + 60], zh), m, zh)
-    if change is not None and change.unit is None and _READING_WORDS.search(text, 0, m.end()):
+    if (
+        by_words
+        and change is not None
+        and change.unit is None
+        and _READING_WORDS.search(text, 0, m.end())
+    ):
         return None
     return change
 
@@ -131,6 +137,19 @@ def applied(change: Change, base: ExtractedFact) -> tuple[str, str | None] | Non
     return f"{as_number(round(new, 3))}", base.unit
 
 
+# A dose is changed in steps of at most four times or a quarter of the old dose
+# (12.5 -> 50 mg, 40 -> 10 mg); "your pressure is 150, let's bring it down to 130"
+# after lisinopril 20 mg names a target for the reading, not a dose.
+_MAX_STEP = 4.0
+
+
+def _a_dose_step(old: str | None, new: str) -> bool:
+    before, after = as_number(old), as_number(new)
+    if before is None or after is None or before <= 0:
+        return True
+    return 1 / _MAX_STEP <= after / before <= _MAX_STEP
+
+
 def changed_record(
     base: ExtractedFact, change: Change, said: str, turn: int, zh: bool
 ) -> ExtractedFact | None:
@@ -138,6 +157,8 @@ def changed_record(
     old dose kept in `replaces` and in content; None when the dose stays the same."""
     new = applied(change, base)
     if new is None or (as_number(new[0]) == as_number(base.value) and base.value is not None):
+        return None
+    if change.unit is None and not _a_dose_step(base.value, new[0]):
         return None
     value, unit = new
     old = f"{base.value} {unit_label(base.unit) or ''}".strip() if base.value else None
@@ -193,10 +214,9 @@ def with_changes_of_it(
             or sent.turn - last[1] > _MAX_TURNS
         ):
             continue
-        change = change_said(sent.text, sent.zh)
-        if change is None:
-            continue
-        _add_change(out, last[0], change, sent)
+        change = change_said(sent.text, sent.zh, by_words=False)
+        if change is not None:
+            _add_change(out, last[0], change, sent)
     return tuple(out)
 
 
@@ -261,7 +281,7 @@ def sentence_records(
     if fact.status not in ("active", "dose_changed", "planned"):
         return out
     after = ctx.text[hit.end : min(stop, hit.end + _AFTER)]
-    change = change_said(after, ctx.zh)
+    change = change_said(after, ctx.zh, by_words=False)
     if change is None or (stop <= hit.end + _AFTER and _NEXT_DRUGS.search(after)):
         return out
     base = fact

@@ -359,3 +359,25 @@ def test_one_dose_form_a_day_in_chinese_is_once_daily() -> None:
 def test_a_change_said_before_the_next_drug_is_not_the_first_drugs() -> None:
     said = ((D, "you're on lisinopril 20 mg and we'll go up to 40 on the atorvastatin ."),)
     assert [f.slots.get("value") for f in _records(said, "lisinopril")] == [20]
+
+
+# A change ruled out: the drug goes on as it is, in use, not denied.
+DENIED_CHANGES: list[tuple[Turns, str]] = [
+    (
+        (
+            (
+                D,
+                "we'll check an a1c to make sure we do n't have to make any adjustments to your metformin",
+            ),
+        ),
+        "metformin",
+    ),
+    (((D, "We will not increase your lisinopril."),), "lisinopril"),
+    (((D, "There is no need to adjust the metformin."),), "metformin"),
+    (((D, "您的二甲双胍不用调整。"),), "metformin"),
+]
+
+
+@pytest.mark.parametrize(("turns", "drug"), DENIED_CHANGES)
+def test_a_change_ruled_out_leaves_the_drug_in_use(turns: Turns, drug: str) -> None:
+    assert [(f.status, f.assertion) for f in _records(turns, drug)] == [("active", "present")]

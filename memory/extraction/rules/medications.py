@@ -313,6 +313,47 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
     return facts
 
 
+# "to make sure we don't have to make any adjustments to your metformin", "no need to
+# increase it", "we won't change the dose", "不用调整": a change ruled out, the drug
+# goes on as it is.
+_DENIED_CHANGE = re.compile(
+    r"(?:\b(?:not|no|never|without)|n't)\s+(?:[\w']+\s+){0,4}$|\bno need (?:to|for)\s+(?:[\w']+\s+){0,2}$",
+    re.I,
+)
+_DENIED_CHANGE_ZH = re.compile(r"(?:不|没|无需|不需要|不用|暂不|暂时不)[^，。；]{0,3}$")
+
+
+def _change_denied(ctx: SentenceCtx, hit: Hit) -> bool:
+    """The change cue nearest the drug is denied."""
+    cues = list(_CUES[1][1].finditer(ctx.text, max(0, hit.start - 80), hit.end + 80))
+    if not cues:
+        return False
+    near = min(cues, key=lambda m: min(abs(m.start() - hit.end), abs(hit.start - m.end())))
+    before = ctx.text[max(0, near.start() - 40) : near.start()]
+    return bool((_DENIED_CHANGE_ZH if ctx.zh else _DENIED_CHANGE).search(before))
+
+
+def _status_and_assertion(
+    ctx: SentenceCtx,
+    hit: Hit,
+    status: str,
+    value: str | None,
+    previous: str | None,
+    switched: bool,
+) -> tuple[str, str]:
+    if previous and status == "active" and not switched:
+        status = "dose_changed"
+    denied = status == "dose_changed" and value is None and _change_denied(ctx, hit)
+    if denied:
+        status = "active"
+    if status == "active" and _future(ctx, hit):
+        status = "planned"
+    if denied:
+        return status, "present"  # the negation is the change's: the drug goes on
+    assertion = "negated" if _not_needed(ctx, hit) else ctx.assertion(hit.start, hit.end)
+    return status, assertion
+
+
 def _fact(
     ctx: SentenceCtx,
     hit: Hit,
@@ -323,11 +364,7 @@ def _fact(
     previous: str | None,
     switched: bool,
 ) -> ExtractedFact:
-    if previous and status == "active" and not switched:
-        status = "dose_changed"
-    if status == "active" and _future(ctx, hit):
-        status = "planned"
-    assertion = "negated" if _not_needed(ctx, hit) else ctx.assertion(hit.start, hit.end)
+    status, assertion = _status_and_assertion(ctx, hit, status, value, previous, switched)
     if status == "active" and assertion != "negated" and advised(ctx, hit):
         status = "planned"  # an option or an as-needed allowance (rules.advice)
     if status == "active" and _decided_stop(ctx, hit, assertion == "negated"):

@@ -298,6 +298,18 @@ SAID: list[tuple[Turns, str, float | str]] = [
     (((P, "I take a 20-milligram tablet of lisinopril."),), "lisinopril", 20),
     (((P, "I take extra strength Tylenol."),), "acetaminophen", 500),
     (((P, "I take Sinemet 25/100 three times a day."),), "carbidopa/levodopa", "25/100"),
+    # a run-on spoken sentence: the strength far after the drug, or "a day" before "of"
+    (
+        (
+            (
+                D,
+                "so the metoprolol that we started you on last time when you came in with the palpitations is twenty five milligrams twice a day",
+            ),
+        ),
+        "metoprolol",
+        25,
+    ),
+    (((P, "i take twenty milligrams a day of the lisinopril"),), "lisinopril", 20),
     # Chinese regimens
     (((D, "二甲双胍每次一片，每天两次。"),), "metformin", 1),
     (((P, "阿司匹林一天一粒。"),), "aspirin", 1),
@@ -338,6 +350,14 @@ NOT_A_STRENGTH: list[tuple[str, str]] = [
     ("I take insulin 70/30.", "insulin"),  # the shares of a premixed insulin
     ("I have type 2 diabetes and take metformin.", "metformin"),
     ("My pain is 50% better since the ibuprofen.", "ibuprofen"),
+    (
+        "you're taking atorvastatin and your triglycerides were 265 milligrams per deciliter",
+        "atorvastatin",
+    ),
+    (
+        "you're on the metformin and your a1c came back at 8 so your sugar has been 250 milligrams",
+        "metformin",
+    ),
 ]
 
 

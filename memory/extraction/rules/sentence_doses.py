@@ -13,7 +13,7 @@ import re
 from memory.extraction.rules.context_types import SentenceCtx
 from memory.extraction.rules.dose_words import IMPLIED_STRENGTH, UNIT, frequency_of
 from memory.extraction.rules.entities import Hit
-from memory.extraction.rules.text import value_text
+from memory.extraction.rules.text import normalize_numbers, value_text
 
 Dose = tuple[str | None, str | None, str | None]  # value, unit, previous value
 _NONE: Dose = (None, None, None)
@@ -37,6 +37,12 @@ _DOSE_OF = re.compile(
     rf"(?<![\d.])(\d+(?:\.\d+)?)\s*-?\s*(?:({UNIT})?\s+(?:(?:tablets?|pills?|capsules?|doses?)\s+)?of"
     # without "of" only with its unit: "2 metformin" may count tablets, "10 years" is no dose
     rf"|({UNIT})\s+(?:(?:tablets?|pills?|capsules?)\s+)?)\s*(?:the\s+|your\s+|his\s+|her\s+|that\s+)?$",
+    re.I,
+)
+# "twenty milligrams a day of the lisinopril": how often said between the dose and "of".
+_DOSE_OFTEN_OF = re.compile(
+    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*({UNIT})\s+(?:(?:once|twice)\s+)?(?:a|per|each|every)\s+"
+    r"(?:day|night|morning|evening)\s+of\s+(?:the\s+|your\s+|his\s+|her\s+)?$",
     re.I,
 )
 # "每天吃一片阿司匹林", "半片倍他乐克": a Chinese dose stands straight before the drug.
@@ -125,8 +131,10 @@ def sentence_dose(
     # Spoken numbers are long ("twelve and a half milligrams of"): a wide look back.
     head = value_text(ctx.text[max(start, hit.start - 50) : hit.start], ctx.zh)
     found = _said_before(head, hit, ctx.zh)
-    if found[0] is not None or status != "dose_changed":
+    if found[0] is not None:
         return found
+    if status != "dose_changed":
+        return _NONE if ctx.zh else _far_after(ctx.text, hit.end, stop)
     target = _BARE_TARGET.search(tail)
     if target:
         return target[1], None, None
@@ -139,6 +147,43 @@ def sentence_dose(
     return (aimed[1], aimed[2], None) if aimed else _NONE
 
 
+# A run-on spoken sentence may put the strength far after the drug ("so the metoprolol
+# that we started you on last time for the palpitations is twenty five milligrams twice a
+# day"): an amount with a mass or insulin unit, before any other drug and any reading, is
+# the drug's (a concentration such as "milligrams per deciliter" is a lab's).
+_FAR = 200
+_MASS_DOSE = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(milligrams?|micrograms?|mg|mcg|units?)(?![A-Za-z/])"
+    r"(?!\s*(?:per\b|/|a\s+(?:deciliter|liter|kilo)))",
+    re.I,
+)
+_FAR_BREAK = re.compile(
+    r"\b(?:pressures?|sugars?|glucose|a1c|cholesterol|triglycerides|ldl|hdl|potassium|sodium|"
+    r"levels?|results?|labs?|weigh\w*|pounds|his|her|your (?:mom|dad|wife|husband|son|daughter))\b",
+    re.I,
+)
+
+
+# A reading given in the drug's words: "your a1c came back at 8", "triglycerides were".
+_READING_GIVEN = re.compile(
+    r"\b(?:pressures?|sugars?|glucose|a1c|cholesterol|triglycerides|ldl|hdl|potassium|sodium|"
+    r"creatinine|levels?|numbers?|readings?|weight)\s+(?:levels?\s+)?"
+    r"(?:was|were|is|are|has been|have been|came back|come back|runs?|running|at|of)\b",
+    re.I,
+)
+_CONCENTRATION = re.compile(
+    r"\s*(?:per\s+(?:deciliter|decilitre|liter|litre|dl|l)\b|/\s*(?:dl|l)\b)", re.I
+)
+
+
+def _far_after(text: str, end: int, stop: int) -> Dose:
+    window = normalize_numbers(text[end : min(stop, end + _FAR)])
+    dose = _MASS_DOSE.search(window)
+    if dose is None or _FAR_BREAK.search(window, 0, dose.start()):
+        return _NONE
+    return dose[1], dose[2], None
+
+
 def _said_before(head: str, hit: Hit, zh: bool) -> Dose:
     """A dose said before the drug's name: "800 milligrams of", "1% hydrocortisone",
     "took 2 Advil", "a puff of albuterol", "baby aspirin"."""
@@ -147,6 +192,9 @@ def _said_before(head: str, hit: Hit, zh: bool) -> Dose:
         return first[1], first[2] or first.groups()[-1], None
     if zh:
         return _NONE
+    often = _DOSE_OFTEN_OF.search(head)
+    if often:
+        return often[1], often[2], None
     percent = _PERCENT_BEFORE.search(head)
     if percent:
         return percent[1], "%", None
@@ -192,8 +240,15 @@ _FORM_COUNT = re.compile(
 
 def _strength(text: str) -> re.Match[str] | None:
     """The dose said: the first amount in mg, mcg, mL, units... when there is one
-    ("half a pill, it's the 5 milligram one" is a 5 mg tablet), else the first count."""
-    doses = list(_DOSE.finditer(text))
+    ("half a pill, it's the 5 milligram one" is a 5 mg tablet), else the first count.
+    A concentration ("265 milligrams per deciliter") and an amount after a reading
+    given ("your sugar has been 250") are no dose."""
+    reading = _READING_GIVEN.search(text)
+    doses = [
+        m
+        for m in _DOSE.finditer(text, 0, reading.start() if reading else len(text))
+        if not _CONCENTRATION.match(text, m.end())
+    ]
     amount = next((m for m in doses if not _FORM_COUNT.fullmatch(m[2])), None)
     return amount or (doses[0] if doses else None)
 

@@ -108,12 +108,16 @@ def attach_later_doses(
         dose = _said_dose(text, asked, out[waiting[0]].entity if len(waiting) == 1 else None)
         if dose is None:
             continue
-        # A number said bare after the name ("Alesse twenty eight") gives way to the
-        # strength given with its unit in answer to "what strength?" ("twenty mcg").
-        if len(waiting) == 1 and (out[waiting[0]].value is None or (asked and dose[1])):
+        if len(waiting) == 1 and _takes(out[waiting[0]], dose, asked):
             out[waiting[0]] = _with_dose(out[waiting[0]], dose, sent.text, turn, sent.zh)
         waiting = []  # a dose for two waiting drugs is ambiguous: attach none
     return tuple(out)
+
+
+def _takes(fact: ExtractedFact, dose: tuple[str, str | None, str], asked: bool) -> bool:
+    """A number said bare after the name ("Alesse twenty eight") gives way to the
+    strength given with its unit in answer to "what strength?" ("twenty mcg")."""
+    return fact.value is None or (asked and dose[1] is not None)
 
 
 # The sentence after a dose only names the drug it was: "It's the lisinopril.",

@@ -38,6 +38,7 @@ from memory.answering.values import (
     carried_dose,
     item_name,
     planned_dose,
+    previous_dose,
     quantity,
     state_began,
     statement,
@@ -200,13 +201,22 @@ def _item_lines(
         if dosed is not None:
             day = dosed.date.isoformat() if dosed.date else ctx.t["undated"]
             line += ctx.t["dose_carried"].format(date=day, cite=ctx.cite(dosed))
-        plan = None if yesno else planned_dose(a.fact, chain)
-        if plan is not None and plan.fact_id in ctx.numbers:
-            day = plan.date.isoformat() if plan.date else ctx.t["undated"]
-            said = ctx.t["dose_planned"].format(date=day, dose=quantity(plan), cite=ctx.cite(plan))
-            line += said
-        out.append(line)
+        out.append(line if yesno else line + _other_doses(a.fact, chain, ctx))
     return out + [ctx.quote(a) for a in anchors]
+
+
+def _other_doses(fact: FactView, chain: Sequence[FactView], ctx: Ctx) -> str:
+    """The dose a change superseded and a dose planned after the record, each cited:
+    the dose in force is never mistaken for the old or the ordered one."""
+    out = ""
+    for key, other in (
+        ("dose_previous", previous_dose(fact, chain)),
+        ("dose_planned", planned_dose(fact, chain)),
+    ):
+        if other is not None and other.fact_id in ctx.numbers:
+            day = other.date.isoformat() if other.date else ctx.t["undated"]
+            out += ctx.t[key].format(date=day, dose=quantity(other), cite=ctx.cite(other))
+    return out
 
 
 def _latest_first(

@@ -20,7 +20,13 @@ from django.db import connection
 from memory import lexicon
 from memory.answering.intents import AskedItem
 from memory.answering.match import concerns
-from memory.answering.values import CARRIED_MARK, carried_dose, state_began
+from memory.answering.values import (
+    CARRIED_MARK,
+    SUPERSEDED_MARK,
+    carried_dose,
+    previous_dose,
+    state_began,
+)
 from memory.domain.evidence import EvidenceItem, FactView
 from memory.queries.facts import views_sql
 from memory.retrieval.chain_state import chain_states
@@ -124,15 +130,21 @@ def missing_anchors(
 
 def dose_sources(records: ItemRecords, present: Sequence[EvidenceItem]) -> list[EvidenceItem]:
     """The record that last stated the dose of a medication whose record in force states
-    none (values.carried_dose), when retrieval did not bring it: the stated dose is cited."""
+    none (values.carried_dose), and the record whose dose a change in force superseded
+    (values.previous_dose), when retrieval did not bring them: each dose stated is cited."""
     shown = {i.fact_id for i in present if i.fact_id is not None}
     chain = [i.fact for i in present if i.fact is not None]
     for facts in records.own.values():
         chain += facts
     out: list[EvidenceItem] = []
     for item in present:
-        dosed = carried_dose(item.fact, chain) if item.is_anchor and item.fact else None
-        if dosed is not None and dosed.fact_id not in shown:
-            shown.add(dosed.fact_id)
-            out.append(EvidenceItem("relation", dosed, marks=(CARRIED_MARK,), unit=item.unit))
+        if not (item.is_anchor and item.fact):
+            continue
+        for source, mark in (
+            (carried_dose(item.fact, chain), CARRIED_MARK),
+            (previous_dose(item.fact, chain), SUPERSEDED_MARK),
+        ):
+            if source is not None and source.fact_id not in shown:
+                shown.add(source.fact_id)
+                out.append(EvidenceItem("relation", source, marks=(mark,), unit=item.unit))
     return out

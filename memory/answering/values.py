@@ -87,6 +87,18 @@ def _stated_quantity(value: str, unit: str, content: str, entity: str) -> str:
     return _written(found.group(0)) if found else ""
 
 
+# "2 tablets", "0.5 tablets", "1 capsules": how many dose forms, not how strong each is.
+_FORM_COUNT = re.compile(r"^\d+(?:\.\d+)?\s*(?:tablets?|pills?|capsules?|片|粒)$", re.IGNORECASE)
+
+
+def strength(fact: FactView) -> str:
+    """The record's quantity when it says how strong a dose is ("500 mg"); '' for none
+    or only a count of tablets ("I took 2 Advil"), which leaves the strength last
+    stated in force (carried_dose)."""
+    said = quantity(fact)
+    return "" if _FORM_COUNT.match(said) else said
+
+
 def _written(quantity: str) -> str:
     """'20 milligrams' -> '20 mg', '265 milligrams per deciliter' -> '265 mg/dL'."""
     number, _, unit = quantity.partition(" ")
@@ -257,7 +269,7 @@ def carried_dose(anchor: FactView, chain: Sequence[FactView]) -> FactView | None
     (a plan only when made at the anchor's own visit); None when the anchor states one
     itself, is not a continuing medication, or a change or stop without a stated dose
     came after the last stated dose."""
-    if anchor.fact_type != "medication_status" or anchor.chain_id is None or quantity(anchor):
+    if anchor.fact_type != "medication_status" or anchor.chain_id is None or strength(anchor):
         return None
     if anchor.status in _BREAKS_DOSE or anchor.excluded or anchor.assertion != "present":
         return None
@@ -270,7 +282,7 @@ def carried_dose(anchor: FactView, chain: Sequence[FactView]) -> FactView | None
         key=lambda f: (f.date or date.min, f.fact_id),
     )  # fmt: skip
     for fact in reversed(earlier):
-        if quantity(fact):
+        if strength(fact):
             # A plan made at the same visit that records the drug as started ("we'll put
             # you on carvedilol 25 mg twice a day ... we're adding the carvedilol") is
             # the regimen begun; an older plan may never have been carried out.
@@ -295,3 +307,28 @@ def planned_dose(anchor: FactView, chain: Sequence[FactView]) -> FactView | None
         and quantity(f) and quantity(f) != quantity(anchor)
     ]  # fmt: skip
     return max(plans, key=lambda f: (f.date or date.min, f.fact_id), default=None)
+
+
+SUPERSEDED_MARK = "superseded"
+
+
+def previous_dose(anchor: FactView, chain: Sequence[FactView]) -> FactView | None:
+    """The record whose dose a dose change replaced ("increase the Lasix from 20 to 60
+    mg": the 20 mg record): the latest earlier record of the anchor's chain that states
+    a strength, when it differs from the anchor's. The answer then says the dose in
+    force and the one it superseded, so neither is mistaken for the other."""
+    if anchor.status != "dose_changed" or anchor.chain_id is None or not strength(anchor):
+        return None
+    end = (anchor.date or date.min, anchor.fact_id)
+    earlier = sorted(
+        (f for f in chain
+         if f.chain_id == anchor.chain_id and (f.date or date.min, f.fact_id) < end
+         and not f.excluded and f.assertion == "present" and f.status != "planned"),
+        key=lambda f: (f.date or date.min, f.fact_id),
+    )  # fmt: skip
+    for fact in reversed(earlier):
+        if strength(fact):
+            return fact if strength(fact) != strength(anchor) else None
+        if fact.status == "stopped":
+            return None
+    return None

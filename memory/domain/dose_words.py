@@ -18,6 +18,7 @@ DOSE_WORDS: dict[str, tuple[str, str]] = {
     "every morning": ("every morning", "每日早晨"), "every evening": ("every evening", "每日晚间"),
     "every other day": ("every other day", "隔日一次"),
     "twice weekly": ("twice weekly", "每周两次"), "monthly": ("monthly", "每月一次"),
+    "sliding scale": ("sliding scale", "按血糖调整剂量"),
     "oral": ("oral", "口服"), "subcutaneous": ("subcutaneous", "皮下注射"),
     "intravenous": ("intravenous", "静脉"), "intramuscular": ("intramuscular", "肌内注射"),
     "injection": ("injection", "注射"), "inhaled": ("inhaled", "吸入"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 
 from memory.answering.extractive import extractive_answer
-from memory.answering.lookup import ItemRecords
+from memory.answering.lookup import ItemRecords, dose_sources
 from memory.domain.evidence import EvidenceItem
 from tests.answering.records import allergy, anchor, profile, relation, view
 
@@ -29,7 +29,22 @@ def ask(question: str, items=(), prof=None, asked=None, records=None) -> list[st
 
 def test_dose_question_states_value_unit_frequency_date_and_citation_first() -> None:
     lines = ask("What is the current dose of valsartan?", [relation(V80), anchor(V160)])
-    assert lines[0] == "Valsartan 160 mg once daily since 2024-06-17 [E2]"
+    assert lines[0].startswith("Valsartan 160 mg once daily since 2024-06-17 [E2]")
+
+
+def test_a_dose_change_names_the_dose_it_superseded_after_the_dose_in_force() -> None:
+    lines = ask("What is the current dose of valsartan?", [relation(V80), anchor(V160)])
+    assert lines[0].endswith("; changed from 80 mg (superseded record of 2024-01-08) [E1]")
+
+
+def test_a_chinese_answer_names_the_superseded_dose_in_chinese() -> None:
+    lines = ask("患者的缬沙坦剂量是多少？", [relation(V80), anchor(V160)])
+    assert lines[0].endswith("；由 80 mg 调整而来（2024-01-08的记录已被取代）[E1]")
+
+
+def test_a_change_without_an_earlier_dose_in_evidence_names_none() -> None:
+    lines = ask("What is the current dose of valsartan?", [anchor(V160)])
+    assert "changed from" not in lines[0]
 
 
 def test_date_bound_question_answers_for_that_date() -> None:
@@ -338,3 +353,9 @@ def test_a_denied_medication_is_dated_recorded_not_since() -> None:
                   valid_from=date(2024, 12, 8), chain_id=30)  # fmt: skip
     first = ask("Is the patient taking ibuprofen?", [anchor(denied)])[0]
     assert first == "No: recorded as absent. Ibuprofen recorded 2024-12-08 [E1]"
+
+
+def test_the_superseded_dose_record_joins_the_evidence_when_retrieval_left_it_out() -> None:
+    records = ItemRecords(own={"valsartan": [V80, V160]})
+    added = dose_sources(records, [anchor(V160)])
+    assert [(i.fact.fact_id, i.marks) for i in added] == [(V80.fact_id, ("superseded",))]

@@ -21,7 +21,8 @@ def test_chinese_change_to_number_is_dose_changed() -> None:
 
 
 def test_chinese_from_to_keeps_both_numbers() -> None:
-    fact = one(("医生", "缬沙坦由80毫克加到160毫克。"), kind="medication_status")
+    found = run(("医生", "缬沙坦由80毫克加到160毫克。")).facts
+    fact = next(f for f in found if f.status == "dose_changed")
     assert fact.replaces == "valsartan 80 毫克" and "80毫克" in fact.content
 
 

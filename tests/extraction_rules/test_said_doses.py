@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from memory.extraction.rules.text import split_sentences
-from tests.extraction_rules._helpers import one
+from tests.extraction_rules._helpers import facts, one
 
 # (what the patient says, drug canonical, slot, expected slot value)
 AMOUNTS = [
@@ -128,7 +128,8 @@ def test_a_dose_range_is_no_dose_change() -> None:
 
 def test_a_change_from_one_dose_to_another_is_still_a_change() -> None:
     said = ("doctor", "We changed your lisinopril from 10 mg to 20 mg last month.")
-    assert one(said, kind="medication_status", entity="lisinopril").status == "dose_changed"
+    found = facts(said, kind="medication_status")
+    assert [f.status for f in found if f.value == "20"] == ["dose_changed"]
 
 
 def test_a_dotted_abbreviation_ends_no_sentence_before_the_frequency() -> None:

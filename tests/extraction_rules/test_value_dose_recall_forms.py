@@ -218,8 +218,10 @@ def test_a_dose_with_its_unit_right_before_the_drug_is_its_dose() -> None:
     assert _slots(said, drug="colchicine")["value"] == 0.6
 
 
-def test_a_bare_count_right_before_the_drug_is_no_dose() -> None:
-    assert "value" not in _slots(("patient", "I take 2 metformin."), drug="metformin")
+def test_a_bare_count_right_before_the_drug_is_a_count_of_tablets() -> None:
+    # "2 metformin" counts tablets: stored as a count, never as a strength of 2 (mg)
+    slots = _slots(("patient", "I take 2 metformin."), drug="metformin")
+    assert (slots["value"], slots["unit"]) == (2, "tablets")
 
 
 _ASKED = ("doctor", "And you're still taking the lisinopril 20 milligrams a day?")

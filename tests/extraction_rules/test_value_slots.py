@@ -144,12 +144,8 @@ def test_spaced_unit_letters_are_a_dose_unit() -> None:
 
 def test_dose_change_stores_the_new_dose() -> None:
     said = "We will increase your lisinopril from 10 mg to 20 mg daily."
-    med = one(("doctor", said), kind="medication_status")
-    assert (med.status, med.slots["value"], med.replaces) == (
-        "dose_changed",
-        20,
-        "lisinopril 10 mg",
-    )
+    med = next(f for f in facts(("doctor", said)) if f.status == "dose_changed")
+    assert (med.slots["value"], med.replaces) == (20, "lisinopril 10 mg")
 
 
 def test_a_drug_taken_for_allergies_is_a_medication_not_an_allergen() -> None:

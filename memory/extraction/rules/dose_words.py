@@ -16,9 +16,12 @@ from memory.extraction.rules.regex_gate import gate
 
 # A dose unit as written or said. Longer spellings first: the engine takes the
 # first alternative that matches ("milligrams" before "mg", "mcg" before "mg").
+# Speech recognition splits and respells units: "milli grams", "mgs", "mikes" / "mics"
+# and "Meg" for mcg (said "mick" or "em-see-gee"), "international units", "mls", "cc's".
 UNIT = (
     r"(?:milligrams?|micrograms?|milliliters?|millilitres?|milliequivalents?|grams?|"
-    r"mgs|mcgs|mg|mcg|µg|ug|meq|m\s?e\s?q|m\s?c\s?g|m\s?g|g|ml|cc|units?|iu|"
+    r"milli[\s-]grams?|micro[\s-]grams?|milli[\s-]liters?|international units?|"
+    r"mgs|mcgs|mg|mcg|µg|ug|meq|m\s?e\s?q|m\s?c\s?g|m\s?g|g|mls|ml|cc'?s|cc|units?|iu|mikes?|mics?|megs?|"
     r"puffs?|sprays?|drops?|tablets?|tabs?|pills?|capsules?|caps?|patch(?:es)?|"
     r"毫克|微克|克|毫升|(?:个)?单位|片|粒|支|喷|揿|滴|袋|贴)"
 )
@@ -33,6 +36,29 @@ _UNIT_NAMES: dict[str, str] = {
     "µg": "mcg",
     "ug": "mcg",
     "m c g": "mcg",
+    "milli gram": "mg",
+    "milli grams": "mg",
+    "milli-gram": "mg",
+    "milli-grams": "mg",
+    "micro gram": "mcg",
+    "micro grams": "mcg",
+    "micro-gram": "mcg",
+    "micro-grams": "mcg",
+    "mike": "mcg",
+    "mikes": "mcg",
+    "mic": "mcg",
+    "mics": "mcg",
+    "meg": "mcg",
+    "megs": "mcg",
+    "milli liter": "mL",
+    "milli liters": "mL",
+    "milli-liter": "mL",
+    "milli-liters": "mL",
+    "mls": "mL",
+    "cc's": "mL",
+    "ccs": "mL",
+    "international unit": "IU",
+    "international units": "IU",
     "gram": "g",
     "grams": "g",
     "milliliter": "mL",
@@ -73,6 +99,16 @@ _UNIT_NAMES: dict[str, str] = {
     "贴": "patches",
 }
 
+# Strengths a name implies by itself: "baby aspirin", "low-dose aspirin", "the baby
+# one" are the 81 mg tablet (canonical drug -> (the words, value, unit)).
+# An entry with no words is a name that implies it alone.
+IMPLIED_STRENGTH: dict[str, tuple[str, str, str]] = {
+    "aspirin": (r"baby|low[\s-]?dose|children'?s|child'?s|kids?'?|chewable", "81", "mg"),
+    "low-dose aspirin": ("", "81", "mg"),
+    # "Extra Strength Tylenol" is the 500 mg tablet (regular strength: 325 mg)
+    "acetaminophen": (r"extra[\s-]strength", "500", "mg"),
+}
+
 # The canonical labels themselves, whatever their case ("MG", "Units").
 _CANONICAL = {label.casefold(): label for label in _UNIT_NAMES.values()}
 
@@ -102,6 +138,11 @@ _ZH_PER_DAY = re.compile(
 _PER_DAY_LABELS = {1: "once daily", 2: "twice daily", 3: "three times daily", 4: "four times daily"}
 
 FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # Insulin dosed by the glucose reading: the amount varies, the scale is the regimen.
+    (
+        "sliding scale",
+        re.compile(r"\bsliding[\s-]scale\b|(?:根据|按照?)血糖(?:调整|调节|加减)"),
+    ),
     (
         "twice daily",
         re.compile(
@@ -159,7 +200,9 @@ FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
         "once daily",
         re.compile(
             rf"\b(?:once (?:a|per|every) day|once daily|(?:1|one) times? (?:a|per) day|(?:1|one) times? daily|daily|every day|each day|a day|per day|{_abbr('qd')}|od|q ?day)(?![a-z])|"
-            r"每天一次|每日一次|一天一次|每日1次|每天1次|一日一次|每天(?![早晚傍])|每日(?![早晚])"
+            r"每天一次|每日一次|一天一次|每日1次|每天1次|一日一次|每天(?![早晚傍])|每日(?![早晚])|"
+            # "一天一粒", "一日1片": one dose form a day
+            r"[一每][天日](?:吃|服|用)?[一1](?:片|粒|袋|支|贴)"
         ),
     ),
     (

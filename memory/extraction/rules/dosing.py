@@ -15,10 +15,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from memory.domain.slots import measured
+from memory.domain.slots import as_number, measured
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.bounded import anchor_of, bound_content
-from memory.extraction.rules.dose_words import UNIT, frequency_of, route_of, unit_label
+from memory.extraction.rules.dose_changes import change_said
+from memory.extraction.rules.dose_words import (
+    IMPLIED_STRENGTH,
+    UNIT,
+    frequency_of,
+    route_of,
+    unit_label,
+)
 from memory.extraction.rules.entities import find_entities
 from memory.extraction.rules.text import Sentence, normalize_numbers, value_text
 
@@ -48,7 +55,9 @@ def dose_slots(
 _DOSE = re.compile(rf"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)\s*({UNIT})(?![A-Za-z])", re.I)
 # "What dose?", "How much do you take?", "多少毫克": the answer may be a bare number.
 _DOSE_QUESTION = re.compile(
-    r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|mg|units|tablets|pills))|"
+    r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|micrograms|mg|mcg|units|tablets|pills))|"
+    # "Which aspirin do you take?" - "The 81.": which one of a drug is its strength
+    r"\bwhich (?:one|kind|pill|tablet|\w+ (?:do|did|are|were) (?:you|they|he|she) (?:take|taking|on|use|using))\b|"
     r"\bdose\b|\bdosage\b|\bstrength\b|\bmilligrams?\b|多少毫克|多大剂量|剂量|几片|几粒|多少量|吃多少",
     re.I,
 )
@@ -96,13 +105,19 @@ def attach_later_doses(
             # questions only say whether a bare number may answer.
             asked = asked or bool(_DOSE_QUESTION.search(text))
             continue
-        dose = _said_dose(text, asked)
+        dose = _said_dose(text, asked, out[waiting[0]].entity if len(waiting) == 1 else None)
         if dose is None:
             continue
-        if len(waiting) == 1:
+        if len(waiting) == 1 and _takes(out[waiting[0]], dose, asked):
             out[waiting[0]] = _with_dose(out[waiting[0]], dose, sent.text, turn, sent.zh)
         waiting = []  # a dose for two waiting drugs is ambiguous: attach none
     return tuple(out)
+
+
+def _takes(fact: ExtractedFact, dose: tuple[str, str | None, str], asked: bool) -> bool:
+    """A number said bare after the name ("Alesse twenty eight") gives way to the
+    strength given with its unit in answer to "what strength?" ("twenty mcg")."""
+    return fact.value is None or (asked and dose[1] is not None)
 
 
 # The sentence after a dose only names the drug it was: "It's the lisinopril.",
@@ -139,23 +154,37 @@ def _dose_alone(
 
 
 def _waiting(facts: list[ExtractedFact], drugs: set[str], turn: int) -> list[int]:
-    """Dose-less present medication facts of these drugs from this turn or its answer."""
+    """Present medication facts of these drugs from this turn or its answer that state
+    no dose, or only a number without its unit."""
     return [
         i
         for i, f in enumerate(facts)
         if f.type == "medication_status"
         and f.entity in drugs
-        and f.value is None
+        and (f.value is None or f.unit is None)
         and f.assertion == "present"
         and f.status in ("active", "planned", "dose_changed")
         and turn <= f.evidence_turn <= turn + 1
     ]
 
 
-def _said_dose(text: str, asked: bool) -> tuple[str, str | None, str] | None:
+# "Yes, the baby one.", "the low-dose one": the strength the drug's own words imply.
+_IMPLIED = {
+    drug: (re.compile(rf"\b(?:{words})\b", re.I), value, unit)
+    for drug, (words, value, unit) in IMPLIED_STRENGTH.items()
+    if words
+}
+
+
+def _said_dose(
+    text: str, asked: bool, drug: str | None = None
+) -> tuple[str, str | None, str] | None:
     m = _DOSE.search(text)
     if m:
         return m[1], unit_label(m[2]), text[m.end() :]
+    implied = _IMPLIED.get(drug or "")
+    if implied and implied[0].search(text):
+        return implied[1], implied[2], text
     bare = _BARE.match(text)
     if bare is None:
         return None
@@ -183,6 +212,7 @@ def _with_dose(
         content = f"{own} {bound_content(said, 0, zh, limit=100)}"
     else:
         content = fact.content
+    changed = fact.status != "dose_changed" and change_said(said, zh) is not None
     return replace(
         fact,
         value=value,
@@ -190,6 +220,11 @@ def _with_dose(
         slots=slots,
         content=content,
         confidence=max(fact.confidence, 0.6),
+        # "I take lisinopril." - "Let's increase it to 40 milligrams.": the dose said
+        # is a new one, not the one taken so far.
+        status="dose_changed" if changed else fact.status,
+        is_state_change=fact.is_state_change or changed,
+        replaces=f"{fact.entity} previous dose" if changed else fact.replaces,
     )
 
 
@@ -207,13 +242,34 @@ def with_previous_doses(facts: Sequence[ExtractedFact]) -> tuple[ExtractedFact, 
             and fact.status == "dose_changed"
             and (fact.replaces or "").endswith("previous dose")
             and before is not None
-            and before.value not in (None, fact.value)
+            and before.value is not None
         ):
-            fact = _with_previous(fact, before)
+            fact = _with_multiple(fact, before) if fact.value is None else fact
+            if before.value != fact.value and fact.value is not None:
+                fact = _with_previous(fact, before)
         if fact.type == "medication_status" and fact.value and fact.assertion == "present":
             last[key] = fact
         out.append(fact)
     return tuple(out)
+
+
+# "double the lisinopril", "cut the prednisone in half", "剂量加倍", "减半": the new dose
+# is a multiple of the one the drug was said to be taken at.
+_MULTIPLES = (
+    (2.0, re.compile(r"\bdoubl\w*|加倍|翻倍", re.I)),
+    (0.5, re.compile(r"\bhalv\w*|\bin half\b|减半", re.I)),
+)
+
+
+def _with_multiple(fact: ExtractedFact, before: ExtractedFact) -> ExtractedFact:
+    factor = next((k for k, pattern in _MULTIPLES if pattern.search(fact.content)), None)
+    old = as_number(before.value)
+    if factor is None or old is None:
+        return fact
+    value = str(as_number(round(old * factor, 3)))
+    unit = fact.unit or before.unit
+    slots = {**fact.slots, **measured(value, unit_label(unit))}
+    return replace(fact, value=value, unit=unit, slots=slots)
 
 
 def _with_previous(fact: ExtractedFact, before: ExtractedFact) -> ExtractedFact:

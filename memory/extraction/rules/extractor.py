@@ -27,6 +27,7 @@ from memory.extraction.rules.context_types import SentenceCtx
 from memory.extraction.rules.discourse.cues import relative_mentions
 from memory.extraction.rules.discourse.roles import with_roles_read
 from memory.extraction.rules.discourse.tracker import SubjectTracker
+from memory.extraction.rules.dose_changes import with_changes_of_it
 from memory.extraction.rules.dosing import attach_later_doses, with_previous_doses
 from memory.extraction.rules.entities import find_entities
 from memory.extraction.rules.generic import pieces
@@ -113,7 +114,8 @@ def extract_facts(
     for turn, sentences in split:
         tagged.extend(_turn_facts(turn, sentences, session, state))
     every = [sent for _, sentences in split for sent in sentences]
-    return with_previous_doses(attach_later_doses(_finalize(tagged), every))
+    dosed = with_previous_doses(attach_later_doses(_finalize(tagged), every))
+    return with_changes_of_it(dosed, every)
 
 
 def _turn_facts(

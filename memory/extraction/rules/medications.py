@@ -14,6 +14,7 @@ from dataclasses import replace
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.advice import advised
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
+from memory.extraction.rules.dose_changes import sentence_records
 from memory.extraction.rules.dosing import dose_slots
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.measurements import names_lab_value
@@ -35,8 +36,14 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         "dose_changed",
         re.compile(
             r"\b(?:increas\w*|decreas\w*|(?:rais|lower)\w*(?= (?:the|your|his|her|it|that|this|dose|to)\b)|reduc\w*|bump\w*|up(?:ped)? the dose|"
-            r"doubl\w*|halv\w*|cut (?:back|down|it)|titrat\w*|adjust\w*|went up|go(?:ing)? (?:up|down))\b|"
-            r"加量|减量|加到|减到|加大|减少|调整|调到|增加到|增加至|增至|减至|提高到|降到|(?:改|换)(?:为|成)(?=\s*\d)",
+            r"doubl\w*|halv\w*|cut (?:back|down|it)|titrat\w*|adjust\w*|went up|go(?:ing)? (?:up|down)|wean\w*|"
+            # the drug between the verb and its particle: "cut the prednisone back to 10",
+            # "bring the Lasix down to 20", "up your lisinopril to 40", "take it down to 5"
+            r"(?:cut|cutting|bring|bringing|drop|dropping|knock|knocking)\s+(?:(?:the|your|his|her|it|that|this|them)\s+)?"
+            r"(?:[\w-]+\s+){0,2}?(?:back|down)\s+(?:to|on|a little|a bit|by)|"
+            r"(?:take|taking|move|moving|bring|bringing)\s+(?:(?:the|your|his|her|it|that|this|them)\s+)?"
+            r"(?:[\w-]+\s+){0,2}?(?:up|down)\s+(?:to|a little|a bit|by)|up (?:it|your|his|her|the)\s+(?:[\w-]+\s+){0,2}?to)\b|"
+            r"加量|减量|加到|减到|加大|减少|调整|调到|增加到|增加至|增至|减至|提高到|降到|加倍|翻倍|减半|(?:改|换)(?:为|成)(?=\s*\d)",
             re.I,
         ),
     ),
@@ -301,8 +308,50 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
         clause_start = max(previous_end, hit.start - 20)
         clause = ctx.text[clause_start : min(stop, hit.end + 100)]
         slots = dose_slots(value, unit, clause, ctx.zh, hit.start - clause_start)
-        facts.append(replace(fact, slots=slots) if slots else fact)
+        fact = replace(fact, slots=slots) if slots else fact
+        facts.extend(sentence_records(ctx, hit, fact, stop, previous))
     return facts
+
+
+# "to make sure we don't have to make any adjustments to your metformin", "no need to
+# increase it", "we won't change the dose", "不用调整": a change ruled out, the drug
+# goes on as it is.
+_DENIED_CHANGE = re.compile(
+    r"(?:\b(?:not|no|never|without)|n't)\s+(?:[\w']+\s+){0,4}$|\bno need (?:to|for)\s+(?:[\w']+\s+){0,2}$",
+    re.I,
+)
+_DENIED_CHANGE_ZH = re.compile(r"(?:不|没|无需|不需要|不用|暂不|暂时不)[^，。；]{0,3}$")
+
+
+def _change_denied(ctx: SentenceCtx, hit: Hit) -> bool:
+    """The change cue nearest the drug is denied."""
+    cues = list(_CUES[1][1].finditer(ctx.text, max(0, hit.start - 80), hit.end + 80))
+    if not cues:
+        return False
+    near = min(cues, key=lambda m: min(abs(m.start() - hit.end), abs(hit.start - m.end())))
+    before = ctx.text[max(0, near.start() - 40) : near.start()]
+    return bool((_DENIED_CHANGE_ZH if ctx.zh else _DENIED_CHANGE).search(before))
+
+
+def _status_and_assertion(
+    ctx: SentenceCtx,
+    hit: Hit,
+    status: str,
+    value: str | None,
+    previous: str | None,
+    switched: bool,
+) -> tuple[str, str]:
+    if previous and status == "active" and not switched:
+        status = "dose_changed"
+    denied = status == "dose_changed" and value is None and _change_denied(ctx, hit)
+    if denied:
+        status = "active"
+    if status == "active" and _future(ctx, hit):
+        status = "planned"
+    if denied:
+        return status, "present"  # the negation is the change's: the drug goes on
+    assertion = "negated" if _not_needed(ctx, hit) else ctx.assertion(hit.start, hit.end)
+    return status, assertion
 
 
 def _fact(
@@ -315,11 +364,7 @@ def _fact(
     previous: str | None,
     switched: bool,
 ) -> ExtractedFact:
-    if previous and status == "active" and not switched:
-        status = "dose_changed"
-    if status == "active" and _future(ctx, hit):
-        status = "planned"
-    assertion = "negated" if _not_needed(ctx, hit) else ctx.assertion(hit.start, hit.end)
+    status, assertion = _status_and_assertion(ctx, hit, status, value, previous, switched)
     if status == "active" and assertion != "negated" and advised(ctx, hit):
         status = "planned"  # an option or an as-needed allowance (rules.advice)
     if status == "active" and _decided_stop(ctx, hit, assertion == "negated"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memory.extraction.rules.dose_changes import change_said
 from memory.extraction.rules.text import normalize_numbers
 
 _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -145,13 +146,15 @@ _TAKING_ZH = re.compile(
 # "What dose of metoprolol are you on?" - "I'm on 25.", "About 50.": a number given
 # for a dose asked commits to the drug (a count of years or times does not).
 _ASKS_DOSE_EN = re.compile(
-    r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|mg|units))|"
+    r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|micrograms|mg|mcg|units))|"
+    # "Which aspirin do you take?" - "The 81.": which one of a drug is its strength
+    r"\bwhich (?:one|kind|pill|tablet|\w+ (?:do|did|are|were) (?:you|they|he|she) (?:take|taking|on|use|using))\b|"
     r"\b(?:dose|dosage|strength)\b",
     re.I,
 )
 _NUMBER_ANSWER_EN = re.compile(
     r"^\W*(?:(?:i'm|i 'm|i am|i take|i think|it's|it 's|it is|he's|she's|about|around|like|maybe|"
-    r"probably|just|only|on|at|taking)\W+)*\d+(?:\.\d+)?\b"
+    r"probably|just|only|on|at|taking|the)\W+)*\d+(?:\.\d+)?\b"
     r"(?!\s*(?:years?|days?|weeks?|months?|hours?|minutes?|times|%|percent|/))",
     re.I,
 )
@@ -245,7 +248,12 @@ def answer_stance(question: str, answer: str, zh: bool) -> Stance:
     pseudo = bool(_NOT_A_NO.match(text))
     denies = not pseudo and bool((_NO_ZH if zh else _NO_EN).match(text))
     if denies and _STILL.search(question) and not request:
-        stopped = True  # "Are you still on metformin?" - "No." ends the earlier record
+        # "Are you still on metformin?" - "No." ends the earlier record; "No, they
+        # lowered it to 10." only changed its dose (rules.dose_changes reads the change).
+        changed = change_said(text, zh) is not None
+        stopped, denies = not changed, not changed
+        if changed:
+            return Stance(affirms=True)
     affirms = not denies and (
         tagged
         or bool(not zh and _ASKS_DOSE_EN.search(question) and _NUMBER_ANSWER_EN.match(text))

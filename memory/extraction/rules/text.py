@@ -130,7 +130,10 @@ _W = (
     r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
     r"seventy|eighty|ninety|hundred|thousand)"
 )
-_NUMBER_WORDS = re.compile(rf"\b(?:a\s+hundred|{_W})(?:(?:\s+and)?[\s-]+{_W})*\b", re.I)
+# "a hundred and twenty", "a thousand" (a dose said aloud: "up to a thousand twice a day").
+_NUMBER_WORDS = re.compile(
+    rf"\b(?:a\s+(?:hundred|thousand)|{_W})(?:(?:\s+and)?[\s-]+{_W})*\b", re.I
+)
 _POINT = re.compile(r"(\d+)\s+point\s+(\d+|zero|one|two|three|four|five|six|seven|eight|nine)\b")
 _DOSE_WORDS = (
     r"\s*(?:mg|mgs|mcg|m g|m c g|milligrams?|micrograms?|ml|milliliters?|units?|percent|%)\b"
@@ -147,9 +150,12 @@ _BARE_DECIMAL = re.compile(r"(?<![\w.,])\.(\d)")
 # "point five milligrams" is 0.5 mg: a leading "point" only before a dose unit
 # ("at this point 5 people" stays as it is).
 _LEADING_POINT = re.compile(
-    # ... or after a verb or "of" that gives a value ("creatinine of point nine")
+    # ... or after a verb or "of" that gives a value ("creatinine of point nine"), at
+    # the start of a said value ("Point five." answering "what dose?"), or where a dose
+    # goes ("Xanax point five", "I'm on point five", "take point two five")
     rf"(?<![\d.])\bpoint\s+(\d+)(?={_DOSE_WORDS})"
-    r"|(?:(?<=\bof )|(?<=\bis )|(?<=\bwas )|(?<=\bat ))point\s+(\d+)\b",
+    r"|(?:(?<=\bof )|(?<=\bis )|(?<=\bwas )|(?<=\bat )|(?<=\bon )|(?<=\btake )|(?<=\btakes )"
+    r"|(?<=\btaking )|(?<=\bto )|^|(?<=^\s))point\s+(\d+)\b(?!\s*(?:of view|in time|where)\b)",
     re.I,
 )
 # "twelve and a half milligrams" -> 12.5; "half a milligram" -> 0.5.

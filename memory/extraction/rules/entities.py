@@ -237,12 +237,21 @@ def lookup(name: str) -> Any | None:
     return lex.lookup(name) if lex is not None else None
 
 
+# Conditions MeSH also files under signs and symptoms (C23.888) that are never a
+# passing complaint of one visit: they are diagnoses wherever they are named.
+_STANDING_SIGNS = frozenset({"obesity", "obstructive sleep apnea", "chronic pain"})
+
+
 @lru_cache(maxsize=4096)
 def _is_symptom(canonical: str, surface: str) -> bool:
     """The lexicon files signs and symptoms under "disease"; MeSH's signs-and-symptoms
     tree (C23.888) or our symptom vocabularies tell them apart (onset/relief matter
     for symptoms, diagnosis status for conditions)."""
-    if canonical in _SYMPTOMS_EN or surface in _SYMPTOMS_ZH or surface.casefold() in _SYMPTOMS_EN:
+    if surface in _SYMPTOMS_ZH or surface.casefold() in _SYMPTOMS_EN:
+        return True  # the complaint word itself (打鼾 is snoring, not the apnoea)
+    if canonical in _STANDING_SIGNS:
+        return False
+    if canonical in _SYMPTOMS_EN:
         return True
     return any(t.startswith("C23.888") for t in mesh_trees(canonical))
 

@@ -106,3 +106,28 @@ def test_chinese_clause_break_ends_the_chronic_word() -> None:
 def test_chinese_chronic_condition_is_chronic() -> None:
     found = [f for f in facts(("患者", "我有失眠病史。")) if f.type == "condition"]
     assert [f.status for f in found] == ["chronic"]
+
+
+def test_a_disorder_name_is_a_condition() -> None:
+    assert _types("Doctor", "The scores show you have panic disorder.", "anxiety") == {"condition"}
+
+
+def test_chinese_disorder_name_is_a_condition() -> None:
+    assert _types("患者", "我有焦虑症。", "anxiety") == {"condition"}
+
+
+def test_anxiety_had_is_a_condition() -> None:
+    assert _types("Patient", "I have depression and anxiety.", "anxiety") == {"condition"}
+
+
+def test_anxiety_about_a_situation_is_a_symptom() -> None:
+    text = "I have a lot of anxiety about the colonoscopy."
+    assert _types("Patient", text, "anxiety") == {"symptom"}
+
+
+def test_anxiety_of_today_is_a_symptom() -> None:
+    assert _types("Patient", "I had some anxiety this morning.", "anxiety") == {"symptom"}
+
+
+def test_chinese_a_little_anxious_lately_is_a_symptom() -> None:
+    assert _types("患者", "我最近有点焦虑。", "anxiety") == {"symptom"}

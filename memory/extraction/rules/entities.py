@@ -242,6 +242,11 @@ def lookup(name: str) -> Any | None:
 _STANDING_SIGNS = frozenset({"obesity", "obstructive sleep apnea", "chronic pain"})
 
 
+# A name that calls the complaint a disorder is a diagnosis: "anxiety disorder",
+# "panic disorder", 焦虑症, 失眠症 (the complaint word alone stays a symptom).
+_NAMES_A_DISORDER = re.compile(r"\b(?:disorders?|diseases?|syndromes?)\b|[症病]$", re.I)
+
+
 @lru_cache(maxsize=4096)
 def _is_symptom(canonical: str, surface: str) -> bool:
     """The lexicon files signs and symptoms under "disease"; MeSH's signs-and-symptoms
@@ -249,7 +254,7 @@ def _is_symptom(canonical: str, surface: str) -> bool:
     for symptoms, diagnosis status for conditions)."""
     if surface in _SYMPTOMS_ZH or surface.casefold() in _SYMPTOMS_EN:
         return True  # the complaint word itself (打鼾 is snoring, not the apnoea)
-    if canonical in _STANDING_SIGNS:
+    if canonical in _STANDING_SIGNS or _NAMES_A_DISORDER.search(surface):
         return False
     if canonical in _SYMPTOMS_EN:
         return True

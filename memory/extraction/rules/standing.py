@@ -16,7 +16,9 @@ apart is how the complaint is told, not the word:
 * a duration of years after it ("for years", "for a long time", "since I was a
   kid", 好几年了, 十多年, 老毛病, 从小就);
 * for complaints that are conditions in their own right when someone owns them
-  (anxiety, insomnia), a possessor: "your anxiety", "my insomnia".
+  (anxiety, insomnia), a possessor or a "have": "your anxiety", "I have insomnia",
+  "depression and anxiety" - not anxiety over a situation or of today ("about
+  the biopsy", "this morning", "lately").
 
 A clause boundary (a full stop, "but", "today", "presents with", 但, "，最近")
 ends the reach of a cue, so "history of asthma, here today for a headache"
@@ -76,7 +78,22 @@ _TAIL_ZH = re.compile(
 _WEAK_HEAD_ZH = frozenset({"有"})
 # Complaints that are conditions in their own right once someone owns them.
 _OWNED_CONDITIONS = frozenset({"anxiety", "insomnia"})
-_OWNER_EN = re.compile(r"\b(?:my|your|his|her)\s+$", re.I)
+_OWNER_EN = re.compile(
+    r"\b(?:my|your|his|her)\s+$"
+    # had, as a condition is had ("I have anxiety", "she has insomnia", "dealing with
+    # depression and anxiety"), possibly after other conditions of a list
+    r"|\b(?:have|has|had|having|'ve|'s|got|with|from)\s+(?:(?:an?|bad|severe|mild|chronic|"
+    r"terrible|significant)\s+)?(?:[\w-]+\s+){0,3}?(?:(?:and|or|,)\s+)?$",
+    re.I,
+)
+# "Some anxiety about the biopsy", "anxiety before flights", "anxiety this morning":
+# anxiety over a situation or of today.
+_SITUATIONAL_EN = re.compile(r"\s*(?:about|over|before|around|when|during|with)\b", re.I)
+_TODAY_EN = re.compile(
+    r"\b(?:today|tonight|yesterday|right now|lately|recently|these days|"
+    r"this (?:morning|afternoon|evening|week))\b",
+    re.I,
+)
 _OWNER_ZH = re.compile(r"(?:我|你|您|他|她)的$")
 _REACH_EN = 90  # characters back from the complaint a history list may run
 _REACH_ZH = 12
@@ -89,7 +106,7 @@ def told_as_condition(text: str, hit: Hit, zh: bool) -> bool:
     if zh:
         return _zh_condition(text, hit)
     head = text[max(0, hit.start - _REACH_EN) : hit.start]
-    if hit.canonical in _OWNED_CONDITIONS and _OWNER_EN.search(head):
+    if hit.canonical in _OWNED_CONDITIONS and _owned(text, hit, head):
         return True
     if _MODIFIER_EN.search(head):
         return True
@@ -106,6 +123,14 @@ _SHORT_HISTORY_EN = re.compile(
     r"(?:of[- ])?(?:days?|weeks?)[- ](?:\w+[- ])?$",
     re.I,
 )
+
+
+def _owned(text: str, hit: Hit, head: str) -> bool:
+    """ "My anxiety", "I have insomnia", "depression and anxiety": owned or had as a
+    condition, not anxiety over a situation."""
+    if _SITUATIONAL_EN.match(text, hit.end) or _TODAY_EN.search(_clause_after(text, hit.end)):
+        return False
+    return bool(_OWNER_EN.search(head))
 
 
 def _last_cue(head: str) -> int | None:

@@ -32,6 +32,11 @@ def test_a_diagnosis_that_would_be_is_stated() -> None:
     assert _assertion("my impression would be plantar fasciitis", "plantar fasciitis") == "present"
 
 
+def test_a_plan_ends_an_earlier_would() -> None:
+    text = "nothing that i would be worried about i would like you to stay on the naproxen"
+    assert _assertion(text, "naproxen") == "present"
+
+
 def test_would_of_consequence_stays_hypothetical() -> None:
     assert _assertion("if it keeps bleeding you would need a transfusion", "transfusion") == (
         "hypothetical"

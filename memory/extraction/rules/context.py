@@ -196,11 +196,15 @@ def _pseudo_spans(text: str, zh: bool, label: str) -> list[tuple[int, int]]:
 
 def _in_pre_scope(pre: re.Pattern[str], text: str, start: int, zh: bool, label: str) -> bool:
     """A pre-trigger before the mention, with no terminator between them and not
-    part of a pseudo-trigger."""
+    part of a pseudo-trigger. A plan stated between them ("... i would've been
+    suspecting i would like you to stay on tylenol") opens a clause of its own."""
     lo = max(0, start - _window(label, zh))
     pseudo = _pseudo_spans(text, zh, label)
+    plans = [a for a, _ in pseudo] if label == "hypothetical" else []
     return any(
-        not _terminated(text, m.end(), start, zh) and not any(a <= m.start() < b for a, b in pseudo)
+        not _terminated(text, m.end(), start, zh)
+        and not any(a <= m.start() < b for a, b in pseudo)
+        and not any(m.end() <= a < start for a in plans)
         for m in pre.finditer(text, lo, start)
     )
 

@@ -131,3 +131,13 @@ def test_anxiety_of_today_is_a_symptom() -> None:
 
 def test_chinese_a_little_anxious_lately_is_a_symptom() -> None:
     assert _types("患者", "我最近有点焦虑。", "anxiety") == {"symptom"}
+
+
+def test_fillers_between_the_cue_and_the_complaint_are_read_past() -> None:
+    text = "he has chronic , uh , back pain ."
+    assert _types("Doctor", text, "low back pain") == {"condition"}
+
+
+def test_a_flare_of_a_complaint_makes_it_a_condition() -> None:
+    text = "My back pain flared up again last week."
+    assert _types("Patient", text, "low back pain") == {"condition"}

@@ -10,9 +10,10 @@ apart is how the complaint is told, not the word:
   ("past medical history of diabetes and back pain", "hx of", 有…病史, 既往有);
 * a word of chronicity or recurrence opening its noun phrase ("chronic",
   "long-standing", "recurrent", "known", 慢性, 长期, 常年, 老);
-* a diagnosis or an ongoing treatment aimed at it ("diagnosed with", "treated
-  for", "on gabapentin for", "takes sertraline for", 诊断为, 确诊, 患有; a one-off
-  "took some Tylenol for the headache" is no such regimen);
+* a diagnosis, an ongoing treatment aimed at it or a return of it ("diagnosed
+  with", "treated for", "on gabapentin for", "takes sertraline for", "living
+  with", "a recurrence of", "flared up", 诊断为, 确诊, 患有; a one-off "took some
+  Tylenol for the headache" is no such regimen);
 * a duration of years after it ("for years", "for a long time", "since I was a
   kid", 好几年了, 十多年, 老毛病, 从小就);
 * for complaints that are conditions in their own right when someone owns them
@@ -20,9 +21,10 @@ apart is how the complaint is told, not the word:
   "depression and anxiety" - not anxiety over a situation or of today ("about
   the biopsy", "this morning", "lately").
 
-A clause boundary (a full stop, "but", "today", "presents with", 但, "，最近")
-ends the reach of a cue, so "history of asthma, here today for a headache"
-keeps the headache a symptom of the visit.
+Spoken fillers ("chronic, uh, back pain") are read past. A clause boundary (a
+full stop, "but", "today", "presents with", 但, "，最近") ends the reach of a
+cue, so "history of asthma, here today for a headache" keeps the headache a
+symptom of the visit.
 """
 
 from __future__ import annotations
@@ -39,7 +41,9 @@ _HEAD_EN = re.compile(
     # a regimen aimed at it: "on gabapentin for", "takes sertraline for" (a one-off
     # "took some tylenol for the headache" is today's complaint)
     r"|\b(?:on|takes)\s+(?!(?:my|your|his|her|their|the|a|an|it|them|that|this)\b)[a-z-]+(?:\s+[a-z-]+)?\s+for"
-    r"|\bsuffer(?:s|ed|ing)?\s+(?:from|with)"
+    r"|\bsuffer(?:s|ed|ing)?\s+(?:from|with)|\bliving\s+with"
+    # a return of it: "a recurrence of", "a flare of"
+    r"|\b(?:recurrence|flare(?:-up)?)\s+of"
     r")\b",
     re.I,
 )
@@ -62,6 +66,7 @@ _TAIL_EN = re.compile(
     r"|for\s+(?:a\s+)?(?:long|very\s+long)\s+(?:time|while)|for\s+ages|for\s+so\s+long"
     r"|since\s+(?:i\s+was|he\s+was|she\s+was|childhood|high\s+school|college|(?:19|20)\d\d)"
     r"|(?:all|most\s+of)\s+(?:my|his|her)\s+(?:life|adult\s+life)|(?:my|his|her)\s+whole\s+life"
+    r"|(?:flare[sd]?|flaring|act(?:s|ed|ing)?)\s+up"
     r")\b",
     re.I,
 )
@@ -99,13 +104,22 @@ _REACH_EN = 90  # characters back from the complaint a history list may run
 _REACH_ZH = 12
 
 
+# Spoken fillers ("chronic, uh, back pain", "your, um, anxiety") stand between a cue
+# and the complaint in transcripts; they are read past.
+_FILLERS_EN = re.compile(r"(?:\s*,)?\s*\b(?:uh|um|uhm|er|ah|you know|i mean)\b\s*,?", re.I)
+
+
+def _unfilled(text: str) -> str:
+    return _FILLERS_EN.sub(" ", text)
+
+
 def told_as_condition(text: str, hit: Hit, zh: bool) -> bool:
     """Is the complaint `hit` told as a standing condition (see the module doc)?"""
     if re.match(r"(?:chronic|long[- ]?standing)\b|慢性", hit.surface, re.I):
         return True
     if zh:
         return _zh_condition(text, hit)
-    head = text[max(0, hit.start - _REACH_EN) : hit.start]
+    head = _unfilled(text[max(0, hit.start - _REACH_EN) : hit.start])
     if hit.canonical in _OWNED_CONDITIONS and _owned(text, hit, head):
         return True
     if _MODIFIER_EN.search(head):
@@ -113,7 +127,7 @@ def told_as_condition(text: str, hit: Hit, zh: bool) -> bool:
     cue = _last_cue(head)
     if cue is not None and not _BREAK_EN.search(head, cue):
         return True
-    return bool(_TAIL_EN.match(_clause_after(text, hit.end)))
+    return bool(_TAIL_EN.match(_unfilled(_clause_after(text, hit.end))))
 
 
 # "A two-week history of dizziness" dates an acute complaint: a history of days or

@@ -8,7 +8,7 @@ import re
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
-from memory.extraction.rules.episodes import past_episode
+from memory.extraction.rules.episodes import past_episode, still_lasting
 from memory.extraction.rules.relief import symptom_ceased
 from memory.extraction.rules.standing import told_as_condition
 
@@ -180,6 +180,8 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
         seen.add(hit.canonical)
         status = status or _condition_status(ctx.text)
         assertion = ctx.assertion(hit.start, hit.end)
+        if assertion == "historical" and still_lasting(ctx, hit):
+            assertion = "present"  # "既往有高血压": a past medical history lists what lasts
         when: dict[str, object] = {}
         episode = past_episode(ctx, hit) if assertion == "present" else None
         if episode is not None and episode.date is not None:

@@ -22,6 +22,7 @@ from memory.answering.intents import AskedItem
 from memory.answering.match import concerns
 from memory.answering.values import CARRIED_MARK, carried_dose, state_began
 from memory.domain.evidence import EvidenceItem, FactView
+from memory.lexicon.forms import narrower
 from memory.queries.chains import chains_of
 from memory.queries.facts import views_sql
 from memory.retrieval.chain_state import chain_states
@@ -44,6 +45,7 @@ def _names(items: Sequence[AskedItem]) -> tuple[set[str], set[str]]:
         surfaces.add(item.surface.strip())
         if item.kind == "drug_class":
             names.update(lexicon.class_members(item.canonical))
+        names.update(narrower(item.canonical))  # "diabetes": its type 1 / type 2 records
     return names, surfaces
 
 

@@ -37,6 +37,10 @@ def test_a_plan_ends_an_earlier_would() -> None:
     assert _assertion(text, "naproxen") == "present"
 
 
+def test_i_would_avoid_is_advice_not_a_hypothesis() -> None:
+    assert _assertion("i would avoid the ibuprofen with your kidneys", "ibuprofen") == "present"
+
+
 def test_would_of_consequence_stays_hypothetical() -> None:
     assert _assertion("if it keeps bleeding you would need a transfusion", "transfusion") == (
         "hypothetical"

@@ -148,12 +148,13 @@ _PSEUDO_EN = re.compile(
 )
 # Pseudo-hypotheticals: a first person "would" of wish or advice states a plan or
 # an opinion, not a condition ("i would like to increase your metformin", "what i
-# would have you do is continue with the gabapentin", "my diagnosis here would be
-# lateral epicondylitis"). A "would" of consequence ("you would need surgery",
-# "we would start metformin if ...") stays hypothetical.
+# would have you do is continue with the gabapentin", "i would avoid the
+# dexamethasone", "my diagnosis here would be lateral epicondylitis"). A "would" of
+# consequence ("you would need surgery", "we would start metformin if ...") stays
+# hypothetical.
 _PSEUDO_HYPO_EN = re.compile(
     r"\b(?:i|we)(?:'d| 'd| would) (?:really |also |just )?(?:like|love|want|recommend|suggest|"
-    r"advise|prefer|have you|say)\b|"
+    r"advise|prefer|have you|say|avoid)\b|"
     r"\b(?:diagnosis|impression|assessment|recommendation) (?:here |today |then )?would be\b",
     re.I,
 )

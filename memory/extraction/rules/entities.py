@@ -275,6 +275,29 @@ def _lexicon_hits(text: str) -> list[Hit]:
     return hits
 
 
+# Letter-spelled abbreviations ("C O P D", "U T I", "H C T Z", "A F I B"): MTS-Dialog
+# and speech transcripts spell them out letter by letter; the letters joined name
+# the item, when the lexicon knows them ("P T", "E R", "I V" name none).
+_SPELLED = re.compile(r"\b[A-Z](?: [A-Z]\b)+")
+
+
+def _spelled_hits(text: str) -> list[Hit]:
+    lex = _lexicon()
+    if lex is None or not _SPELLED.search(text):
+        return []
+    hits = []
+    for m in _SPELLED.finditer(text):
+        letters = m[0].replace(" ", "")
+        entry = lex.lookup(letters)
+        if entry is None or letters.casefold() in _STOP:
+            continue
+        kind = entry.kind
+        if kind == "disease" and _is_symptom(entry.canonical, letters):
+            kind = "symptom"
+        hits.append(Hit(m.start(), m.end(), m[0], entry.canonical, kind, entry.drug_class))
+    return hits
+
+
 def _tokens(text: str) -> list[re.Match[str]]:
     return list(_WORD.finditer(text))
 
@@ -365,5 +388,11 @@ def _find_uncached(text: str, zh: bool) -> list[Hit]:
     if not toks:
         return []
     return _merge(
-        [lexicon, _drug_hits(text, toks), _disease_hits(text, toks), _symptom_hits(text, False)]
+        [
+            lexicon,
+            _spelled_hits(text),
+            _drug_hits(text, toks),
+            _disease_hits(text, toks),
+            _symptom_hits(text, False),
+        ]
     )

@@ -13,6 +13,7 @@ from datetime import date
 
 from memory.actions.chains import rebuild_chain, release_folded
 from memory.actions.entities import resolve, start_batch
+from memory.actions.forms import absorb_general, placed_entity
 from memory.domain.chains import is_chained
 from memory.domain.items import item_key
 from memory.domain.types import ExtractedFact
@@ -36,14 +37,20 @@ def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
     touched: set[int] = set()
     for item in extraction.facts:
         entity = resolve(item.entity, item.type, item.safety_kind) if item.entity else None
-        if item.subject == "none" or extraction_key(item, entity) in suppressed:
+        key = extraction_key(item, entity)  # the item as said, whatever it is filed under
+        if item.subject == "none" or key in suppressed:
             written.append(None)  # general knowledge, or an item a clinician corrected
             continue
-        fact = _write_fact(session, item, result, entity)
+        person = person_for(session, item.subject)
+        entity = placed_entity(entity, item.type, person)
+        fact = _write_fact(session, item, result, entity, key)
         written.append(fact)
         if fact.chain_id:
             touched.add(fact.chain_id)
-    host_of = _rebuild(touched)
+    refiled, moved = absorb_general([f for f in written if f is not None])
+    host_of = _rebuild(touched | refiled)
+    # This session's own records are indexed by the caller with the rest of them.
+    _reindex([f for f in moved if f.pk not in host_of and f.session_id != session.pk])
     hosts = [None if f is None else Fact(pk=host_of.get(f.pk, f.pk)) for f in written]
     _write_causes(extraction.facts, hosts)
     created = [f for f in written if f is not None and f.pk not in host_of]
@@ -62,6 +69,16 @@ def _rebuild(chain_ids: set[int]) -> dict[int, int]:
         if created:
             index_facts(created)
     return host_of
+
+
+def _reindex(facts: list[Fact]) -> None:
+    """Records re-filed under a more specific item are indexed under its name."""
+    from memory.actions.index import index_facts
+
+    if facts:
+        index_facts(
+            list(Fact.objects.filter(pk__in=[f.pk for f in facts]).select_related("entity"))
+        )
 
 
 def extraction_key(item: ExtractedFact, entity: Entity | None = None) -> str:
@@ -116,7 +133,11 @@ def _parse_date(value: str | None) -> date | None:
 
 
 def _write_fact(
-    session: Session, item: ExtractedFact, result: ExtractionResult, entity: Entity | None
+    session: Session,
+    item: ExtractedFact,
+    result: ExtractionResult,
+    entity: Entity | None,
+    key: str,
 ) -> Fact:
     person = person_for(session, item.subject)
     event_date = _parse_date(item.date)
@@ -141,7 +162,7 @@ def _write_fact(
         evidence_turn=item.evidence_turn,
         confidence=item.confidence,
         last_mentioned=session.session_date,
-        extraction_key=extraction_key(item, entity),
+        extraction_key=key,
         extractor=result.extractor,
         model=result.model,
         prompt_version=result.prompt_version,

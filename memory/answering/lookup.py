@@ -28,6 +28,7 @@ from memory.answering.values import (
     state_began,
 )
 from memory.domain.evidence import EvidenceItem, FactView
+from memory.lexicon.forms import narrower
 from memory.queries.facts import views_sql
 from memory.retrieval.chain_state import chain_states
 from memory.retrieval.context import chain_items
@@ -49,6 +50,7 @@ def _names(items: Sequence[AskedItem]) -> tuple[set[str], set[str]]:
         surfaces.add(item.surface.strip())
         if item.kind == "drug_class":
             names.update(lexicon.class_members(item.canonical))
+        names.update(narrower(item.canonical))  # "diabetes": its type 1 / type 2 records
     return names, surfaces
 
 

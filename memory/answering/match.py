@@ -1,7 +1,9 @@
 """Is a record about an asked item? Same item, a member of an asked class, or its wording.
 
 "Is he on an antibiotic?" is about an amoxicillin record (the asked class is
-in amoxicillin's ancestry); "any history of asthma?" about an asthma record.
+in amoxicillin's ancestry); "any history of asthma?" about an asthma record;
+"any diabetes?" about a type 2 diabetes record (a specific form of the asked
+disease, memory.lexicon.forms).
 An item the lexicon does not know matches a record only by its words.
 """
 
@@ -15,6 +17,7 @@ from memory import lexicon
 from memory.answering.intents import AskedItem
 from memory.domain.evidence import FactView
 from memory.lexicon.classes import ancestry
+from memory.lexicon.forms import broader
 
 _WORD = re.compile(r"[a-z0-9]{3,}|[\u4e00-\u9fff]{2,}", re.IGNORECASE)
 _STOP_WORDS = (
@@ -43,6 +46,8 @@ def concerns(fact: FactView, item: AskedItem) -> bool:
         own = entry.canonical if entry is not None else fact.entity.casefold().strip()
         if own == item.canonical or item.canonical in ancestry(fact.entity)[1:]:
             return True
+        if broader(own) == item.canonical:
+            return True  # "糖尿病吗？" is answered by a type 2 diabetes record
         if item.kind:
             # A record about another item is not about this one, even when its
             # sentence names it ("no muscle pain from the atorvastatin").

@@ -29,6 +29,12 @@ its members where it matters, in safety matching (memory.domain.drug_safety
 over the lexicon's ancestry), used by the profile, the readers and the
 medication–allergy alerts.
 
+Disease forms (specific_form): a general disease name ("diabetes") is filed
+under the one more specific form ("type 2 diabetes") a person's records
+already hold, so one diagnosis is one chain; with two forms held (type 1 and
+type 2), the general name could be either and stays itself
+(memory.actions.forms applies it).
+
 Pure: no Django, no I/O; inputs are never mutated.
 """
 
@@ -213,6 +219,17 @@ def resolve_entity(
         return EntityDecision("reuse", entity.id, entity.name, "bigram", score, alias)
     name = (canonical or surface).strip()
     return EntityDecision("create", None, name, "new", 1.0, _new_alias(surface, name, kind))
+
+
+def specific_form(general: str, forms: Collection[str], held: Collection[str]) -> str | None:
+    """The one more specific form of a general disease name among the items a person's
+    records already hold ("diabetes" -> "type 2 diabetes"), else None.
+
+    The forms of one general name are different diseases: with two of them held
+    (type 1 and type 2 diabetes), "diabetes" could be either and stays itself.
+    """
+    known = sorted({f for f in forms if f in held and f != general})
+    return known[0] if len(known) == 1 else None
 
 
 # Entity kind per fact type: facts about the same item share one entity only

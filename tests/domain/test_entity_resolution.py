@@ -11,6 +11,7 @@ from memory.domain.entities import (
     entity_kind,
     normalize_name,
     resolve_entity,
+    specific_form,
 )
 
 VALSARTAN = EntityCandidate(1, "valsartan", "drug", ("代文",), in_dictionary=True)
@@ -180,3 +181,22 @@ def test_allergy_and_medication_of_one_drug_resolve_in_the_same_kind() -> None:
 
 def test_lab_and_drug_kinds_differ() -> None:
     assert entity_kind("lab_result") != entity_kind("medication_status")
+
+
+# --- disease forms: a general name and the one specific form a person holds ---
+
+
+def test_general_name_resolves_to_the_one_specific_form_held() -> None:
+    forms = ("type 2 diabetes", "type 1 diabetes")
+    assert specific_form("diabetes", forms, {"type 2 diabetes", "hypertension"}) == (
+        "type 2 diabetes"
+    )
+
+
+def test_general_name_with_two_specific_forms_held_stays_itself() -> None:
+    forms = ("type 2 diabetes", "type 1 diabetes")
+    assert specific_form("diabetes", forms, {"type 2 diabetes", "type 1 diabetes"}) is None
+
+
+def test_general_name_with_no_specific_form_held_stays_itself() -> None:
+    assert specific_form("diabetes", ("type 2 diabetes",), {"diabetes", "asthma"}) is None

@@ -35,3 +35,11 @@ def test_a_drug_started_in_the_past_before_a_reaction_is_still_the_allergen() ->
 
 def test_allergic_to_a_drug_stays_an_allergy() -> None:
     assert "penicillin" in _present_allergens(("patient", "I'm allergic to penicillin."))
+
+
+def test_the_recommended_drug_beside_an_avoided_allergen_is_no_allergen() -> None:
+    said = (
+        "What we would try is a triamcinolone injection, and I would avoid the "
+        "dexamethasone, because you had a reaction to that."
+    )
+    assert _present_allergens(("doctor", said)) == {"dexamethasone"}

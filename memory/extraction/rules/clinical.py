@@ -8,8 +8,9 @@ import re
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
-from memory.extraction.rules.episodes import past_episode
+from memory.extraction.rules.episodes import past_episode, still_lasting
 from memory.extraction.rules.relief import symptom_ceased
+from memory.extraction.rules.standing import told_as_condition
 
 _CONDITION_STATUS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("misdiagnosed", re.compile(r"misdiagnos\w*|wrong diagnosis|误诊", re.I)),
@@ -44,7 +45,7 @@ _CONDITION_STATUS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "chronic",
         re.compile(
-            r"\b(?:history of|chronic|long[- ]?standing|for (?:\w+ )?years|since|lifelong|all my life)\b|多年|慢性|\d+年了|[一二两三四五六七八九十几]+年了|长期",
+            r"\b(?:history of|chronic|long[- ]?standing|for (?:\w+ )?years|since|lifelong|all my life)\b|多年|慢性|\d+年了|[一二两三四五六七八九十几]+年了|好几年|长期|病史|老毛病",
             re.I,
         ),
     ),
@@ -172,13 +173,15 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
     seen: set[str] = set()
     status = ""  # read once, and only for a sentence that names a disease
     for hit in ctx.hits:
-        if hit.kind not in _DISEASE_KINDS or hit.canonical in seen or _only_tested(ctx, hit):
+        if not _condition_hit(ctx, hit) or hit.canonical in seen or _only_tested(ctx, hit):
             continue
         if _names_a_vaccine(ctx, hit):
             continue
         seen.add(hit.canonical)
         status = status or _condition_status(ctx.text)
         assertion = ctx.assertion(hit.start, hit.end)
+        if assertion == "historical" and still_lasting(ctx, hit):
+            assertion = "present"  # "既往有高血压": a past medical history lists what lasts
         when: dict[str, object] = {}
         episode = past_episode(ctx, hit) if assertion == "present" else None
         if episode is not None and episode.date is not None:
@@ -201,6 +204,14 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
             )
         )
     return facts
+
+
+def _condition_hit(ctx: SentenceCtx, hit: Hit) -> bool:
+    """A disease, or a complaint told as a standing condition ("chronic back pain",
+    "history of anxiety", 失眠好几年了: rules.standing) rather than today's symptom."""
+    if hit.kind in _DISEASE_KINDS:
+        return True
+    return hit.kind == "symptom" and told_as_condition(ctx.text, hit, ctx.zh)
 
 
 # "A flu shot", "流感疫苗", "vaccinated against measles": the disease names the
@@ -234,7 +245,7 @@ def extract_symptoms(ctx: SentenceCtx) -> list[ExtractedFact]:
     seen: set[str] = set()
     told = next((name for name, p in _SYMPTOM_CHANGE if p.search(ctx.text)), "onset")
     for hit in ctx.hits:
-        if hit.kind != "symptom" or hit.canonical in seen:
+        if hit.kind != "symptom" or hit.canonical in seen or _condition_hit(ctx, hit):
             continue
         seen.add(hit.canonical)
         assertion = ctx.assertion(hit.start, hit.end)

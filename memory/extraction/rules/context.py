@@ -89,7 +89,6 @@ _HIST_EN = (
     r"\bformerly\b",
     r"\bas a (?:child|kid)\b",
     r"\bwhen i was (?:young|a kid|little)\b",
-    r"\bprior\b",
     r"\bchildhood\b",
     # A stage of life long past dates what follows to then ("when I was about
     # twenty-five I got a throat infection"): past history, not a current state.
@@ -97,6 +96,11 @@ _HIST_EN = (
     rf"\bat (?:the )?age (?:of )?{_AGE_EN}\b",
     r"\bas a (?:teenager|teen|young (?:man|woman|adult)|student)\b",
 )
+# "Prior" as an adjective dates its own noun phrase ("a prior stroke"), not the
+# clause: in "history of cad status post prior rca stent in 2018, hypertension and
+# diabetes" only the stent is past. It reaches a few words, not the sentence.
+_HIST_NEAR_EN = re.compile(r"\bprior\b(?! to\b)", re.I)
+_NEAR_WINDOW = 24
 _HIST_ZH = (
     r"以前",
     r"曾经",
@@ -116,8 +120,12 @@ _TERMINATORS_EN = re.compile(
     # "no muscle pain from the atorvastatin": the drug is taken, only the pain is absent.
     # "I do not have a gall bladder, then I had a breast augmentation": a new clause
     # with its own subject ends the negation.
-    r"because|since|so|from|then|and (?:i|he|she|they|we|you))\b|[;:]|"
-    r",\s*(?:i|i've|i'm|he|she|they|we)\b",
+    r"because|since|so|from|then|and (?:i|he|she|they|we|you|it|that))\b|[;:]|"
+    r",\s*(?:i|i've|i'm|he|she|they|we)\b|"
+    # Transcripts run turns together without punctuation ("no pain at all okay now i
+    # know that you're a diabetic"): an acknowledgement closes what came before it.
+    # "Not okay with statins" is a refusal, not a new clause.
+    r"(?<!not )(?<!n't )(?<!n 't )\b(?:okay|ok|alright|all right)\b",
     re.I,
 )
 _TERMINATORS_ZH = re.compile(r"但是|但|不过|可是|然而|除了|只|就|，|,|；|、但")
@@ -129,7 +137,25 @@ _PSEUDO_EN = re.compile(
     r"\bno (?:changes?|further|doubt|increase|decrease)\b|\bnot only\b|\bnot necessarily\b|"
     r"\bnot sure\b|\bnot certain\b|\bnever\b[^.;]{0,50}\bagain\b|"
     r"\bno (?:problems?|issues?|trouble|side effects?|complaints?) (?:with|from|on)\b|"
-    r"^\s*(?:no|nope|nah)\s*[,.!]\s*(?=\S)",
+    r"^\s*(?:no|nope|nah)\s*[,.!]\s*(?=\S)|"
+    # A "no" followed by a pronoun or a discourse word answers what came before
+    # ("no actually it looks like we increased your metformin"): it is an
+    # interjection, not the determiner of a noun ("no pain"). A negation inside the
+    # clause it opens has its own trigger ("no I don't take aspirin").
+    r"\b(?:no|nope|nah)\b(?:\s*,)?\s+(?=(?:actually|i|i'm|i've|you|you're|he|he's|she|she's|"
+    r"we|we're|they|they're|it|it's|that|that's|this|there|well|wait|sorry|so|but|okay|ok)\b)",
+    re.I,
+)
+# Pseudo-hypotheticals: a first person "would" of wish or advice states a plan or
+# an opinion, not a condition ("i would like to increase your metformin", "what i
+# would have you do is continue with the gabapentin", "i would avoid the
+# dexamethasone", "my diagnosis here would be lateral epicondylitis"). A "would" of
+# consequence ("you would need surgery", "we would start metformin if ...") stays
+# hypothetical.
+_PSEUDO_HYPO_EN = re.compile(
+    r"\b(?:i|we)(?:'d| 'd| would) (?:really |also |just )?(?:like|love|want|recommend|suggest|"
+    r"advise|prefer|have you|say|avoid)\b|"
+    r"\b(?:diagnosis|impression|assessment|recommendation) (?:here |today |then )?would be\b",
     re.I,
 )
 _PSEUDO_ZH = re.compile(
@@ -153,23 +179,33 @@ _PATTERNS = {
 }
 
 
-def _terminated(segment: str, zh: bool) -> bool:
+def _terminated(text: str, a: int, b: int, zh: bool) -> bool:
+    """A terminator in text[a:b] (searched in place, so a look-behind sees before a)."""
     pattern = _TERMINATORS_ZH if zh else _TERMINATORS_EN
-    return bool(pattern.search(segment))
+    return bool(pattern.search(text, a, b))
 
 
-def _pseudo_spans(text: str, zh: bool) -> list[tuple[int, int]]:
-    return [m.span() for m in (_PSEUDO_ZH if zh else _PSEUDO_EN).finditer(text)]
+def _pseudo_spans(text: str, zh: bool, label: str) -> list[tuple[int, int]]:
+    if label == "negated":
+        pattern = _PSEUDO_ZH if zh else _PSEUDO_EN
+    elif label == "hypothetical" and not zh:
+        pattern = _PSEUDO_HYPO_EN
+    else:
+        return []
+    return [m.span() for m in pattern.finditer(text)]
 
 
-def _in_pre_scope(pre: re.Pattern[str], text: str, start: int, zh: bool, window: int) -> bool:
+def _in_pre_scope(pre: re.Pattern[str], text: str, start: int, zh: bool, label: str) -> bool:
     """A pre-trigger before the mention, with no terminator between them and not
-    part of a pseudo-negation."""
-    lo = max(0, start - window)
-    pseudo = _pseudo_spans(text, zh) if pre is _PATTERNS["negated"][2 if zh else 0] else []
+    part of a pseudo-trigger. A plan stated between them ("... i would've been
+    suspecting i would like you to stay on tylenol") opens a clause of its own."""
+    lo = max(0, start - _window(label, zh))
+    pseudo = _pseudo_spans(text, zh, label)
+    plans = [a for a, _ in pseudo] if label == "hypothetical" else []
     return any(
-        not _terminated(text[m.end() : start], zh)
+        not _terminated(text, m.end(), start, zh)
         and not any(a <= m.start() < b for a, b in pseudo)
+        and not any(m.end() <= a < start for a in plans)
         for m in pre.finditer(text, lo, start)
     )
 
@@ -178,7 +214,7 @@ def _in_post_scope(post: re.Pattern[str] | None, text: str, end: int, zh: bool) 
     if post is None:
         return False
     m = post.search(text, end)
-    return m is not None and not _terminated(text[end : m.start()], zh)
+    return m is not None and not _terminated(text, end, m.start(), zh)
 
 
 # A time frame set at the start of a telling ("When I was about twenty-five I got
@@ -207,8 +243,13 @@ def _back_to_now(text: str, cue_end: int, start: int, zh: bool) -> bool:
 
 def _in_history(pre: re.Pattern[str], text: str, start: int, zh: bool) -> bool:
     lo = max(0, start - _window("historical", zh))
+    if not zh and any(
+        not _terminated(text, m.end(), start, zh)
+        for m in _HIST_NEAR_EN.finditer(text, max(0, start - _NEAR_WINDOW), start)
+    ):
+        return True
     return any(
-        not _terminated(text[m.end() : start], zh) and not _back_to_now(text, m.end(), start, zh)
+        not _terminated(text, m.end(), start, zh) and not _back_to_now(text, m.end(), start, zh)
         for m in pre.finditer(text, lo, start)
     )
 
@@ -218,8 +259,7 @@ def assertion_of(text: str, start: int, end: int, zh: bool) -> str:
     for label in ("negated", "hypothetical"):
         pre_en, post_en, pre_zh, post_zh = _PATTERNS[label]
         pre, post = (pre_zh, post_zh) if zh else (pre_en, post_en)
-        window = _window(label, zh)
-        if _in_pre_scope(pre, text, start, zh, window) or _in_post_scope(post, text, end, zh):
+        if _in_pre_scope(pre, text, start, zh, label) or _in_post_scope(post, text, end, zh):
             return label
     if _in_history(_PATTERNS["historical"][2 if zh else 0], text, start, zh):
         return "historical"

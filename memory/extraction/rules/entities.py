@@ -241,12 +241,26 @@ def lookup(name: str) -> Any | None:
     return lex.lookup(name) if lex is not None else None
 
 
+# Conditions MeSH also files under signs and symptoms (C23.888) that are never a
+# passing complaint of one visit: they are diagnoses wherever they are named.
+_STANDING_SIGNS = frozenset({"obesity", "obstructive sleep apnea", "chronic pain"})
+
+
+# A name that calls the complaint a disorder is a diagnosis: "anxiety disorder",
+# "panic disorder", 焦虑症, 失眠症 (the complaint word alone stays a symptom).
+_NAMES_A_DISORDER = re.compile(r"\b(?:disorders?|diseases?|syndromes?)\b|[症病]$", re.I)
+
+
 @lru_cache(maxsize=4096)
 def _is_symptom(canonical: str, surface: str) -> bool:
     """The lexicon files signs and symptoms under "disease"; MeSH's signs-and-symptoms
     tree (C23.888) or our symptom vocabularies tell them apart (onset/relief matter
     for symptoms, diagnosis status for conditions)."""
-    if canonical in _SYMPTOMS_EN or surface in _SYMPTOMS_ZH or surface.casefold() in _SYMPTOMS_EN:
+    if surface in _SYMPTOMS_ZH or surface.casefold() in _SYMPTOMS_EN:
+        return True  # the complaint word itself (打鼾 is snoring, not the apnoea)
+    if canonical in _STANDING_SIGNS or _NAMES_A_DISORDER.search(surface):
+        return False
+    if canonical in _SYMPTOMS_EN:
         return True
     return any(t.startswith("C23.888") for t in mesh_trees(canonical))
 
@@ -262,6 +276,29 @@ def _lexicon_hits(text: str) -> list[Hit]:
             continue  # common English words some brand tables list ("More")
         kind = "symptom" if e.kind == "disease" and _is_symptom(e.canonical, m.surface) else e.kind
         hits.append(Hit(m.start, m.end, m.surface, e.canonical, kind, e.drug_class))
+    return hits
+
+
+# Letter-spelled abbreviations ("C O P D", "U T I", "H C T Z", "A F I B"): MTS-Dialog
+# and speech transcripts spell them out letter by letter; the letters joined name
+# the item, when the lexicon knows them ("P T", "E R", "I V" name none).
+_SPELLED = re.compile(r"\b[A-Z](?: [A-Z]\b)+")
+
+
+def _spelled_hits(text: str) -> list[Hit]:
+    lex = _lexicon()
+    if lex is None or not _SPELLED.search(text):
+        return []
+    hits = []
+    for m in _SPELLED.finditer(text):
+        letters = m[0].replace(" ", "")
+        entry = lex.lookup(letters)
+        if entry is None or letters.casefold() in _STOP:
+            continue
+        kind = entry.kind
+        if kind == "disease" and _is_symptom(entry.canonical, letters):
+            kind = "symptom"
+        hits.append(Hit(m.start(), m.end(), m[0], entry.canonical, kind, entry.drug_class))
     return hits
 
 
@@ -363,5 +400,11 @@ def _find_uncached(text: str, zh: bool) -> list[Hit]:
     if not toks:
         return []
     return _merge(
-        [lexicon, _drug_hits(text, toks), _disease_hits(text, toks), _symptom_hits(text, False)]
+        [
+            lexicon,
+            _spelled_hits(text),
+            _drug_hits(text, toks),
+            _disease_hits(text, toks),
+            _symptom_hits(text, False),
+        ]
     )

@@ -102,3 +102,26 @@ def _old_date(ctx: SentenceCtx) -> DateMention | None:
     limit = ctx.session_date - _LONG_AGO
     old = [d for d in ctx.dates if d.date is not None and d.date <= limit]
     return old[0] if old else None
+
+
+# A lasting condition told under a history frame goes on: "既往有高血压" (a past medical
+# history of hypertension), "prior history of diabetes", "previously diagnosed with
+# asthma" list what the patient has, not what he had. Only a telling that it ended
+# ("used to", "no longer", 好了, 正常了) or a stage of life long past ("as a child",
+# 小时候) makes it history.
+_FRAME_EN = re.compile(r"\b(?:previously|prior|in the past|formerly|past medical)\b", re.I)
+_FRAME_ZH = re.compile(r"既往|以前|过去|曾经|曾")
+_ENDED_EN = re.compile(
+    r"\b(?:used to|no longer|not anymore|any more|resolved|went away|gone|cured|outgrew|"
+    r"grew out of|as a (?:child|kid|teen\w*)|when i was|childhood)\b",
+    re.I,
+)
+_ENDED_ZH = re.compile(r"好了|正常了|治好|痊愈|不再|没有了|消失|小时候|年轻时|岁时|那时")
+
+
+def still_lasting(ctx: SentenceCtx, hit: Hit) -> bool:
+    """A lasting condition under a history frame with nothing telling that it ended."""
+    if hit.canonical not in _LASTING:
+        return False
+    frame, ended = (_FRAME_ZH, _ENDED_ZH) if ctx.zh else (_FRAME_EN, _ENDED_EN)
+    return bool(frame.search(ctx.text, 0, hit.start)) and not ended.search(ctx.text)

@@ -34,7 +34,14 @@ from memory.extraction.rules.generic import pieces
 from memory.extraction.rules.interactions import extract_interactions, in_use
 from memory.extraction.rules.measurements import extract_measurements, has_measurement
 from memory.extraction.rules.medications import extract_medications
-from memory.extraction.rules.qa import Frame, answer_stance, follow_up, frame_active, frame_of
+from memory.extraction.rules.qa import (
+    Frame,
+    answer_stance,
+    follow_up,
+    frame_active,
+    frame_of,
+    presupposed,
+)
 from memory.extraction.rules.reactions import reaction_context, with_reactions
 from memory.extraction.rules.safety import (
     _ALLERGY_CUE,
@@ -281,7 +288,7 @@ def _answer_facts(
         meds = [f for f in meds if f.entity not in classes]
     has_own = bool(own)
     if (positive or negative) and not stance.request:
-        facts = meds + ([] if has_own else extract_conditions(qctx) + extract_symptoms(qctx))
+        facts = meds + ([] if has_own else _asked_findings(qctx, negative))
     else:
         facts = meds  # "I stopped it", "每天都吃", a granted request: only the drug
     assertion = "negated" if negative else "present"
@@ -298,6 +305,16 @@ def _answer_facts(
         )
         for f in facts
     ]
+
+
+def _asked_findings(qctx: SentenceCtx, negative: bool) -> list[ExtractedFact]:
+    """Conditions and symptoms the answer settles; a "no" never denies an item the
+    question took for granted ("Any issues with the migraine?" - "None.")."""
+    if negative:
+        text, zh = qctx.text, qctx.zh
+        hits = tuple(h for h in qctx.hits if not presupposed(text, h.start, zh))
+        qctx = replace(qctx, hits=hits)
+    return extract_conditions(qctx) + extract_symptoms(qctx)
 
 
 def _answer_status(fact: ExtractedFact) -> str | None:

@@ -263,3 +263,25 @@ def answer_stance(question: str, answer: str, zh: bool) -> Stance:
         )
     )
     return Stance(affirms=affirms, denies=denies, stopped=stopped, request=request)
+
+
+# A question can name an item it takes for granted: "Any issues with the migraine?",
+# "Have you tried anything for your acne?", "Is your asthma worse?", "你的高血压最近
+# 怎么样？". A "no" then denies the issues, the treatment or the change - never the
+# item the patient is known to have. The possessor sits right before the item
+# (with at most a type or side word: "your type 2 diabetes", "your left knee
+# arthritis"), so "does your mother have diabetes?" still asks about diabetes.
+_PRESUPPOSED_EN = re.compile(
+    r"(?:\b(?:your|his|her)\s+(?:(?:type\s+\w+|chronic|right|left|lower|upper)\s+)?"
+    r"|\b(?:issues?|problems?|trouble|complaints?|flares?|flare-ups?)\s+(?:with|from)\s+"
+    r"(?:the|your|that|this|his|her)\s+"
+    r"|\b(?:for|about)\s+(?:the|your|that|this)\s+)$",
+    re.I,
+)
+_PRESUPPOSED_ZH = re.compile(r"(?:你|您|他|她)的$")
+
+
+def presupposed(question: str, start: int, zh: bool) -> bool:
+    """Does the question take the item starting at `start` for granted (see above)?"""
+    head = question[max(0, start - 40) : start]
+    return bool((_PRESUPPOSED_ZH if zh else _PRESUPPOSED_EN).search(head))

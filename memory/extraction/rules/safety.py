@@ -232,11 +232,13 @@ _FOR_ALLERGY_AFTER = re.compile(
     re.I,
 )
 # "maybe we can try some Singulair", "continue to use the albuterol inhaler", "I'll
-# prescribe an EpiPen": a drug the clinician starts or keeps the patient on is a
+# prescribe an EpiPen", "what we try is a cortisone injection": a drug the
+# clinician recommends, starts or keeps the patient on is a
 # treatment, never the allergen (past forms - "we started X and she broke out" -
 # still name one).
 _TREATMENT_BEFORE = re.compile(
-    r"\b(?:try|start(?: you)?(?: on)?|prescribe|refill|continue(?: to use| to take| using| taking| on| with)?|"
+    r"\b(?:(?:try|recommend|suggest)(?:\s+(?:is|would be|will be))?|start(?: you)?(?: on)?|prescribe|refill|"
+    r"continue(?: to use| to take| using| taking| on| with)?|"
     r"keep (?:using|taking|on)|carry)\s+(?:(?:you(?: on)?|some|the|your|an?|this|that|with|"
     r"(?:a )?(?:course|dose|round) of|oral|topical|short)\s+)*$",
     re.I,

@@ -90,3 +90,24 @@ ZH_STANCE = re.compile(
     r"(?:应该|该|要|需要)?(?:怎么办|怎么做|怎么处理|如何处理|如何做|怎样|如何|怎么)|"
     r"应该(?:去|带|给|注意)|该(?:去|带|给|注意))"
 )
+
+
+# The doctor turning from the relative to the caregiver himself: "And how are you
+# doing with the amlodipine?", "What about yourself?", "And you?", "您自己呢？",
+# "那您呢？", "您本人最近怎么样？". After it, the caregiver's answer and the doctor's
+# reply are about the caregiver's own body until a relative is spoken of again.
+# "And are you giving him the drops?" asks about his care of someone else.
+_EN_TURNS_TO_LISTENER = re.compile(
+    r"\b(?:how|what)\s+about\s+you(?:rself)?\b|\band\s+how\s+(?:are|have)\s+you\b|"
+    r"\byou\s+yourself\b|\band\s+you(?:rself)?\s*\?",
+    re.I,
+)
+_ZH_TURNS_TO_LISTENER = re.compile(
+    r"(?:您|你)(?:自己|本人)(?:呢|怎么样|最近|有没有|还好)|(?:那|还有)(?:您|你)呢|^(?:您|你)呢"
+)
+
+
+def turns_to_listener(question: str, zh: bool) -> bool:
+    """The doctor's question turns to the listener's own health (see above)."""
+    pattern = _ZH_TURNS_TO_LISTENER if zh else _EN_TURNS_TO_LISTENER
+    return bool(pattern.search(question)) and not cares_for_another(question, zh)

@@ -72,6 +72,7 @@ from memory.extraction.rules.discourse.framing import (
 )
 from memory.extraction.rules.discourse.persons import clinician_mentions
 from memory.extraction.rules.discourse.session import session_subject
+from memory.extraction.rules.discourse.stance import turns_to_listener
 from memory.extraction.rules.text import Sentence
 
 _THIRD_PERSON = re.compile(rf"\b(?:he|she|they|his|her|him|them|their)\b|{ZH_HE}|{ZH_SHE}", re.I)
@@ -107,6 +108,9 @@ class SubjectTracker:
     clinician_turn: int = -1
     turn_other: bool = False  # the caregiver's current turn spoke of someone else
     turn_own: bool = False  # ... and set his own body apart ("my own", 我自己)
+    # The doctor turned to the caregiver himself ("And how are you doing with the
+    # amlodipine?", 您自己呢): the talk is his until a relative is spoken of again.
+    on_listener: bool = False
 
     @classmethod
     def for_session(cls, title: str, turns: Sequence[Turn]) -> SubjectTracker:
@@ -128,7 +132,8 @@ class SubjectTracker:
             # and goes to the relative - a relative's fact in the patient's memory
             # is the worse error.
             self.addressee = self.topic
-            if self.topic == "patient" and (self.turn_other or not self.turn_own):
+            mine = self.turn_own or self.on_listener
+            if self.topic == "patient" and (self.turn_other or not mine):
                 self.addressee = self.focus.subject or "patient"
         elif self.focus.active and role != "doctor":
             # The doctor's next "you" means whoever spoke last (the son, or his father).
@@ -157,6 +162,9 @@ class SubjectTracker:
         self, sent: Sentence, rels: Sequence[RelMention], clinical: bool = True
     ) -> None:
         """A question names people too ("Is he less dizzy?" - "Much better.")."""
+        if self.focus.active and sent.role == "doctor" and turns_to_listener(sent.text, sent.zh):
+            self.addressee = self.topic = "patient"
+            self.on_listener = True
         self._advance(sent, _Resolution(self, sent, tuple(rels), (), False), clinical)
 
     def _advance(self, sent: Sentence, res: _Resolution, clinical: bool = True) -> None:
@@ -170,6 +178,8 @@ class SubjectTracker:
             self.clinician_turn = sent.turn
         del self.recent[:-8]
         self._update_carry(sent, res)
+        if self.on_listener and (res.rels or any(m.person == "third" for m in res.markers)):
+            self.on_listener = False  # a relative is spoken of again
         if sent.role != "doctor":
             self.turn_other |= bool(res.rels) or any(m.person == "third" for m in res.markers)
             self.turn_own |= bool(_OWN_BODY.search(sent.text))
@@ -387,7 +397,8 @@ class _Resolution:
                 # A sentence naming nobody in a consultation about a relative is never
                 # the patient's by default: a relative's fact in the patient's memory is
                 # a clinical defect, a caregiver's unmarked aside left out the lesser harm.
-                found = self.topic if self.topic != "patient" else self.t.focus.subject
+                mine = self.topic == "patient" and self.t.on_listener
+                found = self.topic if self.topic != "patient" or mine else self.t.focus.subject
             else:
                 found = "patient"
         return self.t.fit(found)

@@ -277,17 +277,32 @@ def _run(port: int, token: str, questions: list[str], args: argparse.Namespace) 
 
 def _report(latencies: list[float], errors: list[str], args: argparse.Namespace) -> int:
     ordered = sorted(latencies) or [0.0]
-    p95 = ordered[max(0, round(0.95 * len(ordered)) - 1)]
+    p95 = _p95(latencies)
     workers = args.workers or f"{max(2, os.cpu_count() or 2)} (default)"
     print(f"asks: {len(latencies)} ok, {len(errors)} errors, concurrency {args.concurrency}, "
           f"gunicorn gthread {workers} workers x {args.threads} threads"
           f"{', caches off' if args.cold else ''}")  # fmt: skip
     print(f"latency ms: p50 {statistics.median(ordered):.0f}  p95 {p95:.0f}  "
           f"max {ordered[-1]:.0f}  (target p95 <= {args.target_ms:.0f})")  # fmt: skip
+    print("p95 by quarter of the run, in completion order: " + _quarters(latencies))
     print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
     for error in sorted(set(errors))[:5]:
         print(f"error: {error}")
     return 0 if not errors and p95 <= args.target_ms else 1
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values) or [0.0]
+    return ordered[max(0, round(0.95 * len(ordered)) - 1)]
+
+
+def _quarters(latencies: list[float]) -> str:
+    """The p95 of each quarter: a cold first quarter (every cache empty, the
+    first burst of `--concurrency` requests queued at once) shows apart from
+    the steady state."""
+    size = max(1, len(latencies) // 4)
+    parts = [latencies[i * size : (i + 1) * size if i < 3 else None] for i in range(4)]
+    return " | ".join(f"{_p95(part):.0f}" for part in parts if part)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,11 @@ QUERYSET_SOURCES = {"objects", "filter", "exclude", "all", "select_for_update", 
 # Many-to-many writes of the care team.
 M2M_WRITES = {"add", "remove", "set", "clear"}
 M2M_FIELDS = {"care_team"}
-RAW_WRITE_SQL = re.compile(r"^\s*(UPDATE|INSERT|DELETE)\s", re.IGNORECASE)
+# The statement's shape, not its first word: a docstring may begin "Insert ...".
+RAW_WRITE_SQL = re.compile(
+    r"^\s*(?:UPDATE\s+\S+\s+SET|INSERT\s+INTO|DELETE\s+FROM|TRUNCATE|MERGE\s+INTO)\s",
+    re.IGNORECASE,
+)
 
 # Writes outside memory/actions that are not of our clinical models, each justified.
 ALLOWED_WRITES = {
@@ -98,9 +102,11 @@ def _sql_text(node: ast.AST) -> str | None:
 
 
 def model_writes(tree: ast.Module) -> Iterator[tuple[int, str]]:
+    sql_lines: set[int] = set()  # an f-string and its first constant are one statement
     for node in ast.walk(tree):
         text = _sql_text(node)
-        if text is not None and RAW_WRITE_SQL.match(text):
+        if text is not None and RAW_WRITE_SQL.match(text) and node.lineno not in sql_lines:
+            sql_lines.add(node.lineno)
             yield node.lineno, "raw SQL write"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             method = node.func.attr
@@ -161,8 +167,13 @@ def test_the_write_check_finds_a_write() -> None:
         "patient.care_team.add(user)\n"
         "Session.objects.create(seq=1)\n"
         "cur.execute('UPDATE memory_fact SET x = 1')\n"
+        "cur.execute('insert into memory_fact (x) values (1)')\n"
+        "cur.execute(f'DELETE FROM {table} WHERE id = 1')\n"
+        'def f():\n    """Insert keeping every other fact\'s causes."""\n'
         "seen.add(1)\n"
         "counts.update(other)\n"
     )
     kinds = [what for _, what in model_writes(ast.parse(source))]
-    assert sorted(kinds) == ["add", "create", "raw SQL write", "save", "update"]
+    assert sorted(kinds) == [
+        "add", "create", "raw SQL write", "raw SQL write", "raw SQL write", "save", "update"
+    ]  # fmt: skip

@@ -98,3 +98,23 @@ def test_relatives_doses_never_patient_anywhere() -> None:
         if f.subject == "patient" and (f.entity, f.value) in doses
     ]
     assert doses and leaked == []
+
+
+def test_patients_doses_never_a_relatives_anywhere() -> None:
+    """The reverse: the patient's own dose ("valsartan 160 mg", said in his own visits)
+    never becomes a relative's, in a mixed session either ("Second, my own numbers ...
+    So you're on valsartan 160 mg")."""
+    doses = {
+        (f.entity, f.value)
+        for t, e in _sessions()
+        if not _names_relative(t)
+        for f in e.facts
+        if f.type == "medication_status" and f.value and f.subject == "patient"
+    }
+    leaked = [
+        (f.subject, f.content)
+        for _, e in _sessions()
+        for f in e.facts
+        if f.subject.startswith("family:") and (f.entity, f.value) in doses
+    ]
+    assert doses and leaked == []

@@ -139,10 +139,11 @@ def test_doctor_you_after_patient_turn_is_the_patient() -> None:
 
 
 def test_doctor_you_after_a_turn_about_both_is_the_relative() -> None:
-    # "your" after a turn about the mother and the speaker is uncertain: not the patient's.
+    # "your" after a turn about the mother and the speaker is uncertain: not the patient's
+    # (a turn that turns the talk to himself, "my own pressure", is his: test_turn_ends_on_self).
     found = run_titled(
         "Mother's dementia",
-        ("Patient", "My mother is more forgetful. And my own pressure is up."),
+        ("Patient", "My mother is more forgetful. My pressure is up too."),
         ("Doctor", "Let's increase your lisinopril to 20 mg."),
     )
     assert _subjects(found, "medication_status") == {"family:mother"}

@@ -81,6 +81,16 @@ _EN_PLURAL = re.compile(r"\b(?:they|them|their|they're|they've)\b", re.I)
 _ZH_THIRD = re.compile(rf"{ZH_HE}|{ZH_SHE}")
 # The speaker insisting on his own body ("my own pressure is up", 我自己也…).
 _OWN_BODY = re.compile(r"\bmy own\b|\bmyself\b|\bme too\b|我自己|本人|我也", re.I)
+# ... turning the talk to himself, away from the relative just spoken of ("I'll remind
+# him. Second, my own numbers: ...", 再说我自己的情况): a possessive "my own" or an
+# announced change of topic. An aside ("I am tired myself", 我自己也很累) or the
+# additive "me too" / 我也 speaks of both and leaves the talk on the relative.
+_OWN_APART = re.compile(
+    r"\bmy own\b|\bas for (?:me|myself)\b"
+    r"|\b(?:now|next|second(?:ly)?|then)\s*,?\s*(?:about\s+|for\s+)?me\b"
+    r"|我自己的|至于我|再说我|说说我|轮到我",
+    re.I,
+)
 # The doctor's he/she reaches back this many turns for a relative (else: the patient).
 DOCTOR_REACH = 2
 
@@ -109,7 +119,8 @@ class SubjectTracker:
     turn_other: bool = False  # the caregiver's current turn spoke of someone else
     turn_own: bool = False  # ... and set his own body apart ("my own", 我自己)
     # The doctor turned to the caregiver himself ("And how are you doing with the
-    # amlodipine?", 您自己呢): the talk is his until a relative is spoken of again.
+    # amlodipine?", 您自己呢), or he to himself ("Second, my own numbers: ..."): the
+    # talk is his until a relative is spoken of again.
     on_listener: bool = False
 
     @classmethod
@@ -181,7 +192,13 @@ class SubjectTracker:
         if self.on_listener and (res.rels or any(m.person == "third" for m in res.markers)):
             self.on_listener = False  # a relative is spoken of again
         if sent.role != "doctor":
-            self.turn_other |= bool(res.rels) or any(m.person == "third" for m in res.markers)
+            other = bool(res.rels) or any(m.person == "third" for m in res.markers)
+            if self.focus.active and not other and _OWN_APART.search(sent.text):
+                # He turned to himself, as when the doctor turns to him: the talk is
+                # his until a relative is spoken of again.
+                self.turn_other = False
+                self.on_listener = True
+            self.turn_other |= other
             self.turn_own |= bool(_OWN_BODY.search(sent.text))
         if self.focus.active and not self.focus.exclusive:
             last = res.last_subject()

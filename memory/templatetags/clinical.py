@@ -16,6 +16,7 @@ from memory.web.present import (
     note_text,
     record_state_of,
     slot_rows,
+    valid_date,
     when_text,
 )
 from memory.web.present import kind_item as kind_text
@@ -105,6 +106,12 @@ def get(mapping: object, key: object) -> object:
 def when(fact: object) -> str:
     """The record's date with a label: "recorded 2024-01-22", "dated 1995, recorded …"."""
     return when_text(fact)
+
+
+@register.filter
+def valid_bound(fact: object, field: object = "valid_from") -> str:
+    """valid_from / valid_to to the precision the record was told with."""
+    return valid_date(fact, str(field))
 
 
 @register.filter

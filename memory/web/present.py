@@ -136,6 +136,17 @@ def when_text(fact: Any) -> str:
     return _("recorded %(date)s") % {"date": day.isoformat()}
 
 
+def valid_date(fact: Any, field: str) -> str:
+    """A validity bound (valid_from / valid_to) to the precision its record was told
+    with: an appendectomy "in 1995" is in force from 1995, not from 1995-01-01. A bound
+    taken from another record's date (a successor's) is a day."""
+    value = getattr(fact, field, None)
+    if value is None:
+        return "?"
+    own = value == getattr(fact, "event_date", None)
+    return date_text(value, (getattr(fact, "date_precision", "day") or "day") if own else "day")
+
+
 def kind_item(kind: str, fact: Any) -> str:
     """ "Allergy: penicillin" / "过敏：青霉素" — a safety record's kind and substance."""
     head = label(kind)

@@ -113,6 +113,7 @@ def _member(entry: dict[str, Any], fact_id: int, position: int, verification: st
         unit=entry["unit"],
         is_state_change=entry["is_state_change"],
         slots=entry.get("slots") or None,
+        date_precision=entry.get("date_precision") or "day",
     )
 
 
@@ -223,6 +224,7 @@ def chain_rows(chain: Chain) -> list[tuple[ChainMember, str]]:
                 unit=f.unit,
                 is_state_change=f.is_state_change,
                 slots=f.slots or None,
+                date_precision=f.date_precision or "day",
             ),
             f.order_note,
         )

@@ -39,6 +39,7 @@ from memory.domain.chains import (
     order_date,
     recompute_chain,
 )
+from memory.domain.dates import date_text
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 
 
@@ -131,6 +132,14 @@ def _pending_plan(
     return plans[-1] if plans else None
 
 
+def _stated(member: ChainMember) -> str:
+    """The member's order date as told: "2024" for a year, not 2024-01-01."""
+    day = order_date(member)
+    if day is not None and day == member.event_date:
+        return date_text(day, member.date_precision)
+    return str(day)
+
+
 def _late_notes(order: list[ChainMember], member: ChainMember) -> list[str]:
     """§8: a record inserted after the anchor but earlier by event date."""
     rank = {m.fact_id: p for p, m in enumerate(by_insertion(order))}
@@ -140,7 +149,7 @@ def _late_notes(order: list[ChainMember], member: ChainMember) -> list[str]:
         return []
     last = max(late, key=lambda m: rank[m.fact_id])
     return [
-        f"reported late: event {order_date(last)} (fact {last.fact_id}) precedes "
+        f"reported late: event {_stated(last)} (fact {last.fact_id}) precedes "
         f"current record of {order_date(member) or 'unknown date'} (fact {member.fact_id})"
     ]
 

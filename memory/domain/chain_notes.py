@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from datetime import date
 
 _DAY = r"\d{4}-\d{2}-\d{2}"
+_STATED = r"\d{4}(?:-\d{2}){0,2}"  # a date to the precision it was told with
 _LATE = re.compile(
-    rf"reported late: event (?P<event>{_DAY}|None)(?P<other> \(fact \d+\))? precedes "
+    rf"reported late: event (?P<event>{_STATED}|None)(?P<other> \(fact \d+\))? precedes "
     rf"current record of (?P<current>{_DAY}|unknown date)(?: \(fact \d+\))?"
 )
 _UNDATED = re.compile(r"a later record of unknown date exists")
@@ -32,7 +33,8 @@ class ChainNote:
     # "late": on the late record itself (chains); "late_other": on the current record,
     # about an earlier-dated record told after it (anchors)
     kind: str  # "late" | "late_other" | "undated_later" | "not_in_force" | "other"
-    event: date | None = None  # late: the late record's own date
+    event: date | None = None  # late: the late record's own date (a year: its January 1)
+    event_text: str = ""  # ... as written, to its precision ("2024", "2024-09")
     current: date | None = None  # late: the record that was current when it was told
     at: date | None = None  # not_in_force: the asked date
     first: date | None = None  # not_in_force: when the first record starts
@@ -50,7 +52,10 @@ def parse_note(note: str) -> ChainNote:
     """The fields of a note written by this module or memory.domain.anchors."""
     if m := _LATE.search(note):
         kind = "late_other" if m["other"] else "late"
-        return ChainNote(kind, event=_day(m["event"]), current=_day(m["current"]), text=note)
+        event = m["event"] if m["event"] != "None" else ""
+        return ChainNote(
+            kind, event=_day(event), event_text=event, current=_day(m["current"]), text=note
+        )
     if _UNDATED.search(note):
         return ChainNote("undated_later", text=note)
     if m := _NOT_IN_FORCE.search(note):
@@ -59,7 +64,11 @@ def parse_note(note: str) -> ChainNote:
 
 
 def _day(text: str | None) -> date | None:
+    """An ISO date, or the first day of a stated year ("2024") or month ("2024-09")."""
+    if not text:
+        return None
+    padded = text + "-01" * (2 - text.count("-"))
     try:
-        return date.fromisoformat(text) if text else None
+        return date.fromisoformat(padded)
     except ValueError:
         return None

@@ -81,6 +81,7 @@ class ChainMember:
     unit: str = ""
     is_state_change: bool = False
     slots: Slots | None = field(default=None, hash=False)
+    date_precision: str = "day"  # of event_date: "1995" is a year, not 1995-01-01
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from memory.queries.facts import VIEW_FIELDS, VIEW_SQL, view_of
 MEMBER_FIELDS = (
     "id", "chain_id", "chain_position", "fact_type", "status", "content", "event_date",
     "session__session_date", "valid_from", "valid_to", "verification", "mention_count",
-    "last_mentioned", "value", "unit", "is_state_change", "slots",
+    "last_mentioned", "value", "unit", "is_state_change", "slots", "date_precision",
 )  # fmt: skip
 ChainIds = Iterable[int] | QuerySet[Chain]
 
@@ -67,6 +67,7 @@ def member_of(row: dict[str, Any]) -> ChainMember:
         unit=row["unit"],
         is_state_change=row["is_state_change"],
         slots=row["slots"] or None,
+        date_precision=row["date_precision"] or "day",
     )
 
 

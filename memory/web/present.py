@@ -251,7 +251,7 @@ def note_text(note: str, event_text: str = "") -> str:
         return _(
             "Reported late: a record told after this one is dated earlier (%(event)s); "
             "it is placed before this one by date, and this one stays current."
-        ) % {"event": _day(fields.event)}
+        ) % {"event": fields.event_text or _day(fields.event)}
     if fields.kind == "undated_later":
         return str(_("A later record of this item has no date."))
     if fields.kind == "not_in_force":

@@ -3,6 +3,7 @@ examples (valsartan chain, six-minute walk, NT-proBNP)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -151,6 +152,13 @@ def test_late_report_is_the_relation_of_the_current_record() -> None:
 def test_reordered_current_decision_carries_a_note() -> None:
     assert anchor(LATE_CHAIN).notes == (
         "reported late: event 2023-05-01 (fact 2) precedes current record of 2024-02-01 (fact 1)",
+    )
+
+
+def test_a_late_report_told_by_year_is_noted_by_year() -> None:
+    told = replace(member(2, "started valsartan in 2023", date(2023, 1, 1)), date_precision="year")
+    assert anchor([LATE_CHAIN[0], told]).notes == (
+        "reported late: event 2023 (fact 2) precedes current record of 2024-02-01 (fact 1)",
     )
 
 

@@ -195,3 +195,15 @@ def test_an_event_code_reads_in_chinese() -> None:
 def test_puffs_read_in_chinese() -> None:
     with translation.override("zh-hans"):
         assert unit_label("puffs") == "喷"
+
+
+def test_a_late_note_about_a_year_dated_record_reads_the_year() -> None:
+    note = "reported late: event 2024 (fact 9) precedes current record of 2024-09-01 (fact 3)"
+    with translation.override("en"):
+        text = note_text(note)
+    assert "(2024);" in text and "2024-01-01" not in text
+
+
+def test_a_late_note_by_year_still_parses_its_date() -> None:
+    note = "reported late: event 2024 (fact 9) precedes current record of 2024-09-01 (fact 3)"
+    assert parse_note(note).event == date(2024, 1, 1)

@@ -142,3 +142,8 @@ def test_chinese_written_conditional_is_hypothetical() -> None:
 def test_chinese_possible_consequence_is_hypothetical() -> None:
     text = "您的鼻腔受寒容易导致鼻炎。"
     assert _present(("医生", text), entity="allergic rhinitis") == []
+
+
+def test_habitual_reaction_said_with_yidan_stays_a_present_allergy() -> None:
+    fact = one(("患者", "我一旦吃青霉素就过敏。"), kind="allergy")
+    assert (fact.entity, fact.assertion) == ("penicillin", "present")

@@ -101,7 +101,6 @@ _HYPO_ZH = (
     r"(?<![倘如])若(?!干)",
     r"倘若",
     r"如若",
-    r"一旦",
     # "不一定是癌症" leaves the disease open (before the negation cues see 不).
     r"不一定",
     # A possible consequence, as "can cause" / "could cause": "容易导致鼻炎的发生".

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from memory.domain.types import ExtractedFact
+from memory.extraction.rules.context import in_purpose, outside_purpose
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.episodes import past_episode, still_lasting
@@ -150,7 +151,8 @@ _EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
 _DISEASE_KINDS = frozenset({"disease"})
 # A screening or test for a disease is no diagnosis of it: "Have you been screened
 # for cancer?" - "Oh, yeah." says nothing about having cancer; neither does
-# "癌症筛查" or "查一下有没有糖尿病". "Tested positive for" is not matched.
+# "癌症筛查", "不孕检查" or "查一下有没有糖尿病". "Tested positive for" is not matched,
+# nor a finding of an examination ("检查出", "检查发现", "检查结果").
 _TESTED_BEFORE_EN = re.compile(
     r"\b(?:screen\w*|tested|test(?:s|ing)?|check(?:ed|ing)?(?: you)?|evaluat\w*|work(?:ed)?[- ]?up)"
     r"\s+for\s+(?:[\w-]+\s+){0,2}$",
@@ -158,7 +160,9 @@ _TESTED_BEFORE_EN = re.compile(
 )
 _TESTED_AFTER_EN = re.compile(r"\s*(?:screening|screen|tests?|testing|work-?up)\b", re.I)
 _TESTED_BEFORE_ZH = re.compile(r"(?:筛查|检测|检查|查查?)(?:一下)?(?:有没有|是否有|是不是)$")
-_TESTED_AFTER_ZH = re.compile(r"(?:的)?(?:筛查|筛检|检测)")
+_TESTED_AFTER_ZH = re.compile(
+    r"(?:症)?(?:的|方面的)?(?:相关)?(?:筛查|筛检|检测|检查(?!出|发现|结果|显示|提示|是|为)|化验(?!结果|出))"
+)
 
 
 def _condition_status(text: str) -> str:
@@ -173,12 +177,10 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
     seen: set[str] = set()
     status = ""  # read once, and only for a sentence that names a disease
     for hit in ctx.hits:
-        if not _condition_hit(ctx, hit) or hit.canonical in seen or _only_tested(ctx, hit):
-            continue
-        if _names_a_vaccine(ctx, hit):
+        if not _condition_hit(ctx, hit) or hit.canonical in seen or _not_had(ctx, hit):
             continue
         seen.add(hit.canonical)
-        status = status or _condition_status(ctx.text)
+        status = status or _condition_status(outside_purpose(ctx.text, ctx.zh))
         assertion = ctx.assertion(hit.start, hit.end)
         if assertion == "historical" and still_lasting(ctx, hit):
             assertion = "present"  # "既往有高血压": a past medical history lists what lasts
@@ -204,6 +206,15 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
             )
         )
     return facts
+
+
+def _not_had(ctx: SentenceCtx, hit: Hit) -> bool:
+    """The disease names a test, a vaccine or an outcome to prevent, not a state."""
+    return (
+        _only_tested(ctx, hit)
+        or _names_a_vaccine(ctx, hit)
+        or in_purpose(ctx.text, hit.start, ctx.zh)
+    )
 
 
 def _condition_hit(ctx: SentenceCtx, hit: Hit) -> bool:
@@ -243,10 +254,15 @@ def _only_tested(ctx: SentenceCtx, hit: Hit) -> bool:
 def extract_symptoms(ctx: SentenceCtx) -> list[ExtractedFact]:
     facts: list[ExtractedFact] = []
     seen: set[str] = set()
-    told = next((name for name, p in _SYMPTOM_CHANGE if p.search(ctx.text)), "onset")
+    if not any(h.kind == "symptom" for h in ctx.hits):
+        return facts
+    said = outside_purpose(ctx.text, ctx.zh)
+    told = next((name for name, p in _SYMPTOM_CHANGE if p.search(said)), "onset")
     for hit in ctx.hits:
         if hit.kind != "symptom" or hit.canonical in seen or _condition_hit(ctx, hit):
             continue
+        if in_purpose(ctx.text, hit.start, ctx.zh):
+            continue  # "以免引起头痛", "to avoid getting dizzy": no symptom had
         seen.add(hit.canonical)
         assertion = ctx.assertion(hit.start, hit.end)
         change = told

@@ -11,6 +11,7 @@ calling an absent allergy present is the dangerous error.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _NEG_PRE_EN = (
     r"\bno\b",
@@ -42,6 +43,10 @@ _NEG_PRE_EN = (
     r"\bhas not\b",
     r"\bruled? out\b",
     r"\bnegative\b",
+    # A consequence ruled out: "it won't cause cancer", "will not turn into cancer"
+    # (the verb is part of the cue: "I won't take penicillin" denies no allergy).
+    r"\b(?:won'?t|will not|wouldn'?t|would not)\s+(?:\w+\s+)?(?:cause|lead|turn|become|develop|"
+    r"progress|result|mean|increase|raise|spread)\b",
 )
 _NEG_POST_EN = (
     r"\b(?:was|were|is|are|been|has been) ruled out\b",
@@ -58,6 +63,10 @@ _NEG_PRE_ZH = (
     r"不过敏",
     r"不是",
     r"排除",
+    # A consequence or a meaning ruled out (a reassurance, not a finding): "不会导致
+    # 癌症", "不会引起", "并不能确切表示恶性肿瘤", "不代表", "不意味着", "不等于".
+    r"不会(?:导致|引起|造成|诱发|发展|变成|演变|转变|转化|癌变|恶变|增加|传染|遗传)",
+    r"(?:并)?不(?:能|足以)?(?:确切|直接|一定)?(?:地)?(?:表示|代表|意味着|说明|证明|提示|等于)",
 )
 _NEG_POST_ZH = (r"阴性", r"已排除", r"正常")
 
@@ -75,8 +84,28 @@ _HYPO_EN = (
     r"\bcould cause\b",
     r"\bcan cause\b",
     r"\bside effects?\b",
+    # "It's not necessarily cancer": the disease is left open, neither found nor ruled out.
+    r"\bnot necessarily\b",
 )
-_HYPO_ZH = (r"如果", r"万一", r"假如", r"要是", r"的话", r"是否", r"会不会", r"可能会", r"风险")
+_HYPO_ZH = (
+    r"如果",
+    r"万一",
+    r"假如",
+    r"要是",
+    r"的话",
+    r"是否",
+    r"会不会",
+    r"可能会",
+    r"风险",
+    # "若您有高血脂": the written conditional; 若干 ("several") is no condition.
+    r"(?<![倘如])若(?!干)",
+    r"倘若",
+    r"如若",
+    # "不一定是癌症" leaves the disease open (before the negation cues see 不).
+    r"不一定",
+    # A possible consequence, as "can cause" / "could cause": "容易导致鼻炎的发生".
+    r"(?:可能|可以|会|容易|易)(?:会)?(?:导致|引起|造成|诱发)",
+)
 # An age: digits, or number words up to ninety-nine ("twenty-five", "forty five").
 _TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
 _UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
@@ -215,6 +244,51 @@ def _in_post_scope(post: re.Pattern[str] | None, text: str, end: int, zh: bool) 
         return False
     m = post.search(text, end)
     return m is not None and not _terminated(text, end, m.start(), zh)
+
+
+# Purpose, prevention and avoidance (a ConText scope of its own, forward from the
+# trigger to a terminator): "以免加重腰椎间盘突出", "预防鼻炎的重要方法", "避免扭伤腰部",
+# "to avoid making the fracture worse", "to prevent flare-ups of your eczema", "so
+# the sprain doesn't get worse". What such a clause names is an outcome to be kept
+# from happening: it states no current status of the disease and no change of it.
+_PURPOSE_EN = re.compile(
+    r"\b(?:to (?:help )?)?(?:prevent|avoid)(?:s|ed|ing|ance of|ion of)?\b|"
+    r"\bto (?:help )?(?:stop|reduce the (?:risk|chance)s? of|lower the (?:risk|chance)s? of|"
+    r"keep (?:it|them|this|that|the \w+|your \w+) from)\b|\bprophyla\w*\b|\blest\b|"
+    # "try a heating pad to relieve the pain": the relief aimed at is no relief had
+    r"\bto (?:help )?(?:relieve|ease)\b|\bhelps? (?:to )?(?:relieve|ease|prevent)\b|"
+    r"\bso (?:that )?(?:it|this|that|they|you|the \w+|your \w+) "
+    r"(?:doesn'?t|does not|won'?t|will not|don'?t|do not)\b",
+    re.I,
+)
+_PURPOSE_ZH = re.compile(
+    r"以免|以防|免得|防止|预防|避免|不让|别让|有助于|有利于|以便|以利于|"
+    r"(?:这样|从而|以|来|用来|用于|帮助|可以帮助)(?:可以|能够?|就能)?(?:减轻|缓解|减少|降低|改善)"
+)
+
+
+@lru_cache(maxsize=256)
+def purpose_spans(text: str, zh: bool) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each purpose clause: its trigger up to the first terminator."""
+    out: list[tuple[int, int]] = []
+    for m in (_PURPOSE_ZH if zh else _PURPOSE_EN).finditer(text):
+        limit = min(len(text), m.end() + _window("negated", zh))
+        stop = (_TERMINATORS_ZH if zh else _TERMINATORS_EN).search(text, m.end(), limit)
+        out.append((m.start(), stop.start() if stop else limit))
+    return tuple(out)
+
+
+def in_purpose(text: str, start: int, zh: bool) -> bool:
+    """Is the mention at `start` the outcome of a purpose or prevention clause?"""
+    return any(a <= start < b for a, b in purpose_spans(text, zh))
+
+
+def outside_purpose(text: str, zh: bool) -> str:
+    """The text with its purpose clauses blanked (same length): a status word there
+    ("以免加重", "so it doesn't get worse") is no status of anything."""
+    for a, b in purpose_spans(text, zh):
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
 
 
 # A time frame set at the start of a telling ("When I was about twenty-five I got

@@ -30,7 +30,7 @@ from memory.extraction.rules.discourse.tracker import SubjectTracker
 from memory.extraction.rules.dose_changes import with_changes_of_it
 from memory.extraction.rules.dosing import attach_later_doses, with_previous_doses
 from memory.extraction.rules.entities import find_entities
-from memory.extraction.rules.generic import pieces
+from memory.extraction.rules.generic import asks_knowledge, pieces
 from memory.extraction.rules.interactions import extract_interactions, in_use
 from memory.extraction.rules.measurements import extract_measurements, has_measurement
 from memory.extraction.rules.medications import extract_medications
@@ -277,6 +277,8 @@ def _answer_facts(
     positive, negative = stance.affirms, stance.denies
     if frame.topic == "allergy" or not stance.settles or (negative and frame.asks_for_more):
         return []
+    if asks_knowledge(frame.text, answer.zh):
+        return []  # "Is it true that diabetes can cause blindness?" - "Yes.": no one's disease
     question = Sentence(answer.turn, answer.role, frame.text, 0, False, answer.zh)
     qctx = _context(question, session, state.related(), frame)
     asked = extract_medications(qctx)

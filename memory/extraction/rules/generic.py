@@ -28,20 +28,46 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memory.extraction.rules.discourse.cues import relative_mentions
+from memory.extraction.rules.discourse.cues import ZH_HE, ZH_SHE, relative_mentions
 from memory.extraction.rules.text import Sentence
 
 _DEFINING_ZH = re.compile(
     r"是指|主要指|指的是|所谓|是一种|是一类|属于|通常|一般(?:来说|来讲|情况下|会|是|在|需要|为)|常见的|较为常见|很常见|比较常见|最常见|"
     r"多见于|多发于|好发于|主要是|主要包括|主要有|包括|可分为|分为|适用于|适合于|的原因(?:有|包括|主要|可能)|"
-    r"(?:可以|可能|会|容易)(?:导致|引起|造成|诱发|增加)|治疗方式|治疗方法|大多|多数|往往|一些人|有些人|很多人|人群|女性在|男性在"
+    r"(?:可以|可能|会|容易)(?:导致|引起|造成|诱发|增加)|治疗方式|治疗方法|大多|多数|往往|一些人|有些人|很多人|人群|女性在|男性在|"
+    # What a disease is like, said of the disease ("前列腺炎的早期症状是尿频、尿急",
+    # "湿疹是由过敏引起的", "…等症状"): a textbook line unless it names this person.
+    r"的(?:早期|主要|常见|典型|临床|一般)?(?:症状|表现|病因|原因|危害|并发症|传播途径)(?:是|有|包括|为|主要|一般|通常|多|与|和)|"
+    r"是由[^，。；]{1,20}(?:引起|导致|造成)|等(?:症状|表现)"
 )
 _DEFINING_EN = re.compile(
     r"\b(?:is|are) (?:a|an) (?:common|type|kind|form|class|group)\b|\b(?:is|are) (?:very |pretty |really )?common\b|"
     r"\bcommon(?:ly)?\b|\busually\b|\btypically\b|\bgenerally\b|\bin general\b|\boften\b|\btend to\b|"
     r"\b(?:can|could|may|might|will) (?:turn|cause|lead|become|progress|spread|affect|develop|raise|lower|increase|trigger|result)\b|"
     r"\bmeans\b|\brefers? to\b|\bwhenever\b|\bpeople\b|\bpatients\b|\bsome (?:people|folks|patients)\b|\banyone\b|\bsomeone\b|"
-    r"\bis (?:used|given|prescribed) (?:to|for)\b|\bare (?:used|given|prescribed) (?:to|for)\b|\bstudies\b|\bresearch\b",
+    r"\bis (?:used|given|prescribed) (?:to|for)\b|\bare (?:used|given|prescribed) (?:to|for)\b|\bstudies\b|\bresearch\b|"
+    # "The early symptoms of prostatitis are ...", "signs of infection include",
+    # "shingles is caused by a virus": what a disease is like, not who has it.
+    r"\b(?:signs?|symptoms?|causes?|risk factors?|complications?)\s+(?:of|for)\b|\b(?:is|are) caused by\b",
+    re.I,
+)
+# Hearsay: what the speaker heard or read is reported knowledge, not a finding
+# ("我听说按摩有助于缓解乳腺增生的症状", "I heard that massage helps with eczema"),
+# unless a person follows the cue ("听说我妈得了糖尿病").
+# So is a wish to learn about a topic ("我还想了解一下关于艾滋病的传播途径", "I'd like
+# to know more about shingles").
+_HEARSAY_ZH = re.compile(
+    r"听说|据说|听人说|听别人说|听朋友说|有人说|人家说|网上说|网上看到|看到网上|在网上看|"
+    r"(?:想|要|希望)(?:了解|知道|咨询|问问?)(?:一下)?(?:关于)?"
+)
+_HEARSAY_EN = re.compile(
+    # "heard" needs its object ("I heard that", "I've read about"): "the murmur that I
+    # heard" is an examination finding.
+    r"\b(?:i(?:'ve| have)? (?:heard|read)(?: somewhere| online)? (?:that|about|of|it'?s|people)|"
+    r"(?:they|people) say|"
+    r"someone (?:told me|said)|is it true|"
+    r"i(?:'d| would) like to (?:know|learn|understand)(?: more)? about|"
+    r"i want(?:ed)? to (?:know|learn|understand)(?: more)? about)\b(?: that\b)?",
     re.I,
 )
 _LIST_ZH = re.compile(
@@ -64,8 +90,9 @@ _SEEK_CARE = re.compile(
 )
 # Markers that tie a clause to a person. 患者/patients alone are people in general
 # ("适用于初期乳腺癌患者"); the doctor's "we" in English is this patient's care.
-_PERSON_ZH = re.compile(r"我|您|你|他(?![人们汀定克达莫])|她(?!们)|孩子|宝宝|老人家|该患者|这位")
-_POSSESSIVE_ZH = re.compile(r"我|您的|你的|他的|她的|该患者|这位")
+# 其他 ("other") and drug names with 他 (他汀, 氯雷他定) are no person (discourse.cues).
+_PERSON_ZH = re.compile(rf"我|您|你|{ZH_HE}|{ZH_SHE}|孩子|宝宝|老人家|该患者|这位")
+_POSSESSIVE_ZH = re.compile(rf"我|您的|你的|{ZH_HE}的|{ZH_SHE}的|该患者|这位")
 _PERSON_EN = re.compile(
     r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we'll|we've|us|our|let's|you|your|you're|you've|yours|"
     r"he|she|his|her|him|he's|she's)\b",
@@ -94,10 +121,32 @@ _NORM = re.compile(
 # The Chinese list pattern ("[^，。；]{2,30}等…") scans up to 30 characters from
 # every position; a sentence without CJK cannot match any Chinese cue, so English
 # sentences use the English gate alone (same answer, a fraction of the time).
-_GATE_EN = re.compile("|".join(p.pattern for p in (_DEFINING_EN, _LIST_EN, _CONDITIONAL_EN)), re.I)
+_GATE_EN = re.compile(
+    "|".join(p.pattern for p in (_DEFINING_EN, _LIST_EN, _CONDITIONAL_EN, _HEARSAY_EN)), re.I
+)
 _GATE = re.compile(
-    "|".join(p.pattern for p in (_DEFINING_ZH, _LIST_ZH, _CONDITIONAL_ZH)) + "|" + _GATE_EN.pattern,
+    "|".join(p.pattern for p in (_DEFINING_ZH, _LIST_ZH, _CONDITIONAL_ZH, _HEARSAY_ZH))
+    + "|"
+    + _GATE_EN.pattern,
     re.I,
+)
+# A question about medicine in general ("Is it true that diabetes can cause
+# blindness?", "湿疹会传染吗？", "是真的吗？") asks for knowledge: its answer ("Yes, it
+# can.", "是的") confirms the claim, not that anyone has the disease. ("肋骨骨折可以走路
+# 吗？" is read as a request, rules.qa: its "可以" grants, it reports no state.)
+_KNOWLEDGE_EN = re.compile(
+    r"\bis it true\b|\b(?:can|could|does|do|will|would|may|might)\s+[\w\s'-]{1,40}?\s+"
+    r"(?:cause|lead to|turn into|spread|be (?:passed|transmitted|inherited|cured|treated))\b|"
+    r"\b(?:is|are)\s+[\w\s'-]{1,30}?\s+(?:contagious|hereditary|genetic|curable|infectious|dangerous|serious)\b|"
+    r"\b(?:is|are|could) (?:this|that|it|these|those)(?: be)? (?:a |an )?(?:common )?(?:signs?|symptoms?) of\b|"
+    r"\b(?:is|are) (?:this|that|it|these|those) (?:related|linked|connected) to\b",
+    re.I,
+)
+_KNOWLEDGE_ZH = re.compile(
+    r"是真的吗|是不是真的|会不会(?:导致|引起|传染|遗传|癌变|恶变|复发)|"
+    r"(?:会|能)(?:导致|引起|传染|遗传|癌变|恶变|治好|根治|治愈)[^？?]{0,12}[吗么]|"
+    # "这也是前列腺炎的症状吗？": whether a complaint belongs to a disease, not a diagnosis
+    r"的(?:常见)?(?:症状|表现|原因|并发症|征兆)(?:之一)?[吗么]|(?:和|与|跟)[^？?，,]{1,12}有关(?:系)?[吗么]"
 )
 _CLAUSE_ZH = re.compile(r"[，,；;：:]")
 _CLAUSE_EN = re.compile(r"[,;:]\s*|\s+(?:so|but|because|and then|whereas)\s+", re.I)
@@ -201,6 +250,9 @@ def _classify(sent: Sentence, texts: list[str], measured: object) -> list[bool]:
                     ):
                         flags[j] = True
                 continue
+        if _hearsay(text, zh):
+            flags[i] = True
+            continue
         if _personal(text, zh):
             continue
         defining = (_DEFINING_ZH if zh else _DEFINING_EN).search(text)
@@ -208,6 +260,18 @@ def _classify(sent: Sentence, texts: list[str], measured: object) -> list[bool]:
         if not ordered and (defining or listing or (i > 0 and flags[i - 1])):
             flags[i] = True
     return flags
+
+
+def _hearsay(text: str, zh: bool) -> bool:
+    """A clause reporting what was heard, naming no person after its cue."""
+    m = (_HEARSAY_ZH if zh else _HEARSAY_EN).search(text)
+    return m is not None and not _personal(text[m.end() :], zh)
+
+
+def asks_knowledge(question: str, zh: bool) -> bool:
+    """A question about a disease or a drug in general, naming no person."""
+    cue = (_KNOWLEDGE_ZH if zh else _KNOWLEDGE_EN).search(question)
+    return cue is not None and not _personal(question, zh)
 
 
 def _after(pattern: re.Pattern[str], text: str) -> str:

@@ -115,9 +115,13 @@ def relative_items(session: HistorySession) -> frozenset[str]:
 
 
 def _traps(hist: History, rng: random.Random) -> list[tuple[g.GoldItem, str]]:
+    """A trap asks about an item that only a relative's session names. A general
+    distractor session stands in the patient's record as his own consultation (its
+    speaker's "I have high blood pressure" is, to any system, the patient's), and its
+    entries are never counted as pollution: an item it names is no trap either."""
     own = set()
     for s in hist.sessions:
-        if s.subject == "patient":
+        if s.subject in ("patient", "general"):
             own |= g.entities_in(" ".join(t.text for t in s.turns))
     candidates = sorted(
         (item, s.external_id)

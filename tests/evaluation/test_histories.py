@@ -62,6 +62,21 @@ def test_trap_items_are_never_said_in_the_patients_own_sessions(histories):
                 assert q.gold[0].canonical not in g.entities_in(own)
 
 
+@pytest.fixture(scope="module")
+def twelve():
+    return build_histories(12, seed=7)  # the first history with a general session naming a trap
+
+
+def test_trap_items_are_never_said_in_the_general_distractor_sessions(twelve):
+    from memory.evaluation import gold as g
+
+    for h in twelve:
+        said = " ".join(t.text for s in h.sessions if s.subject == "general" for t in s.turns)
+        for q in h.questions:
+            if q.kind == "relatives":
+                assert q.gold[0].canonical not in g.entities_in(said)
+
+
 def test_safety_questions_do_not_name_what_they_depend_on(histories):
     for h in histories:
         for q in h.questions:

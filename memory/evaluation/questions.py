@@ -4,7 +4,8 @@ Kinds: current (medications in the core note's medication/plan sections),
 state_on_date (drugs of an earlier MTS MEDICATIONS visit, asked at its date),
 history (the visit metadata's known conditions), safety (an allergen or a
 procedure the question does not mention) and relatives (traps: the patient is
-asked about an item that only a relative's session mentions).
+asked about an item that only a relative's session mentions, and nothing the
+patient's own sessions name falls under it).
 Every gold item is also said in the dialogue, or a reader could not know it.
 """
 
@@ -15,6 +16,8 @@ import random
 from memory.evaluation import gold as g
 from memory.evaluation.histories import History, HistorySession, Question
 from memory.evaluation.sources import AciVisit, MtsRow, note_section
+from memory.lexicon.classes import ancestry
+from memory.lexicon.forms import narrower
 
 _MED_SECTIONS = ("MEDICATIONS", "CURRENT MEDICATIONS", "ASSESSMENT AND PLAN", "PLAN")
 MAX_TRAPS = 2
@@ -92,6 +95,18 @@ def build_questions(
     return out
 
 
+def _subsumes(item: str, own: set[str]) -> bool:
+    """The patient's own sessions name the item or something it covers: a member of a
+    drug class ("antibiotics": his sulfa allergy), a specific form of a disease
+    ("diabetes": type 2 diabetes), a located complaint ("pain": knee pain). Asked
+    "Does he have any history of antibiotics?", "yes" is then right: no trap."""
+    if item in own or set(narrower(item)) & own:
+        return True
+    if any(e.endswith(" " + item) for e in own):
+        return True
+    return any(item in ancestry(e)[1:] for e in own)
+
+
 def _said(items: list[g.GoldItem], dialogue: str) -> list[g.GoldItem]:
     judged = g.judge(dialogue)
     return [i for i in items if judged.contains(i)]
@@ -127,7 +142,7 @@ def _traps(hist: History, rng: random.Random) -> list[tuple[g.GoldItem, str]]:
         (item, s.external_id)
         for s in hist.sessions
         for item in relative_items(s)
-        if item not in own and item.isascii()
+        if not _subsumes(item, own) and item.isascii()
     )
     rng.shuffle(candidates)
     seen: set[str] = set()

@@ -131,3 +131,27 @@ def test_a_baby_product_question_is_about_nobody():
 
 def test_my_baby_with_a_possessive_is_about_the_child():
     assert cmt_relation("我婴儿得了湿疹，要用什么药膏？") == "child"
+
+
+def test_a_drug_class_is_no_trap_when_the_patient_names_a_member():
+    from memory.evaluation.questions import _subsumes
+
+    assert _subsumes("antibiotics", {"sulfonamide antibiotics"})
+
+
+def test_a_complaint_is_no_trap_when_the_patient_names_it_located():
+    from memory.evaluation.questions import _subsumes
+
+    assert _subsumes("pain", {"knee pain"})
+
+
+def test_a_general_disease_is_no_trap_when_the_patient_has_a_specific_form():
+    from memory.evaluation.questions import _subsumes
+
+    assert _subsumes("diabetes", {"type 2 diabetes"})
+
+
+def test_an_unrelated_item_is_still_a_trap():
+    from memory.evaluation.questions import _subsumes
+
+    assert not _subsumes("asthma", {"knee pain", "amoxicillin"})

@@ -21,7 +21,12 @@ from memory.extraction.rules.entities import Hit
 _OPTION_BEFORE_EN = re.compile(
     r"\b(?:you (?:can|could|may|might) (?:also |always |just |still )?(?:take|use|try|have|get)|"
     r"feel free to (?:take|use)|(?:it'?s|it is) (?:fine|ok(?:ay)?|safe|alright) to (?:take|use)|"
-    r"(?:you )?(?:can|may) (?:take|use) (?:some|an?)|over[- ]the[- ]counter)\b[^.;]{0,40}$",
+    r"(?:you )?(?:can|may) (?:take|use) (?:some|an?)|over[- ]the[- ]counter|"
+    # counselling and recommendation: "counseled as to the importance of attempting to
+    # get some therapeutic steroid", "I would recommend a trial of ..."
+    r"counsel+ed (?:as to|about|on|regarding)|the importance of|encouraged to|"
+    r"(?:i|we) (?:would |'d )?(?:recommend|suggest|advise)|recommended|attempt(?:ing)? to get)"
+    r"\b[^.;]{0,40}$",
     re.I,
 )
 _OPTION_BEFORE_ZH = re.compile(

@@ -42,7 +42,7 @@ from memory.extraction.rules.qa import (
     frame_of,
     presupposed,
 )
-from memory.extraction.rules.reactions import reaction_context, with_reactions
+from memory.extraction.rules.reactions import reaction_causes, reaction_context, with_reactions
 from memory.extraction.rules.safety import (
     _ALLERGY_CUE,
     extract_allergies,
@@ -216,6 +216,7 @@ def _sentence_facts(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[Extr
     # interaction warning is in use only when owned ("your lisinopril"); a stop or
     # dose change said with the warning is kept.
     blocked = {f.entity for f in allergies + contra if f.entity and f.safety_kind != "interaction"}
+    blocked |= reaction_causes(ctx)
     if any(f.safety_kind == "interaction" for f in warnings):
         blocked_active = {h.canonical for h in ctx.hits if not in_use(ctx, h)}
     else:
@@ -281,7 +282,10 @@ def _answer_facts(
         return []  # "Is it true that diabetes can cause blindness?" - "Yes.": no one's disease
     question = Sentence(answer.turn, answer.role, frame.text, 0, False, answer.zh)
     qctx = _context(question, session, state.related(), frame)
-    asked = extract_medications(qctx)
+    # "You suffer from itching with the prednisone?" - "That's correct.": the yes
+    # confirms the reaction, not that the drug is taken.
+    blamed = reaction_causes(qctx)
+    asked = [f for f in extract_medications(qctx) if f.entity not in blamed]
     meds = [replace(f, status=s) for f in asked if (s := stance.medication_status(f.status))]
     if any(f.type == "medication_status" for f in own):
         # "您现在吃什么降压药？" - "…换了氨氯地平": the answer's drug is the fact, the

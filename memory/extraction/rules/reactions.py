@@ -58,6 +58,31 @@ _DRUG_REACTION_ZH = re.compile(
 )
 
 
+# What a reaction is blamed on, right before the drug: "itching with the", "a rash
+# from", "a reaction to", "hives after", 吃…起疹子 is _DRUG_REACTION_ZH's.
+_BLAMED_ON_EN = re.compile(
+    r"\b(?:itch\w*|rash\w*|hives|welts|swell\w*|react\w*|allerg\w*|intoleran\w*|"
+    r"sensitiv\w*|side effects?)\s+(?:\w+\s+){0,2}?(?:with|from|to|after|on)\s+"
+    r"(?:the\s+|that\s+|this\s+|your\s+|my\s+|his\s+|her\s+)?$",
+    re.I,
+)
+
+
+def reaction_causes(ctx: SentenceCtx) -> set[str]:
+    """Drugs the sentence names as what caused a reaction ("I got a rash from the
+    amoxicillin", "you suffer from itching with the prednisone?"): the reaction's
+    cause, not a medication in use. A drug taken for the reaction ("cetirizine for the
+    itching") is not blamed."""
+    if ctx.zh:
+        return set()
+    return {
+        h.canonical
+        for h in ctx.hits
+        if h.kind in ("drug", "drug_class")
+        and _BLAMED_ON_EN.search(ctx.text, max(0, h.start - 60), h.start)
+    }
+
+
 def reaction_context(ctx: SentenceCtx, allergy_cue: bool) -> bool:
     """The sentence describes a reaction to something: it names an allergy, answers
     an allergy question, or tells what a drug did ("broke out in hives")."""

@@ -31,3 +31,11 @@ def test_a_drug_the_patient_is_on_stays_active_beside_advice() -> None:
         entity="lisinopril",
     )
     assert found == {"active"}
+
+
+def test_a_recommendation_after_a_comma_and_a_new_subject_is_not_the_drugs() -> None:
+    found = _statuses(
+        ("Doctor", "You're on lisinopril 10 mg, and I would recommend you keep walking daily."),
+        entity="lisinopril",
+    )
+    assert found == {"active"}

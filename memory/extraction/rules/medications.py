@@ -96,8 +96,13 @@ _STATE_CHANGE_CUE = re.compile(
     r"\b(?:start\w*|began|initiat\w*|switch\w*|chang\w*)\b|开始|换成|换药|改用|加用", re.I
 )
 _DRUG_KINDS = frozenset({"drug", "drug_class"})
+# A comma then a conjunction and a new subject opens another clause too: "You're on
+# lisinopril 10 mg, and I would recommend you keep walking" - the recommendation is
+# not the lisinopril's status.
 _CLAUSE_BREAK = re.compile(
-    r"[，；;]|,\s+(?:and |but |then )?(?:start|stop|switch|change|increase|decrease)", re.I
+    r"[，；;]|,\s+(?:and |but |then )?(?:start|stop|switch|change|increase|decrease)"
+    r"|,\s+(?:and|but|so)\s+(?:i|we)\b",
+    re.I,
 )
 # A plan is a status, not a hypothesis ("I would like to start you on ..."), unless
 # it is conditional ("if your pressure stays high, we would start ...").

@@ -15,9 +15,11 @@ from typing import Any
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
+from memory.answering.values import carried_dose
 from memory.domain.anchors import Anchor, anchor
 from memory.domain.chains import in_force
 from memory.domain.drug_safety import CROSS_REACTIVE_CLASSES
+from memory.domain.evidence import FactView
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 from memory.lexicon.classes import ancestry
 from memory.models import Chain, Fact, Patient, Person, Session
@@ -92,9 +94,33 @@ class ChainView:
         return last_recorded(self.current) if self.current is not None else ""
 
     @property
+    def dose_source(self) -> Fact | None:
+        """The record whose dose is in force when the current record states none ("看能不能
+        减量…把氨氯地平减下来" after "换了氨氯地平，10毫克"): the reader's rule
+        (answering.values.carried_dose), so the page and the answer give one dose."""
+        current = self.current
+        if current is None or self.chain.fact_type != "medication_status":
+            return None
+        views = [_view(f) for f in self.facts]
+        found = carried_dose(next(v for v in views if v.fact_id == current.pk), views)
+        return next((f for f in self.facts if found and f.pk == found.fact_id), None)
+
+    @property
     def pending_plan(self) -> Fact | None:
         plan = self.anchor.pending_plan
         return next((f for f in self.facts if plan and f.pk == plan.fact_id), None)
+
+
+def _view(fact: Fact) -> FactView:
+    """A chain record as the reader sees it (session, subject and entity are joined)."""
+    return FactView(
+        fact_id=fact.pk, session_id=fact.session.external_id, session_pk=fact.session_id,
+        subject=fact.subject.key, fact_type=fact.fact_type,
+        entity=fact.entity.name if fact.entity else "", content=fact.content,
+        status=fact.status, assertion=fact.assertion, date=fact.effective_date,
+        verification=fact.verification, chain_id=fact.chain_id, value=fact.value or "",
+        unit=fact.unit or "", slots=fact.slots or {},
+    )  # fmt: skip
 
 
 def chain_views(chains: QuerySet[Chain]) -> list[ChainView]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from memory import lexicon
 from memory.answering.texts import TEXT
-from memory.domain.dates import date_text
+from memory.domain.dates import stated_text
 from memory.domain.dose_words import dose_word
 from memory.domain.evidence import FactView
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
@@ -185,7 +185,7 @@ def _when(fact: FactView, lang: str, began: date | None = None) -> str:
         return text["undated"]
     # "I stopped it back in September" is 2024-09, not 2024-09-01: the record's own
     # date keeps the precision it was told with; a date taken from another record is a day.
-    shown = date_text(when, fact.date_precision if when == fact.date else "day")
+    shown = stated_text(when, fact.date, fact.date_precision)
     if fact.fact_type in MEASUREMENT_CHAIN_TYPES:
         return text["measured"].format(date=shown)
     if fact.assertion != "present":

@@ -39,7 +39,7 @@ from memory.domain.chains import (
     order_date,
     recompute_chain,
 )
-from memory.domain.dates import date_text
+from memory.domain.dates import stated_text
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 
 
@@ -135,9 +135,7 @@ def _pending_plan(
 def _stated(member: ChainMember) -> str:
     """The member's order date as told: "2024" for a year, not 2024-01-01."""
     day = order_date(member)
-    if day is not None and day == member.event_date:
-        return date_text(day, member.date_precision)
-    return str(day)
+    return stated_text(day, member.event_date, member.date_precision) if day else str(day)
 
 
 def _late_notes(order: list[ChainMember], member: ChainMember) -> list[str]:

@@ -481,3 +481,9 @@ def date_text(value: date | None, precision: str = "day") -> str:
     if precision == "month":
         return f"{value.year:04d}-{value.month:02d}"
     return value.isoformat()
+
+
+def stated_text(value: date, own: date | None, precision: str) -> str:
+    """`value` to the precision its record told it with when it is that record's own
+    date (`own`); a date taken from elsewhere (a successor's, a session's) is a day."""
+    return date_text(value, precision if value == own else "day")

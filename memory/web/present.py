@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from memory.domain.chain_notes import parse_note
 from memory.domain.chains import in_force
-from memory.domain.dates import date_text
+from memory.domain.dates import date_text, stated_text
 from memory.lexicon import lookup
 from memory.queries.conflicts import substance_of
 from memory.web.labels import ITEM_CODES, is_chinese, label, unit_label
@@ -143,8 +143,8 @@ def valid_date(fact: Any, field: str) -> str:
     value = getattr(fact, field, None)
     if value is None:
         return "?"
-    own = value == getattr(fact, "event_date", None)
-    return date_text(value, (getattr(fact, "date_precision", "day") or "day") if own else "day")
+    precision = getattr(fact, "date_precision", "day") or "day"
+    return stated_text(value, getattr(fact, "event_date", None), precision)
 
 
 def kind_item(kind: str, fact: Any) -> str:

@@ -121,6 +121,7 @@ def _load_lexicons() -> None:
         lexicon.find_mentions(probe)
     lexicon.lookup("amoxicillin")
     lexicon.lookup("zz-not-a-drug")  # loads the drug-name fallback table
+    lexicon.find_mentions("metforman")  # the English word list and the misspelling index
     ancestry("amoxicillin")
     lexicon.segment_zh(_PROBES[1])
     packaged.warm()  # DrugBank/MeSH name tables of the rule extractor

@@ -188,7 +188,12 @@ def _item_lines(
     # by event date and, of one day, one that states a value; else retrieval's order.
     chain = [i.fact for i in ctx.items if i.fact is not None]
     chain += ctx.records.own.get(item.canonical, []) if ctx.records else []
-    anchors = sorted(anchors, key=lambda a: _latest_first(a, item, chain, yesno))
+    stated_self = not yesno and any(
+        canonical(a.fact.entity) == item.canonical and _states(a.fact, chain)
+        for a in anchors
+        if a.fact is not None
+    )
+    anchors = sorted(anchors, key=lambda a: _latest_first(a, item, chain, yesno, stated_self))
     result = day_result(anchors[0], ctx.items)
     anchors = [result, *anchors] if result is not None else anchors
     out = []
@@ -219,15 +224,27 @@ def _other_doses(fact: FactView, chain: Sequence[FactView], ctx: Ctx) -> str:
     return out
 
 
+def _states(fact: FactView, chain: Sequence[FactView]) -> bool:
+    return bool(quantity(fact) or carried_dose(fact, chain))
+
+
 def _latest_first(
-    anchor: EvidenceItem, item: AskedItem, chain: Sequence[FactView], yesno: bool
-) -> tuple[bool, int, bool]:
+    anchor: EvidenceItem,
+    item: AskedItem,
+    chain: Sequence[FactView],
+    yesno: bool,
+    stated_self: bool,
+) -> tuple[bool, int, bool, bool]:
     fact = anchor.fact
     assert fact is not None
+    other = canonical(fact.entity) != item.canonical
     # A yes/no answer keeps retrieval's order of one day: a denial must not be outranked.
-    unstated = not yesno and not (quantity(fact) or carried_dose(fact, chain))
-    return (canonical(fact.entity) != item.canonical, -(fact.date or date.min).toordinal(),
-            unstated)  # fmt: skip
+    unstated = not yesno and not _states(fact, chain)
+    # "What dose of insulin?" when "the insulin is fine" follows "Lantus, twenty units":
+    # a record of the asked word itself leads when one of them states a value (or for a
+    # yes/no); otherwise the latest record that does (a member of the family) answers.
+    leads = other and (yesno or stated_self)
+    return (leads, -(fact.date or date.min).toordinal(), unstated, other)
 
 
 def _display(item: AskedItem, fact: FactView) -> str:

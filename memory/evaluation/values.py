@@ -87,8 +87,12 @@ def _dialogue(session: HistorySession) -> str:
 def doses(section: str, dialogue: str, day: date | None = None) -> list[ValueGold]:
     out: dict[str, ValueGold] = {}
     lowered = dialogue.casefold()
-    for m in lexicon.find_mentions(section):
-        dose = _DOSE.search(section[m.end : m.end + 25])
+    mentions = lexicon.find_mentions(section)
+    for i, m in enumerate(mentions):
+        # The dose is the drug's own only before the next drug is named: "vitamin D, and
+        # metformin 1000 mg" gives vitamin D no dose.
+        stop = mentions[i + 1].start if i + 1 < len(mentions) else len(section)
+        dose = _DOSE.search(section[m.end : min(m.end + 25, stop)])
         name = m.entry.canonical
         if m.entry.kind != "drug" or dose is None or name in out:
             continue

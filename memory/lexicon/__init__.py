@@ -48,12 +48,23 @@ def is_class_name(canonical: str) -> bool:
     return bool(head) and bool(_PLURAL_HEAD.search(head[-1]))
 
 
+# The salt or ester a package names a substance by: the same drug for the patient's record.
+_SALT = re.compile(
+    r"\s+(?:tartrate|succinate|hydrochloride|hcl|sodium|potassium|calcium|magnesium|maleate|"
+    r"besylate|mesylate|citrate|sulfate|sulphate|phosphate|acetate|fumarate|bromide|"
+    r"hydrobromide|bitartrate|dihydrate|monohydrate|propionate|furoate|valerate|dipropionate)$"
+)
+
+
 def _fallback_entry(phrase_key: str) -> LexEntry | None:
     """A drug known only to drug-named-entity-recognition, as a LexEntry."""
     canonical = _drugner.table().get(phrase_key)
     if canonical is None:
         return None
     curated = get_index().by_key.get(canonical)
+    if curated is None and _SALT.search(canonical):
+        # "tolterodine tartrate" is the curated tolterodine: one drug, one chain
+        curated = get_index().by_key.get(_SALT.sub("", canonical))
     if curated is not None and curated.kind == "drug":
         return curated  # e.g. a brand the package knows and we do not
     kind = "drug_class" if is_class_name(canonical) else "drug"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from memory.lexicon._fuzzy import MIN_LEN, FuzzyIndex
 from memory.lexicon._index import DOSAGE_FORMS, SALT_PREFIXES, SALT_SUFFIXES, Index
 from memory.lexicon._norm import EN_TOKEN, fold
 from memory.lexicon.types import LexEntry, Mention
@@ -185,4 +186,33 @@ def _resolve(text: str, candidates: Iterable[Candidate]) -> list[Mention]:
 def find(text: str, index: Index, fallback: Fallback | None) -> list[Mention]:
     folded = fold(text)
     candidates = _english(folded, index, fallback) + _chinese(folded, index)
+    candidates += _misspelt(folded, index, candidates)
     return _resolve(text, candidates)
+
+
+_FUZZY: dict[int, tuple[Index, FuzzyIndex]] = {}
+
+
+def _fuzzy_index(index: Index) -> FuzzyIndex:
+    cached = _FUZZY.get(id(index))
+    if cached is None or cached[0] is not index:
+        names = ((k, e.canonical) for k, e in index.en_phrases.items() if e.kind == "drug")
+        cached = (index, FuzzyIndex(names))
+        _FUZZY[id(index)] = cached
+    return cached[1]
+
+
+def _misspelt(folded: str, index: Index, found: list[Candidate]) -> list[Candidate]:
+    """A word no name matched that is one edit from one drug's name (rules in _fuzzy)."""
+    out: list[Candidate] = []
+    fuzzy: FuzzyIndex | None = None
+    for m in EN_TOKEN.finditer(folded):
+        covered = any(s < m.end() and m.start() < e for s, e, _, _ in found)
+        if m.end() - m.start() < MIN_LEN or covered:
+            continue
+        fuzzy = fuzzy or _fuzzy_index(index)
+        canonical = fuzzy.match(m.group())
+        entry = index.en_phrases.get(canonical) if canonical else None
+        if entry is not None:
+            out.append((m.start(), m.end(), 2, entry))
+    return out

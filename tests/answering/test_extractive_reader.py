@@ -359,3 +359,22 @@ def test_the_superseded_dose_record_joins_the_evidence_when_retrieval_left_it_ou
     records = ItemRecords(own={"valsartan": [V80, V160]})
     added = dose_sources(records, [anchor(V160)])
     assert [(i.fact.fact_id, i.marks) for i in added] == [(V80.fact_id, ("superseded",))]
+
+
+GLARGINE = view("medication_status", "insulin glargine", "Lantus, twenty units at bedtime.",
+                status="active", value="20", unit="units", day=date(2024, 6, 3),
+                valid_from=date(2024, 6, 3), chain_id=7)  # fmt: skip
+INSULIN = view("medication_status", "insulin", "The insulin is fine.", status="active",
+               day=date(2024, 6, 3), valid_from=date(2024, 6, 3), chain_id=8)  # fmt: skip
+
+
+def test_a_family_dose_question_is_answered_by_the_member_that_states_a_dose() -> None:
+    lines = ask("What dose of insulin is the patient taking?", [anchor(INSULIN), anchor(GLARGINE)])
+    assert lines[0].startswith("Insulin glargine 20 units")
+
+
+def test_a_record_of_the_asked_item_that_states_a_dose_still_leads() -> None:
+    dosed = view("medication_status", "insulin", "Insulin 10 units daily.", status="active",
+                 value="10", unit="units", day=date(2024, 6, 3), chain_id=9)  # fmt: skip
+    lines = ask("What dose of insulin is the patient taking?", [anchor(GLARGINE), anchor(dosed)])
+    assert lines[0].startswith("Insulin 10 units")

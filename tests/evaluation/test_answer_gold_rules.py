@@ -49,6 +49,12 @@ def test_a_dose_unit_is_asked_only_when_the_dialogue_says_one() -> None:
     assert not values.said_with_unit("500", "you're on five hundred of metformin")
 
 
+def test_a_dose_after_the_next_drug_is_not_the_first_drugs_dose() -> None:
+    section = "Patient takes vitamin D, and metformin 1000 mg twice daily."
+    said = "i take my vitamin d and metformin one thousand milligrams"
+    assert [(v.item, v.value) for v in values.doses(section, said)] == [("metformin", "1000")]
+
+
 def test_a_note_reading_dated_to_another_day_is_not_asked() -> None:
     note = "RESULTS\nMagnesium 1.7. 03/2020 Hgb A1c 5.5.\n"
     said = "magnesium was 1.7 and your a1c was 5.5"

@@ -105,3 +105,19 @@ def test_english_stop_and_start_in_one_sentence_keep_own_cues() -> None:
         entity="clopidogrel",
     )
     assert fact.status == "active"
+
+
+def test_tapered_down_to_a_dose_is_a_dose_change_of_the_drug_just_named() -> None:
+    found = run(("patient", "I was on prednisone 40 mg."),
+                ("patient", "Then they tapered it down to 10 mg."))  # fmt: skip
+    assert ("dose_changed", "10") in {(f.status, f.value) for f in found.facts}
+
+
+def test_tapered_off_is_a_stop() -> None:
+    fact = one(("patient", "I tapered off the Xanax last month."), kind="medication_status")
+    assert fact.status == "stopped"
+
+
+def test_weaned_off_is_a_stop() -> None:
+    fact = one(("patient", "They weaned me off the prednisone in May."), kind="medication_status")
+    assert fact.status == "stopped"

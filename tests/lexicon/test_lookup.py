@@ -130,3 +130,13 @@ def test_test_names_resolve_with_lab_or_vital_category(
     assert entry is not None
     assert (entry.kind, entry.canonical) == ("test", canonical)
     assert measurement_category(entry.canonical) == category
+
+
+def test_a_salt_name_known_only_to_the_package_is_the_curated_drug() -> None:
+    entry = lookup("tolterodine tartrate")
+    assert entry is not None and entry.canonical == "tolterodine"
+
+
+def test_a_brand_with_a_release_suffix_is_the_curated_drug() -> None:
+    entry = lookup("Detrol LA")
+    assert entry is not None and entry.canonical == "tolterodine"

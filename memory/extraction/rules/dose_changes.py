@@ -28,7 +28,7 @@ from memory.extraction.rules.text import Sentence, value_text
 if TYPE_CHECKING:  # context_types imports qa, which reads changes from here
     from memory.extraction.rules.context_types import SentenceCtx
 
-_VERB = r"increas\w*|rais\w*|bump\w*|up|upp\w*|titrat\w*|decreas\w*|lower\w*|reduc\w*|cut|cutting|drop\w*|wean\w*|chang\w*|adjust\w*"
+_VERB = r"increas\w*|rais\w*|bump\w*|up|upp\w*|titrat\w*|decreas\w*|lower\w*|reduc\w*|cut|cutting|drop\w*|wean\w*|taper\w*|chang\w*|adjust\w*"
 _OBJECT = r"(?:it|that|this|them|you|him|her|the dose|your dose|the dosage|that dose|this dose)"
 # The verb acts on a pronoun ("increase it to 40", "bump you up to 50", "cut that back
 # to 10", "take it down to 5"), or a change of level stands with no object ("go up
@@ -40,7 +40,9 @@ _CHANGE_EN = re.compile(
     rf"|\b(?P<double>doubl\w*)\s+{_OBJECT}\b|\b(?P<halve>halv\w*)\s+{_OBJECT}\b|\bcut\s+{_OBJECT}\s+in\s+half\b",
     re.I,
 )
-_DOWNWARD = re.compile(r"\b(?:down|decreas\w*|lower\w*|reduc\w*|cut\w*|drop\w*|wean\w*)\b", re.I)
+_DOWNWARD = re.compile(
+    r"\b(?:down|decreas\w*|lower\w*|reduc\w*|cut\w*|drop\w*|wean\w*|taper\w*)\b", re.I
+)
 _CHANGE_ZH = re.compile(
     r"(?P<level>加到|减到|调到|调整到|调整为|增加到|增加至|增至|减少到|减至|提高到|降到|改成|改为|换成)"
     r"|(?P<double>加倍|翻倍)|(?P<halve>减半)"

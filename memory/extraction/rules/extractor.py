@@ -30,9 +30,14 @@ from memory.extraction.rules.discourse.tracker import SubjectTracker
 from memory.extraction.rules.dose_changes import with_changes_of_it
 from memory.extraction.rules.dosing import attach_later_doses, with_previous_doses
 from memory.extraction.rules.entities import find_entities
+from memory.extraction.rules.families import with_family_names_resolved
 from memory.extraction.rules.generic import asks_knowledge, pieces
 from memory.extraction.rules.interactions import extract_interactions, in_use
-from memory.extraction.rules.measurements import extract_measurements, has_measurement
+from memory.extraction.rules.measurements import (
+    extract_measurements,
+    has_measurement,
+    names_one_metric_unvalued,
+)
 from memory.extraction.rules.medications import extract_medications
 from memory.extraction.rules.qa import (
     Frame,
@@ -71,6 +76,8 @@ class _State:
 
     subjects: SubjectTracker
     frame: Frame | None = None
+    # The last statement that named one metric without its value, and its turn.
+    named: tuple[SentenceCtx, int] | None = None
 
     def related(self) -> _State:
         """A scratch state for re-reading a question: same discourse, no side effects."""
@@ -122,7 +129,7 @@ def extract_facts(
         tagged.extend(_turn_facts(turn, sentences, session, state))
     every = [sent for _, sentences in split for sent in sentences]
     dosed = with_previous_doses(attach_later_doses(_finalize(tagged), every))
-    return with_changes_of_it(dosed, every)
+    return with_family_names_resolved(with_changes_of_it(dosed, every))
 
 
 def _turn_facts(
@@ -151,7 +158,8 @@ def _turn_facts(
                 f for f in extract_interactions(ctx, previous) if f.safety_kind == "interaction"
             ]
         else:
-            facts = _sentence_facts(ctx, previous)
+            facts = _sentence_facts(ctx, previous, _named(state, turn.index))
+            _note_named(state, ctx, turn.index, facts)
         previous = ctx
         if number == 0 and frame is not None:
             facts = facts + _answer_facts(frame, ctx, session, state, facts)
@@ -174,6 +182,24 @@ def _turn_facts(
         # "Okay." between two parts of the patient's answer keeps the question open.
         state.frame = replace(frame, turn=turn.index)
     return out
+
+
+# A reading said by what it is ("your reading says 120") is read as the metric last
+# named within this many turns before it.
+_NAMED_TURNS = 3
+
+
+def _named(state: _State, turn: int) -> SentenceCtx | None:
+    if state.named is None or turn - state.named[1] > _NAMED_TURNS:
+        return None
+    return state.named[0]
+
+
+def _note_named(state: _State, ctx: SentenceCtx, turn: int, facts: list[ExtractedFact]) -> None:
+    if any(f.type in ("vital", "lab_result") for f in facts):
+        state.named = None  # a value was said: a later bare number is not the named one's
+    elif names_one_metric_unvalued(ctx):
+        state.named = (ctx, turn)
 
 
 def _context(
@@ -207,7 +233,9 @@ def _pieces(whole: list[Sentence]) -> list[tuple[Sentence, bool]]:
     return out
 
 
-def _sentence_facts(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[ExtractedFact]:
+def _sentence_facts(
+    ctx: SentenceCtx, previous: SentenceCtx | None, named: SentenceCtx | None = None
+) -> list[ExtractedFact]:
     allergies, findings = _allergies_and_findings(ctx)
     warnings = extract_interactions(ctx, previous)
     contra = extract_contraindications(ctx) + warnings
@@ -221,7 +249,8 @@ def _sentence_facts(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[Extr
         blocked_active = {h.canonical for h in ctx.hits if not in_use(ctx, h)}
     else:
         blocked_active = set()
-    facts = allergies + contra + extract_surgical_history(ctx) + extract_measurements(ctx, previous)
+    facts = allergies + contra + extract_surgical_history(ctx)
+    facts += extract_measurements(ctx, previous, named)
     facts += [
         f
         for f in extract_medications(ctx)

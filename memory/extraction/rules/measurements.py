@@ -211,13 +211,15 @@ def readings(text: str, zh: bool) -> list[tuple[int, Metric, Reading]]:
 
 
 def extract_measurements(
-    ctx: SentenceCtx, previous: SentenceCtx | None = None
+    ctx: SentenceCtx, previous: SentenceCtx | None = None, named: SentenceCtx | None = None
 ) -> list[ExtractedFact]:
     """One fact per metric name followed closely by a plausible number. A value
     given in answer to a question that named the metric ("What was your blood
     pressure this morning?" - "It was 140 over 90."), or said right after the
     sentence that named it ("This is your hemoglobin. It's low at 8.2."),
-    belongs to that metric."""
+    belongs to that metric; so does "your reading is 120" a few turns after the
+    sentence that last named one metric without its value (`named`: "I'll check
+    your fasting sugar." - "Go ahead." - "Your reading says one twenty.")."""
     text = ctx.norm  # spoken numbers already turned into digits by the extractor
     if not _ANY_DIGIT.search(text):
         return []  # no value, no measurement (cheap exit for most sentences)
@@ -233,7 +235,27 @@ def extract_measurements(
             # The content keeps the naming words: "It's low at 8.2" alone says nothing.
             said = f"{words} {ctx.text}"
             return [_fact(ctx, 0, metric, r, content=said) for metric, r in carried]
+    if named is not None and _READING_NOUN.search(ctx.norm):
+        carried = _carried(named.norm, ctx, answer=True)
+        said = f"{named.text} {ctx.text}"
+        return [_fact(ctx, 0, metric, r, content=said) for metric, r in carried]
     return []
+
+
+# A measured value named by what it is rather than by its test: "your reading says",
+# "the result came back at", "the number was", "读数是", "结果是".
+_READING_NOUN = re.compile(
+    r"\b(?:your|the|this|that|my|his|her|today's)\s+(?:readings?|results?|numbers?|levels?|values?)\b"
+    r"|\b(?:it|that)\s+(?:came back|reads|read|shows|showed)\b|读数|结果(?:是|为|显示)|测出来",
+    re.I,
+)
+
+
+def names_one_metric_unvalued(ctx: SentenceCtx) -> bool:
+    """The sentence names exactly one metric and says none of its values: a value
+    said soon after without the name ("your reading is 120") is that metric's."""
+    names = _names(ctx.norm)
+    return len({m.entity for _, _, m in names}) == 1 and not readings(ctx.norm, ctx.zh)
 
 
 # "The good cholesterol was 44. The bad was 153.": once cholesterol is named, "the
@@ -294,7 +316,7 @@ _REFERS_BACK = re.compile(
 def _carried(before: str, ctx: SentenceCtx, answer: bool) -> list[tuple[Metric, Reading]]:
     """The one metric named (without its value) just before, read from this sentence;
     a statement must refer back to it, a direct answer need not ("140 over 90")."""
-    asked = [m for _, _, m in _names(before)]
+    asked = list({m.entity: m for _, _, m in _names(before)}.values())  # one metric, maybe twice
     if len(asked) != 1 or readings(before, ctx.zh):
         return []  # no metric named, several (ambiguous), or its value already said
     if not answer and not _REFERS_BACK.search(ctx.norm):
@@ -325,11 +347,12 @@ def names_lab_value(text: str, start: int, end: int) -> bool:
 
 
 def has_measurement(text: str, zh: bool) -> bool:
-    """Does the text name a metric followed closely by a plausible value?"""
+    """Does the text name a metric followed closely by a plausible value, or give a
+    value by what it is ("读数是6.8", "the result came back at 3.2")?"""
     norm = value_text(text, zh)
     if not any(ch.isdigit() for ch in norm):
         return False
-    return bool(readings(norm, zh))
+    return bool(readings(norm, zh)) or _READING_NOUN.search(norm) is not None
 
 
 def _several_numbers(text: str) -> bool:

@@ -26,6 +26,7 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         "stopped",
         re.compile(
             r"\b(?:stop(?:ped|ping)?|discontinu\w*|quit|came off|come off|taken off|took (?:me|him|her) off|"
+            r"(?:taper|wean)\w*\s+(?:(?:me|him|her|you|them|it|myself|the|your|my|his|her)\s+)?(?:[\w-]+\s+)?off|"
             r"no longer (?:on|tak\w+)|ran out of|hold(?:ing)? (?:off|the)|d/c|take (?:you|me|him|her) off)\b|停用|停药|停了|停掉|不再|停服|"
             # A clause-final 停 ("布洛芬我今天就停。") is the stop itself; 停经, 停车 are not.
             r"没再|没有再|停(?=[。！!，,；;？?]|$)",
@@ -36,7 +37,7 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         "dose_changed",
         re.compile(
             r"\b(?:increas\w*|decreas\w*|(?:rais|lower)\w*(?= (?:the|your|his|her|it|that|this|dose|to)\b)|reduc\w*|bump\w*|up(?:ped)? the dose|"
-            r"doubl\w*|halv\w*|cut (?:back|down|it)|titrat\w*|adjust\w*|went up|go(?:ing)? (?:up|down)|wean\w*|"
+            r"doubl\w*|halv\w*|cut (?:back|down|it)|titrat\w*|adjust\w*|went up|go(?:ing)? (?:up|down)|wean\w*|taper\w*|"
             # the drug between the verb and its particle: "cut the prednisone back to 10",
             # "bring the Lasix down to 20", "up your lisinopril to 40", "take it down to 5"
             r"(?:cut|cutting|bring|bringing|drop|dropping|knock|knocking)\s+(?:(?:the|your|his|her|it|that|this|them)\s+)?"

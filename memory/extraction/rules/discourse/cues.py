@@ -74,10 +74,13 @@ _PRODUCT = rf"{_DRUGS_FOR}|formula|powder|oil|lotion|shampoo|wipes|cream|monitor
 _PRODUCT_OF = re.compile(rf"'s\s+(?:{_DRUGS_FOR})\b", re.I)
 _EN_REL = re.compile(
     rf"\b(?P<owner>my|his|her|your|their|our|the patient'?s|patient'?s|a|the)?\s*{_MODIFIERS}"
-    rf"(?P<rel>{'|'.join(_EN_WORDS)})\b(?!\s+(?:doctor|physician|medicine|practice|planning)\b)"
-    rf"(?!\s+(?:{_PRODUCT})\b)",
+    rf"(?P<rel>{'|'.join(_EN_WORDS)})\b(?!\s+(?:doctor|physician|medicine|practice|planning)\b)",
     re.I,
 )
+_PRODUCT_AFTER = re.compile(rf"\s+(?:{_PRODUCT})\b", re.I)
+# Only these words name a product's users ("my baby aspirin", "kids Motrin"); "I gave
+# my son ibuprofen", "my daughter Tylenol" name the person who took it.
+_PRODUCT_USERS = frozenset({"baby", "babies", "child", "children", "kid", "kids", "infant"})
 # Chinese counterparts of the English extras above (girlfriend, fiance...), and
 # in-laws and nephews, who have no relation of their own in the domain.
 _ZH_EXTRA = {
@@ -179,6 +182,8 @@ def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
             continue  # "I was a sickly child", "like a little kid": a description, not a person
         if not owner and _PRODUCT_OF.match(text, m.end()):
             continue  # "children's Tylenol": a product
+        if _PRODUCT_AFTER.match(text, m.end()) and (not owner or word in _PRODUCT_USERS):
+            continue  # "baby aspirin", "my baby aspirin": a product, not a person
         rel = _PLURALS.get(word) or canonical_relation(word)
         out.append(RelMention(m.start("rel"), m.end(), rel, owner))
     return out

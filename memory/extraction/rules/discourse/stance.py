@@ -21,7 +21,7 @@ _EN_AGENT_TAIL = re.compile(
     r"only|still|would|will|'ll|even|to|started|start|kept|keep|tried|try|can|could|should|"
     r"may|might|must|need to|want to|are|'re)\b)*\s+"
     r"(?:(?:gave|give|gives|giving|fed|feed|feeding|administer(?:ed|ing)?)\b"
-    r"(?!\s+(?:birth|up|in|blood|myself|me|us|yourself|a sample|it a try|permission|consent|"
+    r"(?!\s+(?:birth|up|in|blood|myself|me|us|you|yourself|a sample|it a try|permission|consent|"
     r"the permission|your consent|my consent|a call|notice)\b)"
     r"|(?:had|have|has|made|make|let|got|get|put|started|start|keep|kept)\s+"
     r"(?:him|her|them|my\s+\w+)\s+(?:on|take|taking|to take|use|using|try|trying|stop|"
@@ -30,7 +30,7 @@ _EN_AGENT_TAIL = re.compile(
 )
 _ZH_AGENT_TAIL = re.compile(
     r"(?:每天|昨天|今天|前天|晚上|早上|平时|都|也|就|又|还|已经|一直|刚刚|刚|按时|有|没有|没)*"
-    r"(?:给|喂|帮|让|叫|带|替)(?!自己|我)"
+    r"(?:给|喂|帮|让|叫|带|替)(?!自己|我|你|您)"
 )
 _EN_AGENT = re.compile(r"\b(?:i|we)" + _EN_AGENT_TAIL.pattern, re.I)
 _ZH_AGENT = re.compile(r"(?:我|我们)" + _ZH_AGENT_TAIL.pattern)
@@ -41,7 +41,7 @@ _ZH_AGENT = re.compile(r"(?:我|我们)" + _ZH_AGENT_TAIL.pattern)
 # 孩子喂点水". Such a sentence speaks of someone cared for who is not the listener.
 _EN_CARER = re.compile(r"\b(?:i|we|you)" + _EN_AGENT_TAIL.pattern, re.I)
 _ZH_CARER = re.compile(
-    r"(?:我|我们|您|你)(?:可以|要|需要|先|再|每天|昨天|已经|一直|都|也|就|还|按时)*(?:给|喂)(?!自己|我)"
+    r"(?:我|我们|您|你)(?:可以|要|需要|先|再|每天|昨天|已经|一直|都|也|就|还|按时)*(?:给|喂)(?!自己|我|你|您)"
 )
 
 

@@ -158,21 +158,73 @@ def _version(patient_id: int) -> Version:
     return (*snapshot(patient_id).version, timezone.localdate())
 
 
+# One computation per missing value: when a burst of asks about one patient arrives at
+# a fresh worker (or just after a new session), the first thread computes the profile
+# or a chain state and the others wait for it, instead of every thread computing the
+# same value at once and the burst's latency adding up. A waiter gives up after
+# _WAIT_S and computes itself, so a failed or stuck computation delays, never blocks.
+_inflight: dict[tuple[int, Version, Hashable], threading.Event] = {}
+_WAIT_S = 10.0
+_MISS = object()
+
+
+def _claim(slot: tuple[int, Version, Hashable]) -> threading.Event | None:
+    """Under _lock: None when this thread is to compute the slot (and _release it),
+    else the event set when the thread computing it is done."""
+    event = _inflight.get(slot)
+    if event is None:
+        _inflight[slot] = threading.Event()
+    return event
+
+
+def _release(slot: tuple[int, Version, Hashable]) -> None:
+    with _lock:
+        event = _inflight.pop(slot, None)
+    if event is not None:
+        event.set()
+
+
+def _lookup(patient_id: int, version: Version, key: Hashable) -> Any:
+    """Under _lock: the stored value, or _MISS."""
+    entry = _entries.get(patient_id)
+    if entry is None or entry[0] != version or key not in entry[1]:
+        return _MISS
+    _entries.move_to_end(patient_id)
+    _stats["hits"] += 1
+    # Least recently used goes first: profiles at many asked dates must not
+    # push out the patient's current profile, conflicts and person node.
+    value = entry[1].pop(key)
+    entry[1][key] = value
+    return value
+
+
 def cached(patient_id: int, key: Hashable, compute: Callable[[], T]) -> T:
     """`compute()`, or its value from the last call with the same key and memory version."""
     if not _usable():
         return compute()
     version = _version(patient_id)
+    slot = (patient_id, version, key)
     with _lock:
-        entry = _entries.get(patient_id)
-        if entry is not None and entry[0] == version and key in entry[1]:
-            _entries.move_to_end(patient_id)
-            _stats["hits"] += 1
-            # Least recently used goes first: profiles at many asked dates must not
-            # push out the patient's current profile, conflicts and person node.
-            value = entry[1].pop(key)
-            entry[1][key] = value
+        value = _lookup(patient_id, version, key)
+        waiting = _claim(slot) if value is _MISS else None
+    if value is not _MISS:
+        return value
+    if waiting is not None:
+        waiting.wait(_WAIT_S)
+        with _lock:
+            value = _lookup(patient_id, version, key)
+        if value is not _MISS:
             return value
+        return _compute_and_store(patient_id, version, key, compute)
+    try:
+        return _compute_and_store(patient_id, version, key, compute)
+    finally:
+        _release(slot)
+
+
+def _compute_and_store(
+    patient_id: int, version: Version, key: Hashable, compute: Callable[[], T]
+) -> T:
     value = compute()
     with _lock:
         _stats["misses"] += 1
@@ -206,20 +258,53 @@ def cached_many(
         return compute(wanted)
     version = _version(patient_id)
     with _lock:
-        entry = _chains.get(patient_id)
-        found = {}
-        if entry is not None and entry[0] == version:
-            found = {k: entry[1][k][0] for k in wanted if k in entry[1]}
-            _chains.move_to_end(patient_id)
+        found = _stored_chains(patient_id, version, wanted)
         _stats["hits"] += len(found)
-    missing = [k for k in wanted if k not in found]
-    if not missing:
-        return found
-    computed = compute(missing)
+        mine: list[K] = []
+        theirs: list[tuple[K, threading.Event]] = []
+        for k in (k for k in wanted if k not in found):
+            event = _claim((patient_id, version, ("chain", k)))
+            if event is None:
+                mine.append(k)
+            else:
+                theirs.append((k, event))
+    try:
+        computed = _compute_chains(patient_id, version, mine, compute, weight)
+    finally:
+        for k in mine:
+            _release((patient_id, version, ("chain", k)))
+    for _, event in theirs:
+        event.wait(_WAIT_S)
     with _lock:
-        _stats["misses"] += len(missing)
+        waited = _stored_chains(patient_id, version, [k for k, _ in theirs])
+    rest = [k for k, _ in theirs if k not in waited]
+    late = _compute_chains(patient_id, version, rest, compute, weight)
+    return {**found, **computed, **waited, **late}
+
+
+def _stored_chains(patient_id: int, version: Version, keys: Iterable[K]) -> dict[K, Any]:
+    """Under _lock: the stored chain values of `keys` at `version`."""
+    entry = _chains.get(patient_id)
+    if entry is None or entry[0] != version:
+        return {}
+    _chains.move_to_end(patient_id)
+    return {k: entry[1][k][0] for k in keys if k in entry[1]}
+
+
+def _compute_chains(
+    patient_id: int,
+    version: Version,
+    keys: list[K],
+    compute: Callable[[list[K]], dict[K, T]],
+    weight: Callable[[T], int],
+) -> dict[K, T]:
+    if not keys:
+        return {}
+    computed = compute(keys)
+    with _lock:
+        _stats["misses"] += len(keys)
         _store_chains(patient_id, version, {k: (v, weight(v)) for k, v in computed.items()})
-    return {**found, **computed}
+    return computed
 
 
 def _store_chains(patient_id: int, version: Version, new: dict[Hashable, tuple[Any, int]]) -> None:

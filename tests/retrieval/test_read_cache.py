@@ -6,11 +6,13 @@ write commits, and the cache is bypassed inside an open transaction.
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import date
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 
 from memory import read_cache
@@ -215,3 +217,70 @@ def test_one_ask_reads_the_memory_version_once(patient_graph: GraphBuilder) -> N
     with CaptureQueriesContext(connection) as queries:
         answer(patient_graph.patient, "What dose of valsartan is he on now?")
     assert sum("memory_memoryversion" in q["sql"] for q in queries.captured_queries) == 1
+
+
+def _burst(patient_id: int, call) -> list:  # type: ignore[no-untyped-def]
+    """Eight threads asking at once, each on its own database connection."""
+    results: list = []
+    start = threading.Barrier(8)
+
+    def worker() -> None:
+        try:
+            start.wait()
+            results.append(call())
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=worker) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    return results
+
+
+def test_a_burst_of_misses_computes_a_value_once(patient_graph: GraphBuilder) -> None:
+    pid = patient_graph.patient.pk
+    computed: list[int] = []
+
+    def compute() -> str:
+        computed.append(1)
+        time.sleep(0.2)  # a slow profile: the other threads arrive while it is computed
+        return "profile"
+
+    results = _burst(pid, lambda: read_cache.cached(pid, ("slow",), compute))
+    assert (results, len(computed)) == (["profile"] * 8, 1)
+
+
+def test_a_burst_of_chain_misses_computes_each_chain_once(patient_graph: GraphBuilder) -> None:
+    pid = patient_graph.patient.pk
+    asked: list[str] = []
+
+    def compute(keys: list[str]) -> dict[str, str]:
+        asked.extend(keys)
+        time.sleep(0.2)
+        return {k: k.upper() for k in keys}
+
+    results = _burst(pid, lambda: read_cache.cached_many(pid, ["a", "b"], compute, len))
+    assert (results, sorted(asked)) == ([{"a": "A", "b": "B"}] * 8, ["a", "b"])
+
+
+def test_a_failed_computation_lets_a_waiter_compute(patient_graph: GraphBuilder) -> None:
+    pid = patient_graph.patient.pk
+    calls: list[int] = []
+
+    def compute() -> str:
+        calls.append(1)
+        time.sleep(0.1)
+        if len(calls) == 1:
+            raise RuntimeError("database went away")
+        return "profile"
+
+    def call() -> str:
+        try:
+            return read_cache.cached(pid, ("flaky",), compute)
+        except RuntimeError:
+            return "failed"
+
+    results = _burst(pid, call)
+    assert results.count("failed") == 1 and results.count("profile") == 7

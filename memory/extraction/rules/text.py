@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from memory.domain.dates import parse_en_number
+from memory.domain.number_words import parse_en_number
 from memory.extraction.rules.zh_numbers import normalize_zh_numbers
 
 _ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")

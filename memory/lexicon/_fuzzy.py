@@ -6,8 +6,10 @@ dictionary English word, no lexicon name, and lies one edit (a letter added,
 dropped, changed, or two swapped) from exactly one curated drug's single-word
 name is that drug. Guards, because a false drug is a false medication in the
 patient's memory:
-- only words of MIN_LEN letters or more, and names of as many, so short words and
-  abbreviations never match ("pain", "norco" stay as they are);
+- only words of MIN_LEN letters or more (names of MIN_NAME or more), so short words,
+  abbreviations and the many six-letter brands never match ("norvig" is no Norvir,
+  "saxena" no Saxenda);
+- a name after a title is a person ("Dr. Creston" is no Crestor);
 - the first letter must agree: misspellings keep how a name starts;
 - an English word, or an inflection of one ("walked", "tablets"), is never a drug;
 - a word one edit from two different drugs is left alone.
@@ -20,7 +22,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 
-MIN_LEN = 6
+MIN_LEN = 7  # letters of a word that may be a misspelt name
+MIN_NAME = 6  # letters of a name it may be a misspelling of
 _INFLECTIONS = ("s", "es", "ed", "d", "ing", "ly", "er", "ers", "ness", "ment", "ments")
 
 _lock = threading.Lock()
@@ -39,9 +42,13 @@ def english_words() -> frozenset[str]:
     return _english
 
 
+# Words of today that the older word lists lack and that lie one edit from a brand.
+_MODERN = frozenset({"metadata"})
+
+
 def is_english(word: str) -> bool:
     words = english_words()
-    if word in words:
+    if word in words or word in _MODERN:
         return True
     for tail in _INFLECTIONS:
         if word.endswith(tail) and len(word) - len(tail) >= 3:
@@ -71,12 +78,12 @@ def one_edit(a: str, b: str) -> bool:
 
 
 class FuzzyIndex:
-    """Single-word drug names of MIN_LEN+ letters, keyed by themselves and their deletions."""
+    """Single-word drug names of MIN_NAME+ letters, keyed by themselves and their deletions."""
 
     def __init__(self, names: Iterable[tuple[str, str]]) -> None:
         self._keys: dict[str, set[tuple[str, str]]] = {}
         for name, canonical in names:
-            if len(name) < MIN_LEN or not name.isalpha() or not name.isascii():
+            if len(name) < MIN_NAME or not name.isalpha() or not name.isascii():
                 continue
             for key in {name, *_deletions(name)}:
                 self._keys.setdefault(key, set()).add((name, canonical))

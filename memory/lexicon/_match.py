@@ -191,6 +191,8 @@ def find(text: str, index: Index, fallback: Fallback | None) -> list[Mention]:
 
 
 _FUZZY: dict[int, tuple[Index, FuzzyIndex]] = {}
+# A name right after a title is a person's: "Dr. Creston", "Mrs. Landis".
+_TITLE = re.compile(r"\b(?:dr|mr|mrs|ms|miss|doctor|nurse|professor)\.?\s+$")
 
 
 def _fuzzy_index(index: Index) -> FuzzyIndex:
@@ -208,7 +210,7 @@ def _misspelt(folded: str, index: Index, found: list[Candidate]) -> list[Candida
     fuzzy: FuzzyIndex | None = None
     for m in EN_TOKEN.finditer(folded):
         covered = any(s < m.end() and m.start() < e for s, e, _, _ in found)
-        if m.end() - m.start() < MIN_LEN or covered:
+        if m.end() - m.start() < MIN_LEN or covered or _TITLE.search(folded, 0, m.start()):
             continue
         fuzzy = fuzzy or _fuzzy_index(index)
         canonical = fuzzy.match(m.group())

@@ -58,3 +58,11 @@ def test_a_word_one_edit_from_two_drugs_is_left_alone() -> None:
 def test_a_short_word_is_never_matched() -> None:
     index = FuzzyIndex([("norco", "hydrocodone")])
     assert index.match("narco") is None
+
+
+def test_a_name_after_a_title_is_a_person_not_a_drug() -> None:
+    assert _drugs("Dr. Creston referred me here.") == []
+
+
+def test_a_modern_word_missing_from_old_dictionaries_is_not_a_drug() -> None:
+    assert _drugs("The metadata of the scan was lost.") == []

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
 
+from memory.extraction.rules.discourse.coordination import coordinated_relatives
 from memory.extraction.rules.discourse.cues import (
     ZH_HE,
     ZH_SHE,
@@ -201,8 +202,8 @@ def split_at_subject_change(sent: Sentence) -> list[Sentence]:
     must not reach the drug of the second (nor its negation, dose or date)."""
     rels = relative_mentions(sent.text, sent.zh)
     spans = segments(sent.text, sent.zh, rels) if rels else ()
-    if len(spans) < 2:
-        return [sent]
+    if len(spans) < 2 or coordinated_relatives(sent.text, sent.zh, rels):
+        return [sent]  # "me and my husband both have ...": one subject of two people
     openers = [opener_of(sent.text, span, rels, sent.zh) for span in spans]
     cuts = [0]
     for i in range(1, len(spans)):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from memory.extraction.rules.aching import aching_parts
 from memory.extraction.rules.discourse.cues import forget_relatives
 from memory.extraction.rules.packaged import find_disease_names, find_drug_names, mesh_trees
 from memory.extraction.rules.regex_gate import fast
@@ -363,6 +364,10 @@ def _symptom_hits(text: str, zh: bool) -> list[Hit]:
     ]
 
 
+def _aching_part_hits(text: str) -> list[Hit]:
+    return [Hit(a, b, text[a:b], name, "symptom") for a, b, name in aching_parts(text)]
+
+
 def _merge(groups: list[list[Hit]]) -> list[Hit]:
     """Earlier groups win ties; otherwise the longest mention wins an overlap."""
     chosen: list[Hit] = []
@@ -406,5 +411,6 @@ def _find_uncached(text: str, zh: bool) -> list[Hit]:
             _drug_hits(text, toks),
             _disease_hits(text, toks),
             _symptom_hits(text, False),
+            _aching_part_hits(text),
         ]
     )

@@ -24,6 +24,7 @@ from memory.extraction.rules.clinical import (
     extract_symptoms,
 )
 from memory.extraction.rules.context_types import SentenceCtx
+from memory.extraction.rules.discourse.coordination import coordinated_relatives, shared
 from memory.extraction.rules.discourse.cues import relative_mentions
 from memory.extraction.rules.discourse.roles import with_roles_read
 from memory.extraction.rules.discourse.tracker import SubjectTracker
@@ -160,6 +161,7 @@ def _turn_facts(
         else:
             facts = _sentence_facts(ctx, previous, _named(state, turn.index))
             _note_named(state, ctx, turn.index, facts)
+            facts = _with_coordinated(ctx, facts)
         previous = ctx
         if number == 0 and frame is not None:
             facts = facts + _answer_facts(frame, ctx, session, state, facts)
@@ -182,6 +184,14 @@ def _turn_facts(
         # "Okay." between two parts of the patient's answer keeps the question open.
         state.frame = replace(frame, turn=turn.index)
     return out
+
+
+def _with_coordinated(ctx: SentenceCtx, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """ "My husband and I both have high blood pressure": the fact is each one's."""
+    if ctx.sent.role != "patient" or not facts or not ctx.rels:
+        return facts
+    both = coordinated_relatives(ctx.sent.text, ctx.sent.zh, ctx.rels)
+    return shared(facts, ("patient", *both)) if both else facts
 
 
 # A reading said by what it is ("your reading says 120") is read as the metric last

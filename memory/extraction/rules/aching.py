@@ -1,0 +1,51 @@
+"""A body part and a verb of pain: "my back hurts", "her knees have been aching".
+
+Patients say where it hurts more often than they name a pain: the phrase is that
+part's pain, as "back pain" would be - the part's own pain entry of the lexicon when
+it has one ("stomach" -> abdominal pain, "head" -> headache), else "<part> pain".
+Said as a complaint, it is a symptom even where the lexicon files the pain as a
+disorder ("low back pain"). Pure: no Django.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory import lexicon
+
+_PARTS = {
+    "back": "back pain", "lower back": "back pain", "knee": "knee pain", "knees": "knee pain",
+    "shoulder": "shoulder pain", "shoulders": "shoulder pain", "neck": "neck pain",
+    "head": "headache", "stomach": "abdominal pain", "belly": "abdominal pain",
+    "tummy": "abdominal pain", "abdomen": "abdominal pain", "chest": "chest pain",
+    "hip": "hip pain", "hips": "hip pain", "foot": "foot pain", "feet": "foot pain",
+    "wrist": "wrist pain", "elbow": "elbow pain", "leg": "leg pain", "legs": "leg pain",
+    "arm": "arm pain", "ankle": "ankle pain", "ankles": "ankle pain", "hand": "hand pain",
+    "hands": "hand pain", "ear": "ear pain", "jaw": "jaw pain", "heel": "heel pain",
+}  # fmt: skip
+_ACHING = re.compile(
+    r"\b(?:my|his|her|your|their|the)\s+(?:(?:left|right|lower|upper)\s+)?"
+    r"(?P<part>" + "|".join(sorted(map(re.escape, _PARTS), key=len, reverse=True)) + r")\s+"
+    r"(?:(?:has|have|had|is|are|was|were|keeps?|kept|been|still|really|also|just|always|"
+    r"sometimes|started|starts)\s+){0,3}"
+    r"(?:hurts?|hurting|aches?|aching|sore|painful|killing me|throbbing|throbs?)\b",
+    re.I,
+)
+
+
+_GATE = re.compile(r"hurt|ach|sore|painful|killing me|throb", re.I)
+
+
+def aching_parts(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, canonical pain) of each body part said to hurt."""
+    if not _GATE.search(text):
+        return []
+    out = []
+    for m in _ACHING.finditer(text):
+        name = _PARTS[m["part"].casefold()]
+        entry = lexicon.lookup(name)
+        if entry is not None and entry.kind not in ("symptom", "disease"):
+            continue
+        canonical = entry.canonical if entry is not None else name
+        out.append((m.start("part"), m.end(), canonical))
+    return out

@@ -193,6 +193,7 @@ def find(text: str, index: Index, fallback: Fallback | None) -> list[Mention]:
 _FUZZY: dict[int, tuple[Index, FuzzyIndex]] = {}
 # A name right after a title is a person's: "Dr. Creston", "Mrs. Landis".
 _TITLE = re.compile(r"\b(?:dr|mr|mrs|ms|miss|doctor|nurse|professor)\.?\s+$")
+_TITLE_REACH = 16  # characters before a word that may hold its title
 
 
 def _fuzzy_index(index: Index) -> FuzzyIndex:
@@ -210,7 +211,8 @@ def _misspelt(folded: str, index: Index, found: list[Candidate]) -> list[Candida
     fuzzy: FuzzyIndex | None = None
     for m in EN_TOKEN.finditer(folded):
         covered = any(s < m.end() and m.start() < e for s, e, _, _ in found)
-        if m.end() - m.start() < MIN_LEN or covered or _TITLE.search(folded, 0, m.start()):
+        titled = _TITLE.search(folded, max(0, m.start() - _TITLE_REACH), m.start())
+        if m.end() - m.start() < MIN_LEN or covered or titled:
             continue
         fuzzy = fuzzy or _fuzzy_index(index)
         canonical = fuzzy.match(m.group())

@@ -50,9 +50,8 @@ def with_family_names_resolved(facts: Sequence[ExtractedFact]) -> tuple[Extracte
             named.setdefault(fact.subject, set()).add(fact.entity)
     out = []
     for fact in facts:
-        members = [
-            m for m in named.get(fact.subject, ()) if fact.type in _TYPES and heads(fact.entity, m)
-        ]
-        distinct = {_entry(m)[0] for m in members}  # type: ignore[index]
-        out.append(replace(fact, entity=members[0]) if len(distinct) == 1 else fact)
+        members = []
+        if fact.type in _TYPES and fact.entity:
+            members = [m for m in named[fact.subject] if heads(fact.entity, m)]
+        out.append(replace(fact, entity=members[0]) if len(members) == 1 else fact)
     return tuple(out)

@@ -38,19 +38,10 @@ def coordinated_relatives(text: str, zh: bool, rels: Sequence[RelMention]) -> tu
             joined = _ZH_BEFORE.search(head) or _ZH_AFTER.match(tail)
             if joined and _ZH_BOTH.search(text, r.end):
                 out.append("family:" + r.relation)
-        else:
-            owner_start = _owner_start(text, r)
-            if _EN_BEFORE.search(text[:owner_start]) or _EN_AFTER.match(tail):
-                out.append("family:" + r.relation)
+        elif _EN_BEFORE.search(head) or _EN_AFTER.match(tail):
+            # An English mention starts at its relation word: head ends "me and my ".
+            out.append("family:" + r.relation)
     return tuple(dict.fromkeys(out))
-
-
-def _owner_start(text: str, r: RelMention) -> int:
-    """Where the mention's possessive starts ("my husband": at "my")."""
-    if not r.owner:
-        return r.start
-    at = text.rfind(r.owner, 0, r.start)
-    return at if at >= 0 else r.start
 
 
 def shared(facts: Sequence[ExtractedFact], group: Sequence[str]) -> list[ExtractedFact]:

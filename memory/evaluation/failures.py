@@ -17,7 +17,8 @@ list items
   from the gold session (the patient's own visit) does: misattributed, or
   only a relative's mention of it in that visit was extracted;
 * stored as another type — the patient's facts name it, none of the type the
-  list reads (a condition kept as a symptom, a drug kept as a safety fact);
+  list reads: a symptom (a condition kept as one), a safety fact (a drug kept
+  as an allergy), or another type;
 * not listed — a patient fact of the right type exists, the answer leaves it
   out; split by what the records say: only planned, stopped, denied or
   possible, a class word, or in force (a reader miss).
@@ -52,7 +53,9 @@ _UNLISTED = "not listed"
 LIST_KINDS = (
     "not extracted",
     "someone else's",
-    "stored as another type",
+    "stored as another type: symptom",
+    "stored as another type: safety",
+    "stored as another type: other",
     f"{_UNLISTED}: planned only",
     f"{_UNLISTED}: stopped",
     f"{_UNLISTED}: denied or possible",
@@ -133,7 +136,9 @@ def list_failure(
         return "someone else's" if theirs else "not extracted"
     typed = [f for f in mine if f.fact_type in fact_types]
     if not typed:
-        return "stored as another type"
+        stored = {f.fact_type for f in mine}
+        kind = next((t for t in ("symptom", "safety") if t in stored), "other")
+        return f"stored as another type: {kind}"
     return _unlisted(typed)
 
 

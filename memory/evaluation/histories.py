@@ -22,7 +22,9 @@ What one history contains (deterministic from the seed) and why its gold is vali
   opening turn) as it is; an MTS-Dialog exchange where a relative answers for
   the person examined (Guest_family) with that speaker put in the patient role
   (exchanges where the examined person speaks too are left out: nothing in
-  the words would tell the two apart); and two English caregiver sessions
+  the words would tell the two apart; so are exchanges whose words never refer
+  to a third person - "So, it is something simple?" - "Yes, probably a sinus
+  infection" is, read as words, the speaker's own); and two English caregiver sessions
   derived mechanically from patient dialogues (memory/evaluation/caregiver.py):
   one that names the father or mother once, then says only he / she, and a
   follow-up that never names him or her. None carries a header or a
@@ -43,6 +45,7 @@ MedMemoryBench. Nothing of the core patient's gold comes from a distractor.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -149,6 +152,8 @@ def _pools(rng: random.Random, part: str) -> _Pools:
     # someone else again): the check part has too few exchanges of any one kind.
     guest = [r for r in rows if _answered_for(r) and r.header != "FAM/SOCHX"]
     rng.shuffle(guest)
+    # Filtered after the shuffle, so the seed's draw of every later pool stays as it was.
+    guest = [r for r in guest if _refers_to_someone(r)]
     caregiver = [r for r in own if r.header in _CAREGIVER_HEADERS and _has_items(r)]
     rng.shuffle(caregiver)
     return _Pools(
@@ -168,6 +173,16 @@ def _answered_for(row: MtsRow) -> bool:
     """A relative answers and the person examined never speaks."""
     speakers = {t.speaker for t in parse_dialogue(row.dialogue)}
     return row.relative_answered and "patient" not in speakers
+
+
+_THIRD_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|himself|herself|he's|she's)\b", re.I)
+
+
+def _refers_to_someone(row: MtsRow) -> bool:
+    """The exchange's words say it is about someone other than the speaker: a third
+    person or a relation noun somewhere in it. Without either, no reader (and no
+    system) could tell a relative's answers from the patient's own."""
+    return bool(_THIRD_PERSON.search(row.dialogue)) or g.names_relative(row.dialogue)
 
 
 def _has_items(row: MtsRow) -> bool:

@@ -17,7 +17,9 @@ MedGraph's "label" pollution is its own guarantee: facts labelled other than
 
 from __future__ import annotations
 
+import re
 import statistics
+from collections import Counter
 from dataclasses import dataclass
 
 from memory.evaluation import gold as g
@@ -40,6 +42,7 @@ class Judgement:
     trap_hit: bool
     retrieval_ms: float
     examples: tuple[str, ...] = ()  # a few polluted entries, for the report
+    causes: tuple[str, ...] = ()  # pollution_cause of every polluted entry
     missing: tuple[str, ...] = ()  # gold items of a safety question absent from the context
 
     @property
@@ -52,23 +55,35 @@ class Judgement:
 def entry_polluted(
     e: Entry, sessions: dict[str, HistorySession], own_statements: bool = True
 ) -> bool:
-    """`own_statements`: a caregiver's own first-person statement in a relative's
+    return bool(pollution_cause(e, sessions, own_statements))
+
+
+def pollution_cause(
+    e: Entry, sessions: dict[str, HistorySession], own_statements: bool = True
+) -> str:
+    """Why the entry is polluted ("" when it is not), as an aggregate-safe label.
+
+    `own_statements`: a caregiver's own first-person statement in a relative's
     session is the patient's (gold.caregiver_own); False gives the session-level
     gold of earlier reports (every fact of a relative's session is the relative's)."""
     s = sessions.get(e.session_id)
+    role = e.role or e.kind
     if e.kind == "fact":
         if e.subject and e.subject != "patient":
-            return True
+            return f"fact labelled {e.subject}"
         if s is None:
-            return False
+            return ""
         if s.subject == "relative":
-            return not (own_statements and g.caregiver_own(e.text))
-        return s.subject == "mixed" and g.canonical(e.entity) in s.relative_items
+            own = own_statements and g.caregiver_own(e.text)
+            return "" if own else f"{role} fact from a relative's session"
+        relative_item = s.subject == "mixed" and g.canonical(e.entity) in s.relative_items
+        return f"{role} fact of a mixed session's relative item" if relative_item else ""
     if s is None or s.subject not in ("relative", "mixed") or not g.entities_in(e.text):
-        return False
+        return ""
     if s.subject == "relative":
-        return not (own_statements and g.caregiver_own(e.text))
-    return g.names_relative(e.text)
+        own = own_statements and g.caregiver_own(e.text)
+        return "" if own else f"{role} text from a relative's session"
+    return f"{role} text naming a relative in a mixed session" if g.names_relative(e.text) else ""
 
 
 def label_polluted(e: Entry, stored_subjects: dict[str, str]) -> bool:
@@ -104,8 +119,19 @@ def judge_question(
         safety_missing=q.kind == "safety" and found < len(q.gold),
         trap_hit=trap_hit, retrieval_ms=ctx.retrieval_ms,
         examples=tuple(_describe(e, sessions) for e in polluted[:2]),
+        causes=tuple(f"{pollution_cause(e, sessions)}, {_origin(e, sessions)}" for e in polluted),
         missing=missing if q.kind == "safety" else (),
     )  # fmt: skip
+
+
+def _origin(e: Entry, sessions: dict[str, HistorySession]) -> str:
+    """The corpus of the entry's session, and how a caregiver session was made."""
+    s = sessions.get(e.session_id)
+    if s is None:
+        return "unknown session"
+    corpus = s.source.split(" ")[0]
+    derived = re.search(r"as caregiver \((\S+?),", s.source)
+    return f"{corpus} caregiver {derived.group(1)}" if derived else corpus
 
 
 def _describe(e: Entry, sessions: dict[str, HistorySession]) -> str:
@@ -151,6 +177,7 @@ def summarize(judgements: list[Judgement], kinds: tuple[str, ...]) -> dict:
             "safety_missing": _ratio(sum(j.safety_missing for j in safety), len(safety)),
             "retrieval_p50_ms": percentile(ms, 0.5),
             "retrieval_p95_ms": percentile(ms, 0.95),
+            "pollution_causes": dict(Counter(c for j in js for c in j.causes).most_common()),
             "polluted_examples": list(dict.fromkeys(x for j in js for x in j.examples))[:6],
             # Every miss, so that each one can be traced to an extraction or naming gap.
             "safety_missed_items": [

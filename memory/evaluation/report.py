@@ -195,7 +195,25 @@ def parts_table(b: dict) -> list[str]:
             f"relative sessions with no patient fact: {src}",
             lambda x, s=src: _ok(x["extraction"]["clean_sessions"].get(s)),
         )
-    return [*lines, ""]  # fmt: skip
+    return [*lines, "", *_causes_table(parts)]  # fmt: skip
+
+
+def _causes_table(parts: dict) -> list[str]:
+    """MedGraph's polluted entries counted by cause and corpus, per part (aggregates only)."""
+    names = list(parts)
+    counts = {p: parts[p]["systems"].get("MedGraph", {}).get("pollution_causes", {}) for p in names}
+    causes = sorted({c for p in names for c in counts[p]})
+    if not causes:
+        return []
+    lines = [
+        "MedGraph's polluted entries by cause:",
+        "",
+        "| cause | " + " | ".join(names) + " |",
+        "|---|" + "---|" * len(names),
+    ]
+    for c in causes:
+        lines.append(f"| {c} | " + " | ".join(str(counts[p].get(c, 0)) for p in names) + " |")
+    return [*lines, ""]
 
 
 def _recall(b: dict) -> list[str]:

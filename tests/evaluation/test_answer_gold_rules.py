@@ -91,7 +91,7 @@ def test_list_miss_names_a_misattribution_and_a_wrong_type() -> None:
     symptom = [_fact("anxiety", fact_type="symptom")]
     assert list_failure(item, ("condition",), theirs, "core") == "someone else's"
     assert list_failure(item, ("condition",), theirs, "other") == "not extracted"
-    assert list_failure(item, ("condition",), symptom, "core") == "stored as another type"
+    assert list_failure(item, ("condition",), symptom, "core") == "stored as another type: symptom"
 
 
 def test_a_class_item_of_a_list_is_named_by_a_drug_of_the_class() -> None:

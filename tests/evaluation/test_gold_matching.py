@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from memory.evaluation import gold as g
 from memory.evaluation.histories import HistorySession
-from memory.evaluation.metrics import entry_polluted
+from memory.evaluation.metrics import entry_polluted, pollution_cause
 from memory.evaluation.systems import Entry
 
 
@@ -80,3 +80,9 @@ def test_a_drug_the_caregiver_gave_from_a_relatives_session_is_pollution():
     s = HistorySession("cmt-1", "relative", ())
     entry = Entry("fact", "ibuprofen I gave ibuprofen last night.", "cmt-1", "patient", "ibuprofen")
     assert entry_polluted(entry, {"cmt-1": s})
+
+
+def test_pollution_cause_names_the_entry_role_and_session_kind():
+    s = HistorySession("mts-1", "relative", ())
+    entry = Entry("fact", "cough", "mts-1", "patient", "cough", role="profile")
+    assert pollution_cause(entry, {"mts-1": s}) == "profile fact from a relative's session"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory.evaluation.histories import KINDS, build_histories
-from memory.evaluation.sources import cmt_relation, parse_dialogue
+from memory.evaluation.histories import KINDS, _refers_to_someone, build_histories
+from memory.evaluation.sources import MtsRow, cmt_relation, parse_dialogue
 
 
 @pytest.fixture(scope="module")
@@ -155,3 +155,15 @@ def test_an_unrelated_item_is_still_a_trap():
     from memory.evaluation.questions import _subsumes
 
     assert not _subsumes("asthma", {"knee pain", "amoxicillin"})
+
+
+def test_a_relative_answered_exchange_that_never_refers_to_anyone_is_left_out():
+    # "So, it is something simple?" - "Yes, probably a sinus infection": as words, the
+    # speaker's own; no system could tell that a relative is speaking.
+    dialogue = "Guest_family: So, it is something simple?\nDoctor: Yes, probably a sinus infection."
+    assert not _refers_to_someone(MtsRow("t1", "GENHX", "", dialogue))
+
+
+def test_a_relative_answered_exchange_saying_he_is_kept():
+    dialogue = "Guest_family: He has had a fever since Monday.\nDoctor: Okay."
+    assert _refers_to_someone(MtsRow("t1", "GENHX", "", dialogue))

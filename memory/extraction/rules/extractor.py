@@ -144,9 +144,9 @@ def _turn_facts(
     previous: SentenceCtx | None = None  # the turn's last statement (split warnings)
     for number, (sent, generic) in enumerate(_pieces(sentences)):
         if sent.is_question:
-            clinical = bool(find_entities(sent.text, sent.zh))
-            state.subjects.read_question(sent, relative_mentions(sent.text, sent.zh), clinical)
-            asked = follow_up(frame_of(sent.text, turn.index), asked or state.frame)
+            kinds = frozenset(h.kind for h in find_entities(sent.text, sent.zh))
+            state.subjects.read_question(sent, relative_mentions(sent.text, sent.zh), bool(kinds))
+            asked = follow_up(frame_of(sent.text, turn.index), asked or state.frame, kinds)
             out.extend(
                 _Tagged(f, (turn.index, number), False)
                 for f in _question_facts(sent, session, state)
@@ -167,7 +167,7 @@ def _turn_facts(
             facts = facts + _answer_facts(frame, ctx, session, state, facts)
         if any(f.safety_kind == "allergy" and f.assertion == "present" for f in facts):
             # A stated allergy list may go on in the next turn ("Yeah, and Dilatrate").
-            asked = Frame("allergy", turn.index, sent.text, asks_for_more=True)
+            asked = Frame("allergy", turn.index, sent.text, asks_for_more=True, stated=True)
         elif (
             frame is not None
             and frame.topic == "surgery"
@@ -175,7 +175,7 @@ def _turn_facts(
         ):
             # So may a list of operations ("... removed half of my pancreas." -
             # "Okay." - "And knee surgery too"): a missed one is a missed safety fact.
-            asked = Frame("surgery", turn.index, sent.text, asks_for_more=True)
+            asked = Frame("surgery", turn.index, sent.text, asks_for_more=True, stated=True)
         causal = bool(_CAUSAL.search(sent.text))
         out.extend(_Tagged(f, (turn.index, number), causal) for f in facts)
     if asked is not None:

@@ -28,6 +28,12 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:stop(?:ped|ping)?|discontinu\w*|quit|came off|come off|taken off|took (?:me|him|her) off|"
             r"(?:taper|wean)\w*\s+(?:(?:me|him|her|you|them|it|myself|the|your|my|his|her)\s+)?(?:[\w-]+\s+)?off|"
             r"no longer (?:on|tak\w+)|ran out of|hold(?:ing)? (?:off|the)|d/c|take (?:you|me|him|her) off)\b|停用|停药|停了|停掉|不再|停服|"
+            # A course told in the simple past with its length is over: "I took them for
+            # about three days only", "I was on prednisone for a week" (not "I have used
+            # it for two weeks", which still goes on).
+            r"(?<!have )(?<!'ve )(?<!has )\b(?:took|used|tried|was on|were on)\b(?:\s+[\w-]+){0,4}?\s+for\s+"
+            r"(?:about |around |roughly |only |just )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
+            r"a few|a couple(?: of)?|several|\d+)\s+(?:days?|weeks?|months?)\b|"
             # A clause-final 停 ("布洛芬我今天就停。") is the stop itself; 停经, 停车 are not.
             r"没再|没有再|停(?=[。！!，,；;？?]|$)",
             re.I,
@@ -54,7 +60,7 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:plan\w*|will (?:start|try|put|prescribe|begin|initiate|order|add)|going to (?:start|try|put|"
             r"prescribe|add|begin|initiate)|want (?:you )?to (?:start|try)|like (?:you )?to (?:start|try|put)|"
             r"(?:i'll|we'll|let's) (?:start|try|put|prescribe|add|begin|initiate|get)|recommend\w*|consider\w*|"
-            r"would like to (?:start|try|put|prescribe)|prescrib\w*|suggest\w*|advis\w*|"
+            r"would like to (?:start|try|put|prescribe)|prescrib(?:e|es|ing)\b|(?:i|we)(?:'ve| have)? prescribed|suggest\w*|advis\w*|"
             r"(?:i'd|i would|we'd|we could|you could|you might) (?:also )?(?:start|try|add|use|give))\b|"
             r"计划|准备|打算|考虑|建议",
             re.I,

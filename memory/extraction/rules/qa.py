@@ -58,6 +58,12 @@ class Frame:
     turn: int
     text: str
     asks_for_more: bool  # "any other allergies?": a "no" then adds nothing
+    # Opened by a stated list ("I'm allergic to penicillin"), not by a question: it
+    # waits for the list's next item. A question that refers back to it ("What
+    # happened when you took them?") or asks for more ("Anything else?") keeps its
+    # topic; any other ("Here it says you injured your leg? Tell me what happened.")
+    # has moved on.
+    stated: bool = False
 
 
 _TAKING_FOR = re.compile(
@@ -81,18 +87,41 @@ _ABOUT_PATIENT = re.compile(
     r"(?:been|had|got|gotten|noticed|experienced|felt|taken)\b|您|你",
     re.I,
 )
+# A question about the item just stated, by a pronoun: "when you took them", "what kind
+# of reaction", "什么反应".
+_REFERS_BACK = re.compile(
+    r"\b(?:took|take|taking|had|have|used|use|got|get|react\w*)\s+(?:it|them|those|this|that)\b|"
+    r"\bwhat (?:kind of |sort of |type of )?reactions?\b|\bwhat happen\w* (?:when|after|with|if)\b|"
+    r"什么(?:样的)?反应|什么症状|怎么(?:样|了)",
+    re.I,
+)
 _STICKY = frozenset({"family", "allergy", "surgery"})
 
 
-def follow_up(asked: Frame, previous: Frame | None) -> Frame:
+# What a stated list holds: a question naming one of these ("Ciprofloxacin?", "You
+# mean enteric coated aspirin?") still speaks of the list.
+_LIST_KINDS = {"allergy": frozenset({"drug", "drug_class"}), "surgery": frozenset({"procedure"})}
+
+
+def follow_up(asked: Frame, previous: Frame | None, kinds: frozenset[str] = frozenset()) -> Frame:
     """A generic follow-up ("What kind of cancer?", "Does lupus count?") keeps the
     topic of the question it follows, unless it turns to the patient ("Did you
-    ever have palpitations?")."""
+    ever have palpitations?"). `kinds`: the entity kinds the follow-up names."""
     if asked.topic != "generic" or previous is None or previous.topic not in _STICKY:
+        return asked
+    if previous.stated and not _still_on_list(asked, previous, kinds):
         return asked
     if asked.turn - previous.turn > 4 or _ABOUT_PATIENT.search(asked.text):
         return asked
     return Frame(previous.topic, asked.turn, asked.text, asked.asks_for_more)
+
+
+def _still_on_list(asked: Frame, stated: Frame, kinds: frozenset[str]) -> bool:
+    return (
+        asked.asks_for_more
+        or bool(_REFERS_BACK.search(asked.text))
+        or bool(kinds & _LIST_KINDS.get(stated.topic, frozenset()))
+    )
 
 
 def frame_active(frame: Frame | None, turn: int) -> bool:

@@ -45,7 +45,8 @@ a match of canonical names):
   caregiver naming the father or mother once, then pronouns; and a follow-up
   that never names him or her), and MTS-Dialog rows of any section but the
   family history where only a relative answers (Guest_family), put in the
-  patient role.
+  patient role - those whose words refer to someone (a third person or a
+  relation noun: gold.refers_to_someone; 1 tune and 1 check row say neither).
   Attribution = share of facts with an entity stored as the gold says: not
   under the patient, except a caregiver's own first-person statement ("I am
   tired today", 我自己也有高血压: memory/evaluation/gold.py caregiver_own), which
@@ -151,13 +152,19 @@ ANSWERING_HEADERS = (
 
 def caregiver_sessions() -> list[tuple[str, str, tuple[Turn, ...]]]:
     """(part, kind, turns) of every caregiver session of the development data."""
+    from memory.evaluation.gold import refers_to_someone
     from memory.evaluation.sources import cmt_consultations
 
     out = [(c.part, "CMtMedQA", c.turns) for c in cmt_consultations() if c.relation]
     for part, row in _mts_rows(*ANSWERING_HEADERS):
         turns = parse_dialogue(row["dialogue"])
         speakers = {t.speaker for t in turns}
-        if "guest_family" in speakers and "patient" not in speakers:
+        # (and its words refer to someone: memory.evaluation.gold.refers_to_someone)
+        if (
+            "guest_family" in speakers
+            and "patient" not in speakers
+            and refers_to_someone(row["dialogue"])
+        ):
             # A relative answering for someone, put in the patient role as in `medgraph eval`.
             out.append((part, "answering", tuple(_as_patient(t) for t in turns)))
     own = [

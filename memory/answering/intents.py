@@ -124,10 +124,32 @@ def _unknown_object(question: str) -> tuple[AskedItem, ...]:
     return (AskedItem(words.casefold(), "", words),)
 
 
+_ALLERGIC_BEFORE = re.compile(r"\ballergic\s+$", _I)
+# A condition that is itself an allergy: its head noun is the allergy.
+_AN_ALLERGY = re.compile(r"(?:allerg(?:y|ies)|intolerances?|过敏|不耐受)$", _I)
+
+
+def _without_named_conditions(question: str, items: tuple[AskedItem, ...]) -> str:
+    """The question less the conditions it names: "allergic rhinitis", "allergic
+    asthma" are diagnoses asked about, not a question about allergies ("drug allergy",
+    itself an allergy, stays)."""
+    out = question
+    for item in items:
+        if item.kind != "disease" or _AN_ALLERGY.search(item.canonical):
+            continue
+        at = out.find(item.surface)
+        if at < 0:
+            continue
+        head = _ALLERGIC_BEFORE.sub("", out[:at])
+        out = head + " " + out[at + len(item.surface) :]
+    return out
+
+
 def classify(question: str) -> Intent:
     lang = pick_lang(question)
     items = asked_items(question)
-    kinds = tuple(k for k, words in _SAFETY_KINDS.items() if words.search(question))
+    said = _without_named_conditions(question, items)
+    kinds = tuple(k for k, words in _SAFETY_KINDS.items() if words.search(said))
     has_drug = any(i.kind in ("drug", "drug_class") for i in items)
     if _DRUG_Q.search(question) or (has_drug and kinds):
         return Intent("drug", lang, items, kinds)

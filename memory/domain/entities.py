@@ -16,8 +16,9 @@ Two guards keep fuzzy matching to spelling variants, because a false merge
 would show one item's state as another's, while a spurious split only costs a
 duplicate chain:
 * names whose identifying markers differ never merge: digits ("vitamin B12"
-  / "B6", "type 1" / "type 2") and single-letter or Roman-numeral tokens
-  ("hepatitis B" / "hepatitis C");
+  / "B6", "type 1" / "type 2"), single-letter or Roman-numeral tokens
+  ("hepatitis B" / "hepatitis C") and qualifier words ("respiratory tract
+  infections" / "upper respiratory tract infection", "hyper-" / "hypo-");
 * when the dictionary knew the new name, it never fuzzy-merges into another
   dictionary entity ("hydrochlorothiazide" is not "chlorothiazide").
 
@@ -72,6 +73,16 @@ _SALTS = re.compile(
 )
 _MARKER_TOKENS = re.compile(r"(?<![^\W\d_])(?:[a-zα-ω]|i{1,3}|iv|vi{0,3}|ix)(?![^\W\d_])")
 _DIGITS = re.compile(r"\d+")
+# Words that make a different item of the same stem: "upper" / "lower" respiratory
+# infection, left / right, acute / chronic, benign / malignant, hyper- / hypothyroidism.
+# A name with one and a name without it are a specific and a general item, never
+# spelling variants of each other.
+_QUALIFIERS = re.compile(
+    r"\b(?:upper|lower|left|right|acute|chronic|benign|malignant|primary|secondary|"
+    r"anterior|posterior|proximal|distal|systolic|diastolic|juvenile|gestational|"
+    r"congenital|non|hyper|hypo|上|下|左|右|急性|慢性|良性|恶性|原发|继发|甲亢|甲减)",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -138,10 +149,14 @@ def bigram_overlap(a: str, b: str) -> float:
 
 
 def name_markers(surface: str, kind: str | None = None) -> tuple[frozenset[str], ...]:
-    """Digits and single-letter / Roman-numeral tokens that tell items apart
-    (dose amounts are not markers: they are stripped first for drugs)."""
+    """Digits, single-letter / Roman-numeral tokens and qualifier words that tell
+    items apart (dose amounts are not markers: they are stripped first for drugs)."""
     text = _strip_drug_words(surface, kind)
-    return frozenset(_DIGITS.findall(text)), frozenset(_MARKER_TOKENS.findall(text))
+    return (
+        frozenset(_DIGITS.findall(text)),
+        frozenset(_MARKER_TOKENS.findall(text)),
+        frozenset(q.casefold() for q in _QUALIFIERS.findall(text)),
+    )
 
 
 def _names(candidate: EntityCandidate) -> tuple[str, ...]:

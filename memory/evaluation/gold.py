@@ -89,6 +89,17 @@ def names_relative(text: str) -> bool:
     return bool(relative_mentions(text, zh=bool(_HAN.search(text))))
 
 
+_THIRD_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|himself|herself|he's|she's)\b", re.I)
+
+
+def refers_to_someone(dialogue: str) -> bool:
+    """The words say the exchange is about someone other than the speaker: a third
+    person or a relation noun somewhere in it. Without either, no reader (and no
+    system) could tell a relative's answers from the patient's own, so a relative's
+    exchange without one is no test of attribution."""
+    return bool(_THIRD_PERSON.search(dialogue)) or names_relative(dialogue)
+
+
 def surgical_terms(section_text: str) -> list[str]:
     """Procedures named in a surgical-history note section; [] for a negative one."""
     if _NEGATIVE.search(section_text.strip()):

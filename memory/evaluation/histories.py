@@ -45,7 +45,6 @@ MedMemoryBench. Nothing of the core patient's gold comes from a distractor.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -175,14 +174,8 @@ def _answered_for(row: MtsRow) -> bool:
     return row.relative_answered and "patient" not in speakers
 
 
-_THIRD_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|himself|herself|he's|she's)\b", re.I)
-
-
 def _refers_to_someone(row: MtsRow) -> bool:
-    """The exchange's words say it is about someone other than the speaker: a third
-    person or a relation noun somewhere in it. Without either, no reader (and no
-    system) could tell a relative's answers from the patient's own."""
-    return bool(_THIRD_PERSON.search(row.dialogue)) or g.names_relative(row.dialogue)
+    return g.refers_to_someone(row.dialogue)
 
 
 def _has_items(row: MtsRow) -> bool:

@@ -6,7 +6,9 @@ its source session):
 * a fact entry is polluted when the system labels it someone else's, when it
   comes from a session about a relative, or when it comes from a mixed
   (family-history) session and its entity is one the reference note gives to
-  a relative;
+  a relative - in both cases unless it is the speaker's own first-person
+  statement (gold.caregiver_own: "I am feeling dizzy lately" is the patient's
+  even where the note gives dizziness to the sister too);
 * a raw-text entry (a baseline's chunk, MedGraph's source window) is polluted
   when it comes from a session about a relative and names a clinical item, or
   from a mixed session and names both a relative and a clinical item (general
@@ -77,7 +79,9 @@ def pollution_cause(
             own = own_statements and g.caregiver_own(e.text)
             return "" if own else f"{role} fact from a relative's session"
         relative_item = s.subject == "mixed" and g.canonical(e.entity) in s.relative_items
-        return f"{role} fact of a mixed session's relative item" if relative_item else ""
+        if not relative_item or (own_statements and g.caregiver_own(e.text)):
+            return ""
+        return f"{role} fact of a mixed session's relative item"
     if s is None or s.subject not in ("relative", "mixed") or not g.entities_in(e.text):
         return ""
     if s.subject == "relative":

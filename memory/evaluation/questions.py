@@ -12,6 +12,7 @@ Every gold item is also said in the dialogue, or a reader could not know it.
 from __future__ import annotations
 
 import random
+import re
 
 from memory.evaluation import gold as g
 from memory.evaluation.histories import History, HistorySession, Question
@@ -121,12 +122,29 @@ def _row_items(topic: str, row: MtsRow) -> list[g.GoldItem]:
 
 
 def relative_items(session: HistorySession) -> frozenset[str]:
-    """Canonical entities that belong to someone other than the patient in this session."""
+    """Canonical entities that belong to someone other than the patient in this session,
+    less those the speaker also states as his own ("I am feeling kind of dizzy lately.
+    This happened to my sister too": the dizziness is the patient's as well)."""
     if session.subject == "mixed":
-        return session.relative_items
+        return session.relative_items - _own_items(session)
     if session.subject == "relative":
-        return g.entities_in(" ".join(t.text for t in session.turns))
+        return g.entities_in(" ".join(t.text for t in session.turns)) - _own_items(session)
     return frozenset()
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+def _own_items(session: HistorySession) -> frozenset[str]:
+    """Items of the patient speaker's own first-person sentences (gold.caregiver_own)."""
+    own = [
+        sentence
+        for t in session.turns
+        if t.speaker == "patient"
+        for sentence in _SENTENCE_END.split(t.text)
+        if sentence and g.caregiver_own(sentence)
+    ]
+    return g.entities_in(" ".join(own)) if own else frozenset()
 
 
 def _traps(hist: History, rng: random.Random) -> list[tuple[g.GoldItem, str]]:

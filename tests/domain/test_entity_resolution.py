@@ -135,6 +135,9 @@ def test_two_dictionary_drugs_never_merge_by_spelling() -> None:
         ("vitamin B12", "vitamin B6"),
         ("hepatitis B", "hepatitis C"),
         ("type 1 diabetes", "type 2 diabetes"),
+        ("upper respiratory tract infection", "respiratory tract infections"),
+        ("hypothyroidism", "hyperthyroidism"),
+        ("acute kidney injury", "chronic kidney injury"),
     ],
 )
 def test_names_with_different_markers_never_merge(existing: str, surface: str) -> None:

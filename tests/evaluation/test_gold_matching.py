@@ -86,3 +86,11 @@ def test_pollution_cause_names_the_entry_role_and_session_kind():
     s = HistorySession("mts-1", "relative", ())
     entry = Entry("fact", "cough", "mts-1", "patient", "cough", role="profile")
     assert pollution_cause(entry, {"mts-1": s}) == "profile fact from a relative's session"
+
+
+def test_the_speakers_own_statement_in_a_family_history_session_is_not_pollution():
+    s = HistorySession("mts-2", "mixed", (), relative_items=frozenset({"dizziness"}))
+    entry = Entry(
+        "fact", "dizziness I am feeling kind of dizzy lately.", "mts-2", "patient", "dizziness"
+    )
+    assert not entry_polluted(entry, {"mts-2": s})

@@ -167,3 +167,16 @@ def test_a_relative_answered_exchange_that_never_refers_to_anyone_is_left_out():
 def test_a_relative_answered_exchange_saying_he_is_kept():
     dialogue = "Guest_family: He has had a fever since Monday.\nDoctor: Okay."
     assert _refers_to_someone(MtsRow("t1", "GENHX", "", dialogue))
+
+
+def test_an_item_the_speaker_also_states_as_his_own_is_no_relatives_item():
+    from memory.domain.types import Turn
+    from memory.evaluation import gold as g
+    from memory.evaluation.histories import HistorySession
+    from memory.evaluation.questions import relative_items
+
+    said = "I am feeling kind of dizzy lately. This happened to my sister too."
+    (dizzy,) = g.entities_in("I am feeling kind of dizzy lately.")
+    turns = (Turn(1, "patient", said),)
+    session = HistorySession("mts-1", "mixed", turns, relative_items=frozenset({dizzy}))
+    assert dizzy not in relative_items(session)

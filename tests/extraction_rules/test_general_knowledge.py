@@ -135,3 +135,13 @@ def test_relative_result_in_focus_session_is_not_the_patients() -> None:
 def test_chinese_offered_options_give_no_medication() -> None:
     text = "您可以尝试口服非甾体消炎药，如布洛芬或对乙酰氨基酚。"
     assert facts(("医生", text), kind="medication_status") == []
+
+
+def test_a_department_named_after_a_disease_is_no_diagnosis() -> None:
+    found = facts(("Patient", "That's why I reached out to the Infectious Disease center."))
+    assert not [f for f in found if f.type == "condition"]
+
+
+def test_a_chinese_department_named_after_a_disease_is_no_diagnosis() -> None:
+    found = facts(("Patient", "我在感染科看过。"))
+    assert not [f for f in found if f.type == "condition"]

@@ -213,8 +213,25 @@ def _not_had(ctx: SentenceCtx, hit: Hit) -> bool:
     return (
         _only_tested(ctx, hit)
         or _names_a_vaccine(ctx, hit)
+        or _names_a_service(ctx, hit)
         or in_purpose(ctx.text, hit.start, ctx.zh)
     )
+
+
+# "The Infectious Disease center", "a cancer centre", "an infectious disease
+# specialist", 感染科, 肿瘤中心: the disease names a department or a specialty, not
+# something the patient has.
+_SERVICE_AFTER_EN = re.compile(
+    r"s?\s+(?:centers?|centres?|departments?|dept|divisions?|units?|wards?|specialists?|"
+    r"teams?|services?|consults?|consultations?|fellows?)\b",
+    re.I,
+)
+_SERVICE_AFTER_ZH = re.compile(r"(?:科|中心|专科|病房)")
+
+
+def _names_a_service(ctx: SentenceCtx, hit: Hit) -> bool:
+    pattern = _SERVICE_AFTER_ZH if ctx.zh else _SERVICE_AFTER_EN
+    return bool(pattern.match(ctx.text, hit.end))
 
 
 def _condition_hit(ctx: SentenceCtx, hit: Hit) -> bool:

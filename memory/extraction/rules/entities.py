@@ -17,6 +17,7 @@ from typing import Any
 
 from memory.extraction.rules.aching import aching_parts
 from memory.extraction.rules.discourse.cues import forget_relatives
+from memory.extraction.rules.fractures import broken_bones
 from memory.extraction.rules.packaged import find_disease_names, find_drug_names, mesh_trees
 from memory.extraction.rules.regex_gate import fast
 from memory.lexicon._drugner import DRUGNER_STOP, is_spoken_code
@@ -364,8 +365,10 @@ def _symptom_hits(text: str, zh: bool) -> list[Hit]:
     ]
 
 
-def _aching_part_hits(text: str) -> list[Hit]:
-    return [Hit(a, b, text[a:b], name, "symptom") for a, b, name in aching_parts(text)]
+def _phrase_hits(text: str, zh: bool) -> list[Hit]:
+    """Clinical items said as a phrase, not a name: a part that hurts, a bone broken."""
+    aching = [] if zh else [Hit(a, b, text[a:b], n, "symptom") for a, b, n in aching_parts(text)]
+    return aching + [Hit(a, b, text[a:b], n, "disease") for a, b, n in broken_bones(text, zh)]
 
 
 def _merge(groups: list[list[Hit]]) -> list[Hit]:
@@ -400,7 +403,7 @@ def _find_entities(text: str, zh: bool) -> tuple[Hit, ...]:
 def _find_uncached(text: str, zh: bool) -> list[Hit]:
     lexicon = _lexicon_hits(text)
     if zh:
-        return _merge([lexicon, _symptom_hits(text, zh=True)])
+        return _merge([lexicon, _symptom_hits(text, zh=True), _phrase_hits(text, zh=True)])
     toks = _tokens(text)
     if not toks:
         return []
@@ -411,6 +414,6 @@ def _find_uncached(text: str, zh: bool) -> list[Hit]:
             _drug_hits(text, toks),
             _disease_hits(text, toks),
             _symptom_hits(text, False),
-            _aching_part_hits(text),
+            _phrase_hits(text, zh=False),
         ]
     )

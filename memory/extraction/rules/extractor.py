@@ -146,7 +146,8 @@ def _turn_facts(
         if sent.is_question:
             kinds = frozenset(h.kind for h in find_entities(sent.text, sent.zh))
             state.subjects.read_question(sent, relative_mentions(sent.text, sent.zh), bool(kinds))
-            asked = follow_up(frame_of(sent.text, turn.index), asked or state.frame, kinds)
+            said = replace(frame_of(sent.text, turn.index), role=role)
+            asked = follow_up(said, asked or state.frame, kinds)
             out.extend(
                 _Tagged(f, (turn.index, number), False)
                 for f in _question_facts(sent, session, state)
@@ -319,7 +320,7 @@ def _answer_facts(
         return []
     if asks_knowledge(frame.text, answer.zh):
         return []  # "Is it true that diabetes can cause blindness?" - "Yes.": no one's disease
-    question = Sentence(answer.turn, answer.role, frame.text, 0, False, answer.zh)
+    question = Sentence(answer.turn, frame.role, frame.text, 0, False, answer.zh)
     qctx = _context(question, session, state.related(), frame)
     # "You suffer from itching with the prednisone?" - "That's correct.": the yes
     # confirms the reaction, not that the drug is taken.

@@ -10,7 +10,7 @@ tag, which ASR sometimes swaps) and lasts for the next turn.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memory.extraction.rules.dose_changes import change_said
 from memory.extraction.rules.text import normalize_numbers
@@ -64,6 +64,9 @@ class Frame:
     # topic; any other ("Here it says you injured your leg? Tell me what happened.")
     # has moved on.
     stated: bool = False
+    # Who asked: an answer re-reads the question as its asker's words, so the
+    # doctor's "Any pain if I touch her here?" is about her, never the doctor's "I".
+    role: str = "doctor"
 
 
 _TAKING_FOR = re.compile(
@@ -113,7 +116,7 @@ def follow_up(asked: Frame, previous: Frame | None, kinds: frozenset[str] = froz
         return asked
     if asked.turn - previous.turn > 4 or _ABOUT_PATIENT.search(asked.text):
         return asked
-    return Frame(previous.topic, asked.turn, asked.text, asked.asks_for_more)
+    return replace(asked, topic=previous.topic)
 
 
 def _still_on_list(asked: Frame, stated: Frame, kinds: frozenset[str]) -> bool:

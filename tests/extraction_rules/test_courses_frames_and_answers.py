@@ -1,5 +1,6 @@
 """A course told in the simple past with its length is over; "was prescribed" is not a plan;
-a stated allergy list does not turn a later, unrelated question into an allergy question."""
+a stated allergy list does not turn a later, unrelated question into an allergy question;
+an answer re-reads its question as the asker's words."""
 
 from __future__ import annotations
 
@@ -69,3 +70,14 @@ def test_question_naming_a_drug_keeps_a_stated_allergy_list_open() -> None:
         kind="allergy",
     )
     assert "aspirin" in {f.entity for f in found if f.assertion == "present"}
+
+
+def test_an_answer_reads_the_doctors_question_as_the_doctors_words() -> None:
+    # The doctor's "I" is nobody: the pain asked about is hers.
+    found = facts(
+        ("Patient", "My mother has had back pain for a week."),
+        ("Doctor", "Any pain if I touch her here or here?"),
+        ("Patient", "No."),
+        kind="symptom",
+    )
+    assert {f.subject for f in found if f.assertion == "negated"} == {"family:mother"}

@@ -15,6 +15,9 @@ small tables below, independent of the extractor's own metric table):
   systolic/diastolic). Only pairs whose number(s) the dialogue says (digits or
   spoken, "one thirty-six over eighty-four") count. Found = a vital/lab_result
   fact of that item whose *slots* hold that number (both numbers for BP).
+  A miss is counted by where it went: the item stored with another number,
+  the number stored under another item, or neither (an aggregate of the check
+  part that says whether a reading's item or its number was lost).
 - Doses. Gold = (drug, amount) pairs in the note sections MEDICATIONS, CURRENT
   MEDICATIONS, ASSESSMENT AND PLAN, PLAN, ASSESSMENT (ACI-Bench) and in
   MTS-Dialog MEDICATIONS rows: a drug followed by "<number> <dose unit>" before
@@ -202,6 +205,22 @@ def found_values(facts: Iterable[ExtractedFact]) -> set[tuple[str, tuple[float, 
     return out
 
 
+def _value_miss_kinds(
+    gold: set[tuple[str, tuple[float, ...]]],
+    found: set[tuple[str, tuple[float, ...]]],
+    acc: list[int],
+) -> None:
+    """Where each missed reading went: [item stored with another number, the number
+    stored under another item, neither] (an aggregate, readable for the check part)."""
+    for item, numbers in gold - found:
+        if any(f_item == item for f_item, _ in found):
+            acc[0] += 1
+        elif any(f_numbers == numbers for _, f_numbers in found):
+            acc[1] += 1
+        else:
+            acc[2] += 1
+
+
 def found_doses(facts: Iterable[ExtractedFact]) -> set[tuple[str, float]]:
     return {
         (f.entity, float(v))
@@ -224,6 +243,9 @@ class Tally:
     meds_aci: list[int]
     # MTS-Dialog names missed: [the lexicon finds them in the dialogue, it does not]
     meds_mts_missed: list[int] = field(default_factory=lambda: [0, 0])
+    # value misses (main definition): item stored with another number / the number
+    # stored under another item / neither
+    value_missed: list[int] = field(default_factory=lambda: [0, 0, 0])
     allergy_all: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # + notes, sections
     allergy_rows: list[int] = field(default_factory=lambda: [0, 0])  # positive, negative
     values_all: list[int] = field(default_factory=lambda: [0, 0])
@@ -282,6 +304,7 @@ def _mts(row: dict[str, str], tally: Tally) -> None:
         gold = _value_gold(turns, text)
         _note_misses("value", gold, found_values(facts), turns)
         _add(tally.values, len(gold & found_values(facts)), len(gold))
+        _value_miss_kinds(gold, found_values(facts), tally.value_missed)
     elif header == "MEDICATIONS":
         doses = _dose_gold(turns, text)
         _note_misses("dose", doses, found_doses(facts), turns)
@@ -365,6 +388,7 @@ def _aci(row: dict[str, str], tally: Tally) -> None:
     gold = _value_gold(turns, note_sections(note, _VALUE_SECTIONS))
     _note_misses("value", gold, found_values(facts), turns)
     _add(tally.values, len(gold & found_values(facts)), len(gold))
+    _value_miss_kinds(gold, found_values(facts), tally.value_missed)
     doses = _dose_gold(turns, note_sections(note, _DOSE_SECTIONS))
     _note_misses("dose", doses, found_doses(facts), turns)
     _add(tally.doses, len(doses & found_doses(facts)), len(doses))
@@ -416,6 +440,13 @@ def report(tallies: dict[str, Tally]) -> list[tuple[str, str, list[str]]]:
         return [get(t) for t in tallies.values()]  # type: ignore[operator]
 
     rows.append(("vital/lab value recall", ">= 95%", cells(lambda t: _ratio(*t.values))))
+    rows.append(
+        (
+            "  misses: other number / elsewhere / none",
+            "",
+            cells(lambda t: " / ".join(map(str, t.value_missed))),
+        )
+    )
     rows.append(("dose recall", ">= 95%", cells(lambda t: _ratio(*t.doses))))
     rows.append(
         ("  values, enlarged (+exam sections)", ">= 95%", cells(lambda t: _ratio(*t.values_all)))

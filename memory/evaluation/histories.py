@@ -152,7 +152,7 @@ def _pools(rng: random.Random, part: str) -> _Pools:
     guest = [r for r in rows if _answered_for(r) and r.header != "FAM/SOCHX"]
     rng.shuffle(guest)
     # Filtered after the shuffle, so the seed's draw of every later pool stays as it was.
-    guest = [r for r in guest if _refers_to_someone(r)]
+    guest = [r for r in guest if g.refers_to_someone(r.dialogue)]
     caregiver = [r for r in own if r.header in _CAREGIVER_HEADERS and _has_items(r)]
     rng.shuffle(caregiver)
     return _Pools(
@@ -172,10 +172,6 @@ def _answered_for(row: MtsRow) -> bool:
     """A relative answers and the person examined never speaks."""
     speakers = {t.speaker for t in parse_dialogue(row.dialogue)}
     return row.relative_answered and "patient" not in speakers
-
-
-def _refers_to_someone(row: MtsRow) -> bool:
-    return g.refers_to_someone(row.dialogue)
 
 
 def _has_items(row: MtsRow) -> bool:

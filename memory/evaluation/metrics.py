@@ -68,25 +68,29 @@ def pollution_cause(
     `own_statements`: a caregiver's own first-person statement in a relative's
     session is the patient's (gold.caregiver_own); False gives the session-level
     gold of earlier reports (every fact of a relative's session is the relative's)."""
-    s = sessions.get(e.session_id)
+    if e.kind == "fact" and e.subject and e.subject != "patient":
+        return f"fact labelled {e.subject}"
+    cause = _session_cause(e, sessions.get(e.session_id))
+    if cause and own_statements and g.caregiver_own(e.text):
+        return ""
+    return cause
+
+
+def _session_cause(e: Entry, s: HistorySession | None) -> str:
+    """What makes the entry someone else's by the gold of its source session."""
+    if s is None:
+        return ""
     role = e.role or e.kind
     if e.kind == "fact":
-        if e.subject and e.subject != "patient":
-            return f"fact labelled {e.subject}"
-        if s is None:
-            return ""
         if s.subject == "relative":
-            own = own_statements and g.caregiver_own(e.text)
-            return "" if own else f"{role} fact from a relative's session"
-        relative_item = s.subject == "mixed" and g.canonical(e.entity) in s.relative_items
-        if not relative_item or (own_statements and g.caregiver_own(e.text)):
-            return ""
-        return f"{role} fact of a mixed session's relative item"
-    if s is None or s.subject not in ("relative", "mixed") or not g.entities_in(e.text):
+            return f"{role} fact from a relative's session"
+        if s.subject == "mixed" and g.canonical(e.entity) in s.relative_items:
+            return f"{role} fact of a mixed session's relative item"
+        return ""
+    if s.subject not in ("relative", "mixed") or not g.entities_in(e.text):
         return ""
     if s.subject == "relative":
-        own = own_statements and g.caregiver_own(e.text)
-        return "" if own else f"{role} text from a relative's session"
+        return f"{role} text from a relative's session"
     return f"{role} text naming a relative in a mixed session" if g.names_relative(e.text) else ""
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from memory.evaluation.histories import KINDS, _refers_to_someone, build_histories
-from memory.evaluation.sources import MtsRow, cmt_relation, parse_dialogue
+from memory.evaluation.gold import refers_to_someone
+from memory.evaluation.histories import KINDS, build_histories
+from memory.evaluation.sources import cmt_relation, parse_dialogue
 
 
 @pytest.fixture(scope="module")
@@ -161,12 +162,12 @@ def test_a_relative_answered_exchange_that_never_refers_to_anyone_is_left_out():
     # "So, it is something simple?" - "Yes, probably a sinus infection": as words, the
     # speaker's own; no system could tell that a relative is speaking.
     dialogue = "Guest_family: So, it is something simple?\nDoctor: Yes, probably a sinus infection."
-    assert not _refers_to_someone(MtsRow("t1", "GENHX", "", dialogue))
+    assert not refers_to_someone(dialogue)
 
 
 def test_a_relative_answered_exchange_saying_he_is_kept():
     dialogue = "Guest_family: He has had a fever since Monday.\nDoctor: Okay."
-    assert _refers_to_someone(MtsRow("t1", "GENHX", "", dialogue))
+    assert refers_to_someone(dialogue)
 
 
 def test_an_item_the_speaker_also_states_as_his_own_is_no_relatives_item():

@@ -168,7 +168,7 @@ def _turn_facts(
             facts = facts + _answer_facts(frame, ctx, session, state, facts)
         if any(f.safety_kind == "allergy" and f.assertion == "present" for f in facts):
             # A stated allergy list may go on in the next turn ("Yeah, and Dilatrate").
-            asked = Frame("allergy", turn.index, sent.text, asks_for_more=True, stated=True)
+            asked = Frame("allergy", turn.index, sent.text, True, stated=True, role=role)
         elif (
             frame is not None
             and frame.topic == "surgery"
@@ -176,7 +176,7 @@ def _turn_facts(
         ):
             # So may a list of operations ("... removed half of my pancreas." -
             # "Okay." - "And knee surgery too"): a missed one is a missed safety fact.
-            asked = Frame("surgery", turn.index, sent.text, asks_for_more=True, stated=True)
+            asked = Frame("surgery", turn.index, sent.text, True, stated=True, role=role)
         causal = bool(_CAUSAL.search(sent.text))
         out.extend(_Tagged(f, (turn.index, number), causal) for f in facts)
     if asked is not None:

@@ -17,12 +17,13 @@ _PROBE = """
 import json, sys, medgraph_web.wsgi
 from django.template import engines
 from memory import embedding
-from memory.lexicon import _index, _jieba
+from memory.lexicon import _fuzzy, _index, _jieba, _match
 loader = engines["django"].engine.template_loaders[0]
 print(json.dumps({
     "embedders": sorted(embedding._CACHE),
     "lexicon": _index._index is not None,
     "jieba": _jieba._tokenizer is not None,
+    "misspellings": _fuzzy._english is not None and bool(_match._FUZZY),
     "views": "memory.api.views.answers" in sys.modules and "memory.web.ask" in sys.modules,
     "schema_views": "drf_spectacular.views" in sys.modules,
     "templates": sorted(k for k in loader.get_template_cache if k.startswith("memory/ask")),

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from memory.lexicon import _drugner, _jieba
 from memory.lexicon._index import get_index
-from memory.lexicon._match import find
+from memory.lexicon._match import find, load_misspelling_tables
 from memory.lexicon._norm import has_cjk, key
 from memory.lexicon.types import LEX_KINDS, LexEntry, Mention
 
@@ -29,6 +29,7 @@ __all__ = [
     "find_mentions",
     "is_class_name",
     "jieba_userdict_path",
+    "load_misspellings",
     "lookup",
     "measurement_category",
     "segment_zh",
@@ -90,6 +91,11 @@ def lookup(name: str) -> LexEntry | None:
         if len(mentions) == 1 and (mentions[0].start, mentions[0].end) == (0, len(stripped)):
             entry = mentions[0].entry
     return entry
+
+
+def load_misspellings() -> None:
+    """Load what finding a misspelt drug name needs (for warm-up at worker start)."""
+    load_misspelling_tables(get_index())
 
 
 def find_mentions(text: str) -> list[Mention]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from memory.lexicon._fuzzy import MIN_LEN, FuzzyIndex
+from memory.lexicon._fuzzy import MIN_LEN, FuzzyIndex, english_words
 from memory.lexicon._index import DOSAGE_FORMS, SALT_PREFIXES, SALT_SUFFIXES, Index
 from memory.lexicon._norm import EN_TOKEN, fold
 from memory.lexicon.types import LexEntry, Mention
@@ -203,6 +203,15 @@ def _fuzzy_index(index: Index) -> FuzzyIndex:
         cached = (index, FuzzyIndex(names))
         _FUZZY[id(index)] = cached
     return cached[1]
+
+
+def load_misspelling_tables(index: Index) -> None:
+    """Load the English word list and build the misspelling index now.
+
+    Both load on the first unknown word of MIN_LEN+ letters (about 0.3 s); a worker
+    loads them at start instead (memory.warmup), so no request pays for them."""
+    english_words()
+    _fuzzy_index(index)
 
 
 def _misspelt(folded: str, index: Index, found: list[Candidate]) -> list[Candidate]:

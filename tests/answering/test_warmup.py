@@ -10,6 +10,12 @@ def test_importing_the_wsgi_application_loads_embedder_and_lexicons() -> None:
     assert state == {"embedders": ["use-multilingual"], "lexicon": True, "jieba": True}
 
 
+def test_importing_the_wsgi_application_loads_the_misspelling_tables() -> None:
+    # The English word list and the one-edit drug-name index cost ~0.3 s to load;
+    # loaded through a probe word that is itself a curated misspelling they never were.
+    assert subset(wsgi_start_state(), "misspellings") == {"misspellings": True}
+
+
 def test_warming_twice_reuses_the_loaded_models() -> None:
     from memory.indexing import current_embedder
     from memory.lexicon._index import get_index

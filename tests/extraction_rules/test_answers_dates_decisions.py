@@ -3,6 +3,8 @@ uncertain answers. Each behaviour is checked in English and in Chinese."""
 
 from __future__ import annotations
 
+import pytest
+
 from memory.extraction.rules.qa import answer_stance
 from tests.extraction_rules._helpers import facts, one
 
@@ -73,13 +75,27 @@ def test_plain_denial_of_a_drug_stays_a_denial() -> None:
 # ---------------------------------------------------------------- 4. screening
 
 
-def test_yes_to_screening_question_gives_no_condition() -> None:
+SCREENING_QUESTIONS = [
+    "Did you ever get a cancer screening?",
+    "Were you ever checked for colon cancer before?",
+    "Have you had screening for breast cancer in the past?",
+]
+
+
+@pytest.mark.parametrize("question", SCREENING_QUESTIONS)
+def test_yes_to_screening_question_gives_no_condition(question: str) -> None:
+    found = facts(("Doctor", question), ("Patient", "Yes."), kind="condition")
+    assert found == []
+
+
+def test_yes_to_a_disease_question_gives_the_condition() -> None:
+    # Positive control: the same exchange about the disease itself is a finding.
     found = facts(
-        ("Doctor", "Have you been screened for cancer before?"),
-        ("Patient", "Oh, yeah."),
+        ("Doctor", "Have you ever had colon cancer?"),
+        ("Patient", "Yes."),
         kind="condition",
     )
-    assert found == []
+    assert [f.entity for f in found] == ["colorectal cancer"]
 
 
 def test_chinese_screening_gives_no_condition() -> None:
@@ -96,7 +112,7 @@ def test_screening_question_after_family_question_is_about_the_patient() -> None
     found = facts(
         ("Doctor", "Does this run in your family?"),
         ("Patient", "I don't think so."),
-        ("Doctor", "I see. Have you been screened for cancer? Any diabetes?"),
+        ("Doctor", "Alright. Did you ever have a cancer screening? Any diabetes?"),
         ("Patient", "Yes, diabetes."),
     )
     assert found and all(f.subject == "patient" for f in found)

@@ -387,7 +387,7 @@ DENIED_CHANGES: list[tuple[Turns, str]] = [
         (
             (
                 D,
-                "we'll check an a1c to make sure we do n't have to make any adjustments to your metformin",
+                "let's draw labs to be sure we do n't need any changes to your metformin",
             ),
         ),
         "metformin",

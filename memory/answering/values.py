@@ -20,6 +20,7 @@ from memory.answering.texts import TEXT
 from memory.domain.dates import stated_text
 from memory.domain.dose_words import dose_word
 from memory.domain.evidence import FactView
+from memory.domain.held import HeldRecord, run_start
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 from memory.extraction.rules.dosing import frequency_of
 
@@ -224,41 +225,37 @@ def statement(
     return f"{head}{sep}{_when(fact, lang, began)}"
 
 
-_TAKING = frozenset({"active", "dose_changed"})
-# A diagnosis confirmed, then said to be better or worse, is still had.
-_HAS = frozenset({"confirmed", "chronic", "improved", "worsened"})
+def _dose_slots(fact: FactView) -> dict[str, object]:
+    slots = dict(fact.slots or {})
+    if "value" not in slots and fact.value.strip():
+        slots.update(value=fact.value.strip(), unit=fact.unit.strip())
+    return slots
 
 
 def state_began(anchor: FactView, chain: Sequence[FactView]) -> date | None:
-    """When the anchor's state (status and dose) began: the first record of the unbroken
-    run of its chain's records ending at the anchor with that state. "Let me confirm
-    the current list: amlodipine 2.5 mg" restates a dose set months before; its own date
-    as "since" would tell a clinician the dose was changed last visit. None: the anchor's
-    own date stands (not a medication, or nothing earlier in the same state)."""
+    """When the anchor's state (status and dose) began (domain.held): the first record
+    of the unbroken run of its chain's records ending at the anchor with that state.
+    "Let me confirm the current list: amlodipine 2.5 mg" restates a dose set months
+    before; its own date as "since" would tell a clinician the dose was changed last
+    visit. None: the anchor's own date stands (not a medication or diagnosis, or
+    nothing earlier in the same state)."""
     if anchor.chain_id is None or anchor.fact_type not in ("medication_status", "condition"):
         return None
     end = (anchor.date or date.min, anchor.fact_id)
-    earlier = sorted(
+    run = sorted(
         (f for f in chain
-         if f.chain_id == anchor.chain_id and (f.date or date.min, f.fact_id) < end
-         and not f.excluded),
+         if f.chain_id == anchor.chain_id and (f.date or date.min, f.fact_id) <= end),
         key=lambda f: (f.date or date.min, f.fact_id),
     )  # fmt: skip
-    began, dose = None, quantity(anchor)
-    held = _HAS if anchor.fact_type == "condition" else _TAKING
-    for fact in reversed(earlier):
-        same = fact.status == anchor.status or {fact.status, anchor.status} <= held
-        if fact.assertion != "present" or not same:
-            break
-        if anchor.fact_type == "condition":
-            began = fact.valid_from or fact.date  # a diagnosis restated: held since made
-            continue
-        if not quantity(fact):
-            continue  # "still on it": no dose said, so it neither starts nor ends the run
-        if quantity(fact) != dose:
-            break
-        began = fact.valid_from or fact.date
-    return began
+    records = [
+        HeldRecord(f.fact_id, f.fact_type, f.status, f.assertion, _dose_slots(f), not f.excluded)
+        for f in run
+    ]
+    start = run_start(records, anchor.fact_id)
+    if start is None or start.key == anchor.fact_id:
+        return None
+    began = next(f for f in run if f.fact_id == start.key)
+    return began.valid_from or began.date
 
 
 # A chain's record in force often just mentions the drug ("take the lisinopril as

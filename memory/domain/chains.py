@@ -45,7 +45,7 @@ from typing import Literal
 from memory.domain.chain_notes import format_late
 from memory.domain.numerals import numerals
 from memory.domain.numerals import strip_dates as strip_dates  # re-exported
-from memory.domain.slots import Slots, slots_differ
+from memory.domain.slots import NUMERIC_SLOTS, Slots, slots_differ
 from memory.domain.types import CHAINED_TYPES, MEASUREMENT_CHAIN_TYPES
 
 # A record a clinician refuted or marked entered in error stays visible (struck
@@ -186,12 +186,38 @@ def is_repeated_mention(
     return numerals(new_content) <= numerals(tail_content)
 
 
+def _visit(member: ChainMember | NewRecord) -> date | None:
+    return member.event_date or member.session_date
+
+
+def _new_visit_reading(new: ChainMember | NewRecord, previous: ChainMember) -> bool:
+    """A reading told with no date of its own belongs to the visit it was said in; at a
+    later visit it is that visit's measurement. One told with its own earlier date
+    ("NT-proBNP was 1,200 in March") may restate the earlier record (paper §6)."""
+    own_date = new.event_date is not None and new.event_date != new.session_date
+    return not own_date and _visit(new) != _visit(previous)
+
+
 def repeats(new: ChainMember | NewRecord, previous: ChainMember) -> bool:
     """`new` is a repeated mention of `previous` (structured fields first).
 
-    A new dose or reading in the slots is never folded into the tail as a repeat."""
+    A new dose or reading in the slots is never folded into the tail as a repeat.
+    A reading said at another visit is that visit's measurement, never a repeat of
+    an equal earlier one: folding it would date the latest reading to an older visit.
+    Two records whose slots state the same dose are one dose whatever the wording of
+    the unit ("160 毫克" and "160 mg"); a stop after a stop is the same stop, so the
+    stop keeps the date of the session that made it."""
+    same_status = _norm_status(new.status) == _norm_status(previous.status)
+    if same_status and _norm_status(new.status) == "stopped" and not _states_amount(new.slots):
+        return True  # "I never took it again" (口服 or not) adds nothing to the stop
     if slots_differ(new.slots, previous.slots):
         return False
+    if new.fact_type in MEASUREMENT_CHAIN_TYPES and _new_visit_reading(new, previous):
+        return False
+    if not same_status:
+        return False
+    if _states_amount(new.slots) and _states_amount(previous.slots):
+        return True
     return is_repeated_mention(
         new.content,
         new.status,
@@ -203,6 +229,10 @@ def repeats(new: ChainMember | NewRecord, previous: ChainMember) -> bool:
         tail_unit=previous.unit,
         state_change=new.is_state_change,
     )
+
+
+def _states_amount(slots: Slots | None) -> bool:
+    return any((slots or {}).get(key) not in (None, "") for key in NUMERIC_SLOTS)
 
 
 # --- effective order, edges and intervals -----------------------------------

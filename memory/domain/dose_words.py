@@ -43,3 +43,15 @@ def dose_word(raw: str, lang: str) -> str:
     if pair is None:
         return raw.strip()
     return pair[1] if lang == "zh" else pair[0]
+
+
+# Doses a day of the daily schedules, so "every morning" and "once daily" are one dose.
+_PER_DAY: dict[str, int] = {
+    "once daily": 1, "every morning": 1, "every evening": 1, "at bedtime": 1,
+    "twice daily": 2, "three times daily": 3, "four times daily": 4,
+}  # fmt: skip
+
+
+def doses_per_day(label: str) -> int | None:
+    """Doses a day of a normalised daily frequency label; None for any other schedule."""
+    return _PER_DAY.get(label.strip().casefold())

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from memory.domain.chain_notes import parse_note
 from memory.domain.chains import in_force
 from memory.domain.dates import date_text, stated_text
+from memory.domain.held import HeldRecord, run_start
 from memory.lexicon import lookup
 from memory.queries.conflicts import substance_of
 from memory.web.labels import ITEM_CODES, is_chinese, label, unit_label
@@ -171,43 +172,23 @@ def record_state_of(fact: Any) -> tuple[str, str] | None:
 
 
 def held_since(facts: list[Any], current: Any) -> str:
-    """When the current state began: the first record of the unbroken run of records
-    ending at the current one with the same status and dose. The current record's own
-    date is only its latest mention ("Let me confirm the current list"), and showing it
-    as "since" would tell a clinician a drug taken for months was started last week."""
+    """When the current state began (domain.held): the date of the first record of the
+    unbroken run ending at the current one with the same status and dose."""
     if current is None:
         return ""
-    start = current
-    found = False
-    for fact in reversed(facts):
-        if fact.pk == current.pk:
-            found = True
-            continue
-        if not found or not in_force(fact.verification):
-            continue  # a refuted record is not relied on either way
-        if fact.assertion != "present" or _state(fact) != _state(current):
-            break
-        if getattr(fact, "fact_type", "") == "condition":
-            start = fact  # a diagnosis restated has held since it was first made
-            continue
-        if not dose_text(fact):
-            continue  # "still on valsartan": no dose said, so it neither starts nor ends the run
-        if dose_text(fact) != dose_text(current):
-            break
-        start = fact
+    records = [
+        HeldRecord(
+            f.pk, getattr(f, "fact_type", ""), f.status, f.assertion, slots_of(f),
+            in_force(f.verification),
+        )
+        for f in facts
+    ]  # fmt: skip
+    begun = run_start(records, current.pk)
+    start = next((f for f in facts if begun and f.pk == begun.key), current)
     if start.event_date is not None:
         return date_text(start.event_date, start.date_precision or "day")
     day = start.valid_from or start.effective_date
     return day.isoformat() if day else ""
-
-
-def _state(fact: Any) -> str:
-    # "Increase to 10 mg" then "keep 10 mg": one state, taken since the increase.
-    # A diagnosis confirmed, then said to be better or worse, is still had since then.
-    status = fact.status
-    if getattr(fact, "fact_type", "") == "condition":
-        return "has" if status in ("confirmed", "chronic", "improved", "worsened") else status
-    return "taking" if status in ("active", "dose_changed") else status
 
 
 def last_recorded(fact: Any) -> str:

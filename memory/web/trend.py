@@ -9,6 +9,7 @@ seeing the picture.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from memory.domain.chains import in_force
 
-WIDTH, HEIGHT, PAD, LEFT, BOTTOM = 720, 240, 14, 56, 34
+WIDTH, HEIGHT, PAD, LEFT, BOTTOM = 720, 240, 14, 64, 34
 Y_TICKS, X_TICKS = 5, 6
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})")
@@ -65,9 +66,26 @@ def readings(facts: list) -> list[Reading]:
     return sorted(out, key=lambda r: r.when)
 
 
-def _ticks(lo: float, hi: float, n: int) -> list[float]:
-    step = (hi - lo) / (n - 1) if hi > lo else 1
-    return [lo + i * step for i in range(n)]
+def nice_ticks(lo: float, hi: float, target: int = Y_TICKS) -> list[float]:
+    """Evenly spaced round ticks (steps of 1, 2, 2.5 or 5 times a power of ten) that
+    cover [lo, hi]: the axis reads 6.0, 6.5, 7.0 … and no two ticks print alike."""
+    if hi <= lo:
+        lo, hi = lo - 1, hi + 1
+    raw = (hi - lo) / max(target - 1, 1)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    first = math.floor(lo / step + 1e-9) * step
+    count = math.ceil((hi - first) / step - 1e-9)
+    return [round(first + i * step, 10) for i in range(count + 1)]
+
+
+def tick_label(value: float, ticks: list[float]) -> str:
+    """The tick's number with as many decimals as the step needs ("7.5", "120")."""
+    step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
+    decimals = 0
+    while decimals < 4 and abs(round(step, decimals) - step) > 1e-9:
+        decimals += 1
+    return f"{value:.{decimals}f}"
 
 
 def trend_svg(points: list[Reading], title: str) -> SafeString:
@@ -76,9 +94,9 @@ def trend_svg(points: list[Reading], title: str) -> SafeString:
         return mark_safe("")
     paired = all(p.second is not None for p in points)
     values = [p.value for p in points] + [p.second for p in points if p.second is not None]
-    lo, hi = min(values), max(values)
-    margin = max((hi - lo) * 0.1, 1.0)
-    lo, hi = lo - margin, hi + margin
+    margin = (max(values) - min(values)) * 0.05
+    ticks = nice_ticks(min(values) - margin, max(values) + margin)
+    lo, hi = ticks[0], ticks[-1]
     t0, t1 = points[0].when.toordinal(), points[-1].when.toordinal()
     span_t = max(t1 - t0, 1)
 
@@ -88,7 +106,7 @@ def trend_svg(points: list[Reading], title: str) -> SafeString:
     def y(value: float) -> float:
         return round(HEIGHT - BOTTOM - (value - lo) / (hi - lo) * (HEIGHT - BOTTOM - PAD), 1)
 
-    parts = [_grid(lo, hi, y), _dates(points, x)]
+    parts = [_grid(ticks, y), _dates(points, x)]
     parts.append(_series(points, x, y, lambda p: p.value, "sys"))
     if paired:
         parts.append(_series(points, x, y, lambda p: p.second, "dia"))
@@ -99,14 +117,14 @@ def trend_svg(points: list[Reading], title: str) -> SafeString:
     )
 
 
-def _grid(lo: float, hi: float, y: Callable[[float], float]) -> str:
+def _grid(ticks: list[float], y: Callable[[float], float]) -> str:
     out = []
-    for value in _ticks(lo, hi, Y_TICKS):
+    for value in ticks:
         yy = y(value)
         out.append(
             f'<line class="gridline" x1="{LEFT}" x2="{WIDTH - PAD}" y1="{yy}" y2="{yy}"/>'
             f'<text x="{LEFT - 6}" y="{yy + 4}" class="axis" text-anchor="end">'
-            f"{value:.0f}</text>"
+            f"{tick_label(value, ticks)}</text>"
         )
     return "".join(out)
 
@@ -117,10 +135,14 @@ def _dates(points: list[Reading], x: Callable[[date], float]) -> str:
     if shown[-1] is not points[-1]:
         shown = [*shown[:-1], points[-1]] if len(shown) > 1 else [*shown, points[-1]]
     out = []
+    last = len(shown) - 1
     for i, p in enumerate(shown):
-        anchor = "start" if i == 0 else ("end" if i == len(shown) - 1 else "middle")
+        anchor = "start" if i == 0 else ("end" if i == last else "middle")
+        # On a phone the axis text is drawn larger (static/app.css); the dates between
+        # the first and the last would then overlap, so they are hidden there.
+        cls = "axis" if i in (0, last) else "axis minor"
         out.append(
-            f'<text x="{x(p.when)}" y="{HEIGHT - 10}" class="axis" '
+            f'<text x="{x(p.when)}" y="{HEIGHT - 10}" class="{cls}" '
             f'text-anchor="{anchor}">{p.when.isoformat()}</text>'
         )
     return "".join(out)

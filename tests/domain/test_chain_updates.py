@@ -336,8 +336,11 @@ def test_restated_lab_value_does_not_become_a_new_measurement() -> None:
         [
             new("NT-proBNP 1200 pg/ml", date(2024, 3, 21), None, "lab_result"),
             NewRecord(
-                "lab_result", None, "NT-proBNP was 1,200 pg/ml in March",
-                date(2024, 3, 1), date(2024, 6, 1),
+                "lab_result",
+                None,
+                "NT-proBNP was 1,200 pg/ml in March",
+                date(2024, 3, 1),
+                date(2024, 6, 1),
             ),
         ]
     )

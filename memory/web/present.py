@@ -171,6 +171,14 @@ def record_state_of(fact: Any) -> tuple[str, str] | None:
     return "current", str(_("current"))
 
 
+def _dose_slots(fact: Any) -> dict[str, Any]:
+    slots = dict(slots_of(fact))
+    value = str(getattr(fact, "value", "") or "").strip()
+    if "value" not in slots and value:
+        slots.update(value=value, unit=str(getattr(fact, "unit", "") or "").strip())
+    return slots
+
+
 def held_since(facts: list[Any], current: Any) -> str:
     """When the current state began (domain.held): the date of the first record of the
     unbroken run ending at the current one with the same status and dose."""
@@ -178,7 +186,7 @@ def held_since(facts: list[Any], current: Any) -> str:
         return ""
     records = [
         HeldRecord(
-            f.pk, getattr(f, "fact_type", ""), f.status, f.assertion, slots_of(f),
+            f.pk, getattr(f, "fact_type", ""), f.status, f.assertion, _dose_slots(f),
             in_force(f.verification),
         )
         for f in facts

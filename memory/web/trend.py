@@ -129,21 +129,40 @@ def _grid(ticks: list[float], y: Callable[[float], float]) -> str:
     return "".join(out)
 
 
+# Width of an ISO date label in plot units at the desktop font size, and the gap kept
+# between two labels.
+_LABEL, _GAP = 80.0, 12.0
+
+
+def _extent(index: int, last: int, at: float) -> tuple[float, float, str]:
+    if index == 0:
+        return at, at + _LABEL, "start"
+    if index == last:
+        return at - _LABEL, at, "end"
+    return at - _LABEL / 2, at + _LABEL / 2, "middle"
+
+
 def _dates(points: list[Reading], x: Callable[[date], float]) -> str:
-    step = max(1, -(-len(points) // X_TICKS))
-    shown = points[::step]
-    if shown[-1] is not points[-1]:
-        shown = [*shown[:-1], points[-1]] if len(shown) > 1 else [*shown, points[-1]]
+    """Date labels that never overlap: the latest reading's date always, others from
+    the left while they leave room (close visits share one label)."""
+    last = len(points) - 1
+    final = _extent(last, last, x(points[last].when))
+    kept: list[tuple[int, tuple[float, float, str]]] = []
+    for i in range(last):
+        left, right, anchor = _extent(i, last, x(points[i].when))
+        clear_before = not kept or left >= kept[-1][1][1] + _GAP
+        if clear_before and right + _GAP <= final[0] and len(kept) < X_TICKS - 1:
+            kept.append((i, (left, right, anchor)))
+    kept.append((last, final))
     out = []
-    last = len(shown) - 1
-    for i, p in enumerate(shown):
-        anchor = "start" if i == 0 else ("end" if i == last else "middle")
-        # On a phone the axis text is drawn larger (static/app.css); the dates between
-        # the first and the last would then overlap, so they are hidden there.
-        cls = "axis" if i in (0, last) else "axis minor"
+    for n, (i, extent) in enumerate(kept):
+        anchor = extent[2]
+        # On a phone the axis text is drawn larger (static/css): the dates between the
+        # first and the last would then overlap, so they are hidden there.
+        cls = "axis" if n in (0, len(kept) - 1) else "axis minor"
         out.append(
-            f'<text x="{x(p.when)}" y="{HEIGHT - 10}" class="{cls}" '
-            f'text-anchor="{anchor}">{p.when.isoformat()}</text>'
+            f'<text x="{x(points[i].when)}" y="{HEIGHT - 10}" class="{cls}" '
+            f'text-anchor="{anchor}">{points[i].when.isoformat()}</text>'
         )
     return "".join(out)
 

@@ -3,6 +3,7 @@ label says the value its line is drawn at, and every point sits where its value 
 
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import date
 
@@ -72,3 +73,25 @@ def test_dates_between_the_first_and_last_can_make_way_on_a_phone() -> None:
     classes = [c for c, _ in dates]
     assert (classes[0], classes[-1]) == ("axis", "axis")
     assert set(classes[1:-1]) == {"axis minor"}
+
+
+def _date_spans(svg: str) -> list[tuple[float, str]]:
+    found = re.findall(r'<text x="([\d.]+)"[^>]*text-anchor="(\w+)">\d{4}-\d\d-\d\d</text>', svg)
+    return [(float(x), anchor) for x, anchor in found]
+
+
+def test_dates_of_close_visits_do_not_overlap() -> None:
+    days = [date(2024, 1, 22), date(2024, 2, 5), date(2024, 5, 20)]
+    points = [Reading(d, v, str(v)) for d, v in zip(days, [9.4, 8.9, 7.2], strict=True)]
+    spans = []
+    for at, anchor in _date_spans(str(trend_svg(points, "HbA1c"))):
+        left = at if anchor == "start" else at - 80 if anchor == "end" else at - 40
+        spans.append((left, left + 80))
+    assert all(a[1] <= b[0] for a, b in itertools.pairwise(spans))
+
+
+def test_the_latest_reading_is_always_dated() -> None:
+    days = [date(2024, 1, 1), date(2024, 5, 30), date(2024, 6, 1)]
+    points = [Reading(d, v, str(v)) for d, v in zip(days, [9.4, 8.9, 8.1], strict=True)]
+    labels = re.findall(r">(\d{4}-\d\d-\d\d)</text>", str(trend_svg(points, "HbA1c")))
+    assert labels == ["2024-01-01", "2024-06-01"]

@@ -73,7 +73,7 @@ _entries: OrderedDict[int, tuple[Version, dict[Hashable, Any]]] = OrderedDict()
 # patient id -> (version, {chain key -> (value, weight)}), weights summed in _chain_weight
 _chains: OrderedDict[int, tuple[Version, dict[Hashable, tuple[Any, int]]]] = OrderedDict()
 _chain_weight = [0]
-_stats = {"hits": 0, "misses": 0, "bypassed": 0}
+_stats = {"hits": 0, "misses": 0, "bypassed": 0, "waiting": 0}
 _pinned: ContextVar[Snapshot | None] = ContextVar("medgraph_read_snapshot", default=None)
 
 
@@ -184,6 +184,18 @@ def _release(slot: tuple[int, Version, Hashable]) -> None:
         event.set()
 
 
+def _wait(event: threading.Event) -> None:
+    """Wait for another thread's computation; `stats()["waiting"]` counts the threads
+    doing so (a gauge: how many requests a slow computation holds up)."""
+    with _lock:
+        _stats["waiting"] += 1
+    try:
+        event.wait(_WAIT_S)
+    finally:
+        with _lock:
+            _stats["waiting"] -= 1
+
+
 def _lookup(patient_id: int, version: Version, key: Hashable) -> Any:
     """Under _lock: the stored value, or _MISS."""
     entry = _entries.get(patient_id)
@@ -210,7 +222,7 @@ def cached(patient_id: int, key: Hashable, compute: Callable[[], T]) -> T:
     if value is not _MISS:
         return value
     if waiting is not None:
-        waiting.wait(_WAIT_S)
+        _wait(waiting)
         with _lock:
             value = _lookup(patient_id, version, key)
         if value is not _MISS:
@@ -274,7 +286,7 @@ def cached_many(
         for k in mine:
             _release((patient_id, version, ("chain", k)))
     for _, event in theirs:
-        event.wait(_WAIT_S)
+        _wait(event)
     with _lock:
         waited = _stored_chains(patient_id, version, [k for k, _ in theirs])
     rest = [k for k, _ in theirs if k not in waited]

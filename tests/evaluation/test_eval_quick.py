@@ -50,13 +50,24 @@ def test_baseline_pollution_is_measured_over_their_entries(report_dir):
         assert systems[name]["pollution_entries"]["total"] > 0
 
 
-def test_baselines_retrieve_some_relative_text(report_dir):
-    systems = results(report_dir)["benchmark"]["systems"]
-    assert (
-        systems["BM25 raw sessions"]["pollution_entries"]["hit"]
-        + systems["Embedding raw chunks"]["pollution_entries"]["hit"]
-        > 0
-    )
+def test_baselines_show_the_pollution_the_paper_reports(report_dir):
+    # Paper: raw-text baselines put a relative's text in 12-27% of evidence entries; a
+    # smoke run where BM25 over raw sessions shows under 10% measures nothing.
+    bm25 = results(report_dir)["benchmark"]["systems"]["BM25 raw sessions"]
+    assert bm25["pollution_entries"]["value"] >= 0.10
+
+
+def test_medgraph_answers_the_smoke_history_as_well_as_the_full_eval_requires(report_dir):
+    # The extractive reader on one tuning history: value and list answers at least
+    # 90% right (README's eval figures are 98-100% on the tuning part).
+    answers = results(report_dir)["benchmark"]["answers"]["tune"]
+    assert answers["value"]["questions"] > 0 and answers["value"]["right"] >= 0.9
+    assert answers["list"]["right"] >= 0.9
+
+
+def test_no_safety_dependent_question_misses_its_safety_fact(report_dir):
+    missing = results(report_dir)["benchmark"]["systems"]["MedGraph"]["safety_missing"]
+    assert missing["total"] > 0 and missing["hit"] == 0
 
 
 def test_scale_rows_carry_database_size(report_dir):

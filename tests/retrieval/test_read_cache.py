@@ -7,7 +7,6 @@ write commits, and the cache is bypassed inside an open transaction.
 from __future__ import annotations
 
 import threading
-import time
 from datetime import date
 
 import pytest
@@ -219,6 +218,18 @@ def test_one_ask_reads_the_memory_version_once(patient_graph: GraphBuilder) -> N
     assert sum("memory_memoryversion" in q["sql"] for q in queries.captured_queries) == 1
 
 
+def _until_others_wait(count: int) -> None:
+    """Hold a computation until `count` other threads wait for it (read_cache's
+    "waiting" gauge), so the overlap is certain rather than timed. Without single
+    flight nobody ever waits: the computation then goes on after 5 s and the test sees
+    every thread compute."""
+    deadline = threading.Event()
+    for _ in range(500):
+        if read_cache.stats()["waiting"] >= count:
+            return
+        deadline.wait(0.01)
+
+
 def _burst(patient_id: int, call) -> list:  # type: ignore[no-untyped-def]
     """Eight threads asking at once, each on its own database connection."""
     results: list = []
@@ -245,7 +256,7 @@ def test_a_burst_of_misses_computes_a_value_once(patient_graph: GraphBuilder) ->
 
     def compute() -> str:
         computed.append(1)
-        time.sleep(0.2)  # a slow profile: the other threads arrive while it is computed
+        _until_others_wait(7)  # a slow profile: the other threads arrive while it is computed
         return "profile"
 
     results = _burst(pid, lambda: read_cache.cached(pid, ("slow",), compute))
@@ -258,7 +269,7 @@ def test_a_burst_of_chain_misses_computes_each_chain_once(patient_graph: GraphBu
 
     def compute(keys: list[str]) -> dict[str, str]:
         asked.extend(keys)
-        time.sleep(0.2)
+        _until_others_wait(7)
         return {k: k.upper() for k in keys}
 
     results = _burst(pid, lambda: read_cache.cached_many(pid, ["a", "b"], compute, len))
@@ -271,8 +282,8 @@ def test_a_failed_computation_lets_a_waiter_compute(patient_graph: GraphBuilder)
 
     def compute() -> str:
         calls.append(1)
-        time.sleep(0.1)
         if len(calls) == 1:
+            _until_others_wait(7)
             raise RuntimeError("database went away")
         return "profile"
 

@@ -178,7 +178,7 @@ _ZH_MONTH_NUM = r"(?:1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])"
 _ZH_MONTH_ONLY = re.compile(
     rf"(?:(?P<yrel>去年|今年|前年|明年)|(?<![\d年个一二三四五六七八九十两几第每]))"
     rf"(?P<month>{_ZH_MONTH_NUM})\s*月份?(?!经|子|龄|后|内|多|左右)"
-    r"(?:\s*(?P<day>[0-3]?\d)\s*[日号])?"
+    r"(?:\s*(?P<day>[0-3]?\d|[二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*[日号])?"
 )
 _ANY_MONTH = re.compile(rf"\b(?:{'|'.join(_FULL_MONTHS)})\b|月", re.I)
 # A month-day without a year said about an appointment or a plan points forward
@@ -343,6 +343,11 @@ def _month_date(
     return _safe_date(year, month, day or 1)
 
 
+def _day_number(raw: str) -> int | None:
+    """ "3" or 三 / 二十一 (a day of the month said in Chinese numerals)."""
+    return int(raw) if raw.isdigit() else parse_zh_number(raw)
+
+
 def _months_without_year(text: str, anchor: date | None) -> list[DateMention]:
     out: list[DateMention] = []
     if not _ANY_MONTH.search(text):
@@ -355,7 +360,7 @@ def _months_without_year(text: str, anchor: date | None) -> list[DateMention]:
     ahead = bool(found) and anchor is not None and plan_context(text)
     for m, month, rel in found:
         groups = m.groupdict()
-        day = int(groups["day"]) if groups.get("day") else None
+        day = _day_number(groups["day"]) if groups.get("day") else None
         yrel = (groups["yrel"] or groups.get("yrel0") or "").casefold() or None
         known = anchor is not None and month is not None
         when = _month_date(anchor, month, day, rel, yrel, ahead) if known else None  # type: ignore[arg-type]

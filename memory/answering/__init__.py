@@ -64,6 +64,11 @@ class Answer:
         return {
             "answer": self.text,
             "reader": self.reader,
+            # Which model and prompt version answered ("" for the extractive reader), and
+            # why a configured LLM reader was not used.
+            "reader_model": self.model,
+            "reader_prompt_version": self.prompt_version,
+            "reader_failure": self.failure,
             "profile": self.profile.text,
             "safety": safety_payload(self.profile.safety),
             "rendered": self.rendered,

@@ -354,5 +354,7 @@ def extractive_answer(
     numbers = {i.fact_id: n for n, i in enumerate(items, start=1) if i.fact_id is not None}
     ctx = Ctx(lang, numbers, profile, items, asked, records)
     body = _body(question, intent, ctx) or [ctx.t["nothing"]]
-    failed = [ctx.t["fallback"].format(reason=failure)] if failure else []
-    return "\n".join([*body, *profile.notes, *failed, ctx.t["trailer"]])
+    if failure:
+        # The LLM is configured: say it failed and why, never "no LLM configured".
+        return "\n".join([*body, *profile.notes, ctx.t["fallback"].format(reason=failure)])
+    return "\n".join([*body, *profile.notes, ctx.t["trailer"]])

@@ -17,7 +17,7 @@ from datetime import date
 
 from django.conf import settings
 
-from memory.answering.citations import flag_lines, uncited_claims
+from memory.answering.citations import flag_lines, sentences, uncited_claims
 from memory.answering.extractive import extractive_answer
 from memory.answering.lookup import ItemRecords
 from memory.domain.evidence import EvidenceItem, ProfileData
@@ -57,6 +57,19 @@ def reader_config() -> LLMConfig | None:
     )
 
 
+def unusable_reply(text: str, evidence_lines: int) -> str:
+    """Why an LLM reply cannot stand as the answer ("" when it can): an empty reply
+    would leave a clinician without the caution lines a safety question needs, and a
+    reply whose every claim cites nothing, while evidence lines were given, rests
+    on no record."""
+    if not text.strip():
+        return "returned an empty reply"
+    claims = sentences(text)
+    if evidence_lines and claims and len(uncited_claims(text)) == len(claims):
+        return "cited no evidence line in any sentence"
+    return ""
+
+
 def answer_lang(question: str) -> str:
     """Answer in the question's language, unless the prompt language is pinned."""
     pinned = getattr(settings, "LLM_PROMPT_LANG", "auto")
@@ -83,6 +96,9 @@ def read(
     prompt = load_prompt("answer", ANSWER_PROMPT_VERSION, answer_lang(question))
     try:
         reply = llm_answer(config, prompt, question, profile_text, evidence_text, today)
+        unusable = unusable_reply(reply.text, len(items))
+        if unusable:
+            raise LLMError(f"reader model {reply.model} {unusable}")
     except LLMError as exc:
         text = extractive_answer(
             question, lang, profile, items, asked, failure=exc.reason, records=records

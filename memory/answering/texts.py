@@ -9,7 +9,8 @@ TEXT: dict[str, dict[str, str]] = {
     "en": {
         "trailer": "(Extractive answer, no LLM configured: read from the structured records, "
         "not interpreted. Check the cited lines.)",
-        "fallback": "The LLM reader failed ({reason}); extractive answer instead.",
+        "fallback": "(Extractive answer: the LLM reader failed ({reason}). Read from the "
+        "structured records, not interpreted. Check the cited lines.)",
         "caution": "CAUTION: {record} recorded: {drug} {how} [{cite}]",
         "caution_general": "CAUTION: check any new drug against these recorded allergies, "
         "intolerances and contraindications:",
@@ -70,7 +71,8 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "zh": {
         "trailer": "（抽取式回答，未配置大模型：依据结构化记录作答，未做推理，请核对所引记录。）",
-        "fallback": "大模型回答失败（{reason}），改用抽取式回答。",
+        "fallback": "（抽取式回答：大模型回答失败（{reason}）。"
+        "依据结构化记录作答，未做推理，请核对所引记录。）",
         "caution": "注意：已记录{record}：{drug}{how} [{cite}]",
         "caution_general": "注意：开任何新药前请核对以下已记录的过敏、不耐受和禁忌：",
         "no_touch": "没有已记录的过敏、不耐受或禁忌涉及{drug}或其药物类别。",

@@ -17,7 +17,8 @@ from tests.retrieval.graph import fact
 
 pytestmark = pytest.mark.django_db
 
-KEYS = {"answer", "reader", "profile", "safety", "rendered", "evidence", "timings_ms"}
+KEYS = {"answer", "reader", "profile", "safety", "rendered", "evidence", "timings_ms",
+        "reader_model", "reader_prompt_version", "reader_failure"}  # fmt: skip
 SAFETY_KEYS = {"fact_id", "session_id", "kind", "entity", "date", "assertion", "verification",
                "in_force", "text"}  # fmt: skip
 ITEM_KEYS = {"role", "fact_id", "session_id", "subject", "type", "date", "status", "text"}
@@ -100,7 +101,7 @@ def test_llm_failure_falls_back_to_extractive_and_says_so(valsartan, fake_openai
     fake_openai.error(500, "boom")
     with _llm(fake_openai):
         result = answer(valsartan.patient, "What dose of valsartan now?")
-    assert result.reader == "extractive" and "LLM reader failed" in result.text
+    assert result.reader == "extractive" and "the LLM reader failed" in result.text
 
 
 def test_every_ask_is_audited(valsartan) -> None:

@@ -161,14 +161,22 @@ if LLM_BASE_URL and not LLM_EXTRACTION_MODEL:
     raise EnvError("LLM_BASE_URL is set but LLM_EXTRACTION_MODEL is not: name the model to use")
 EMBEDDER = env_str("MEDGRAPH_EMBEDDER", "use-multilingual")
 
-# One session's extraction may take LLM_TIMEOUT_S x LLM_MAX_ATTEMPTS; a task drains a
-# patient's queue until its soft limit nears, then re-queues itself for the rest.
-LLM_WORST_CASE_S = LLM_TIMEOUT_S * LLM_MAX_ATTEMPTS
+# One session's LLM work: LLM_MAX_ATTEMPTS HTTP requests (re-asks after an invalid reply
+# and transport retries share them: memory.extraction.llm), each up to LLM_TIMEOUT_S, with
+# the client's backoff between them (1, 2, 4 ... s, +25% jitter, 60 s at most). A task
+# drains a patient's queue until its soft limit nears, then re-queues itself for the rest;
+# at the soft limit a session still with the LLM is built by the rule extractor.
+LLM_WORST_CASE_S = LLM_MAX_ATTEMPTS * LLM_TIMEOUT_S + sum(
+    min(1.25 * 2**k, 60.0) for k in range(LLM_MAX_ATTEMPTS - 1)
+)
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("MEDGRAPH_TASK_SOFT_TIME_LIMIT_S", 900, minimum=60)
 if CELERY_TASK_SOFT_TIME_LIMIT < LLM_WORST_CASE_S + 60:
     raise EnvError(
-        f"MEDGRAPH_TASK_SOFT_TIME_LIMIT_S={CELERY_TASK_SOFT_TIME_LIMIT} must exceed "
-        f"LLM_TIMEOUT_S x LLM_MAX_ATTEMPTS ({LLM_WORST_CASE_S:.0f} s) by at least 60 s"
+        f"MEDGRAPH_TASK_SOFT_TIME_LIMIT_S={CELERY_TASK_SOFT_TIME_LIMIT} is too short: one "
+        f"session's LLM work (LLM_TIMEOUT_S={LLM_TIMEOUT_S:g} x LLM_MAX_ATTEMPTS="
+        f"{LLM_MAX_ATTEMPTS} requests, with backoff) takes up to {LLM_WORST_CASE_S:.0f} s and "
+        f"the task needs 60 s more; raise it to at least {LLM_WORST_CASE_S + 60:.0f} or lower "
+        f"the other two"
     )
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 # Redis hands an unacknowledged task to another worker after this: it must outlast any task.

@@ -12,6 +12,7 @@ import logging
 import time
 from dataclasses import replace
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.db import InterfaceError, OperationalError, connection, transaction
 
 from memory.actions.sessions import (
@@ -108,11 +109,22 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
     try:
         result = extractor.extract(text)
     except ExtractionFailed as exc:
-        failure = f"LLM extraction failed after {exc.attempts} attempt(s): {exc.reason}"
+        failure = f"LLM extraction failed ({exc.kind}): {exc.reason}"
         failed_reply = exc.raw_reply or ""
         result = _rule_fallback(text, extractor, failure)
         if result is None:
             return _fail(session_id, exc.reason, exc.raw_reply or "", exc.attempts, extractor)
+    except SoftTimeLimitExceeded:
+        # The task's time is nearly up while the LLM still works on the session: the
+        # rule extractor builds it now, so the patient's allergies are in memory
+        # before the hard limit ends the task (one rule extraction takes ~0.1 s).
+        failure = (
+            "LLM extraction failed (time_limit): still running at the task's soft time "
+            "limit; check MEDGRAPH_TASK_SOFT_TIME_LIMIT_S, LLM_TIMEOUT_S and LLM_MAX_ATTEMPTS"
+        )
+        result = _rule_fallback(text, extractor, failure)
+        if result is None:
+            return _fail(session_id, failure, "", 0, extractor)
     except (OperationalError, InterfaceError):
         raise  # the database is away: the task retries, the session is not failed
     except Exception as exc:  # an extractor bug must not leave the session "extracting"

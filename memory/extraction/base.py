@@ -39,11 +39,14 @@ class ExtractionResult:
 class ExtractionFailed(Exception):
     """Extraction gave up; the session is marked failed with `reason`."""
 
-    def __init__(self, reason: str, raw_reply: str | None = None, attempts: int = 0) -> None:
+    def __init__(
+        self, reason: str, raw_reply: str | None = None, attempts: int = 0, kind: str = "other"
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
         self.raw_reply = raw_reply
-        self.attempts = attempts
+        self.attempts = attempts  # HTTP requests made
+        self.kind = kind  # memory.llm.client.LLMError.kind
 
 
 class Extractor(Protocol):

@@ -2,9 +2,10 @@
 
 The session is sent as dated, numbered turns ("3. Patient: ...") so that the
 model's evidence_turn points at a real turn. A reply that does not validate is
-re-asked in the same conversation with the exact validation error, up to
-config.max_attempts replies; then extraction fails with the last error and
-the raw reply kept, and the session is marked failed (nothing half-built).
+re-asked in the same conversation with the exact validation error; re-asks and
+transport retries share one budget of config.max_attempts HTTP requests. Then
+extraction fails with the last error and the raw reply kept (the rule extractor
+builds the session instead; nothing half-built).
 """
 
 from __future__ import annotations
@@ -88,15 +89,18 @@ class _Run:
         self.prompt_tokens = 0
         self.completion_tokens = 0
         self.last_raw: str | None = None
+        self.requests = 0  # HTTP requests made so far, retries and re-asks together
 
     def go(self, text: str) -> ExtractionResult:
+        """Ask, validate, re-ask with the error; transport retries and re-asks share
+        one budget of config.max_attempts HTTP requests, so one session's LLM work
+        is bounded by max_attempts x timeout (plus backoff), never its square."""
         started = time.perf_counter()
         messages = [{"role": "user", "content": text}]
-        max_attempts = self.client.config.max_attempts
-        reply: ChatReply | None = None
         error = ""
-        for attempt in range(1, max_attempts + 1):
-            reply = self._ask(messages, attempt)
+        reply: ChatReply | None = None
+        while self.requests < self.client.config.max_attempts:
+            reply = self._ask(messages)
             try:
                 extraction = parse_extraction(reply.text, self.n_turns, self.version)
             except ValidationError as exc:
@@ -114,20 +118,26 @@ class _Run:
                 raw_reply=reply.text,
                 prompt_tokens=self.prompt_tokens,
                 completion_tokens=self.completion_tokens,
-                attempts=attempt,
+                attempts=self.requests,
                 duration_ms=(time.perf_counter() - started) * 1000.0,
             )
         raise ExtractionFailed(
-            f"invalid extraction reply after {max_attempts} attempts: {error}",
+            f"invalid extraction reply: {error}",
             raw_reply=reply.text if reply else None,
-            attempts=max_attempts,
+            attempts=self.requests,
+            kind="invalid_reply",
         )
 
-    def _ask(self, messages: list[dict[str, str]], attempt: int) -> ChatReply:
+    def _ask(self, messages: list[dict[str, str]]) -> ChatReply:
+        left = self.client.config.max_attempts - self.requests
         try:
-            reply = self.client.complete(messages)
+            reply = self.client.complete(messages, max_requests=left)
         except LLMError as exc:
-            raise ExtractionFailed(exc.reason, raw_reply=self.last_raw, attempts=attempt) from exc
+            self.requests += exc.requests
+            raise ExtractionFailed(
+                exc.reason, raw_reply=self.last_raw, attempts=self.requests, kind=exc.kind
+            ) from exc
+        self.requests += reply.attempts
         self.last_raw = reply.text
         self.prompt_tokens += reply.prompt_tokens
         self.completion_tokens += reply.completion_tokens

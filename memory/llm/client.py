@@ -51,17 +51,23 @@ class ChatReply:
 
 
 class LLMError(Exception):
-    """The endpoint could not give a reply; `reason` names endpoint, model and cause."""
+    """The endpoint could not give a reply; `reason` names endpoint, model and cause,
+    `requests` the HTTP requests spent on it, `kind` the class of failure for
+    operators' counters (timeout, connection, auth, not_found, http_4xx, http_5xx,
+    rate_limit, empty, invalid_reply, time_limit)."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, requests: int = 0, kind: str = "other") -> None:
         super().__init__(reason)
         self.reason = reason
+        self.requests = requests
+        self.kind = kind
 
 
 class _Retryable(Exception):
-    def __init__(self, cause: str, wait_s: float | None = None) -> None:
+    def __init__(self, cause: str, kind: str, wait_s: float | None = None) -> None:
         super().__init__(cause)
         self.cause = cause
+        self.kind = kind
         self.wait_s = wait_s
 
 
@@ -95,24 +101,29 @@ class ChatClient:
         )
 
     def complete(
-        self, messages: Sequence[dict[str, str]], *, json_mode: bool | None = None
+        self,
+        messages: Sequence[dict[str, str]],
+        *,
+        json_mode: bool | None = None,
+        max_requests: int | None = None,
     ) -> ChatReply:
-        """One chat completion, with bounded transport retries."""
+        """One chat completion, with bounded transport retries: at most `max_requests`
+        HTTP requests (default config.max_attempts), so a caller can hold one budget
+        over several completions."""
         want_json = self.config.json_mode if json_mode is None else json_mode
+        budget = self.config.max_attempts if max_requests is None else max_requests
         started = time.perf_counter()
         attempts = 0
         fell_back = False
-        retries = 0
         while True:
             attempts += 1
             use_json = want_json and self._json_supported
             try:
                 reply = self._call(messages, use_json)
             except _Retryable as exc:
-                retries += 1
-                if retries >= self.config.max_attempts:
-                    raise self._error(f"{exc.cause} (after {attempts} attempts)") from None
-                self._sleep(self._delay(retries, exc.wait_s))
+                if attempts >= budget:
+                    raise self._error(exc.cause, attempts, exc.kind) from None
+                self._sleep(self._delay(attempts, exc.wait_s))
                 continue
             except openai.BadRequestError as exc:
                 if use_json and not fell_back and _rejects_response_format(exc):
@@ -120,10 +131,12 @@ class ChatClient:
                     # the prompt itself already demands JSON only.
                     self._json_supported = False
                     fell_back = True
+                    attempts -= 1  # the server's refusal costs no attempt
                     continue
-                raise self._error(f"HTTP 400: {_detail(exc)}") from None
+                raise self._error(f"HTTP 400: {_detail(exc)}", attempts, "http_4xx") from None
             except openai.APIStatusError as exc:
-                raise self._error(f"HTTP {exc.status_code}: {_detail(exc)}") from None
+                cause, kind = _status_cause(exc)
+                raise self._error(cause, attempts, kind) from None
             return self._reply(reply, attempts, started)
 
     def _call(self, messages: Sequence[dict[str, str]], use_json: bool) -> Any:
@@ -137,14 +150,18 @@ class ChatClient:
         try:
             return self._client.chat.completions.create(**kwargs)
         except openai.APITimeoutError:
-            raise _Retryable(f"timeout after {self.config.timeout_s:g} s") from None
+            raise _Retryable(
+                f"timeout after {self.config.timeout_s:g} s (LLM_TIMEOUT_S)", "timeout"
+            ) from None
         except openai.APIConnectionError as exc:
-            raise _Retryable(f"connection error: {exc}") from None
+            raise _Retryable(
+                f"connection error: {_root_cause(exc)}; check LLM_BASE_URL", "connection"
+            ) from None
         except openai.RateLimitError as exc:
-            raise _Retryable(f"HTTP 429: {_detail(exc)}", _retry_after(exc)) from None
+            raise _Retryable(f"HTTP 429: {_detail(exc)}", "rate_limit", _retry_after(exc)) from None
         except openai.APIStatusError as exc:
             if exc.status_code >= 500:
-                raise _Retryable(f"HTTP {exc.status_code}: {_detail(exc)}") from None
+                raise _Retryable(f"HTTP {exc.status_code}: {_detail(exc)}", "http_5xx") from None
             raise
 
     def _delay(self, retry: int, server_wait: float | None) -> float:
@@ -159,7 +176,7 @@ class ChatClient:
 
     def _reply(self, completion: Any, attempts: int, started: float) -> ChatReply:
         if not completion.choices:
-            raise self._error("reply has no choices")
+            raise self._error("reply has no choices", attempts, "invalid_reply")
         choice = completion.choices[0]
         usage = completion.usage
         return ChatReply(
@@ -172,10 +189,41 @@ class ChatClient:
             finish_reason=choice.finish_reason or "stop",
         )
 
-    def _error(self, cause: str) -> LLMError:
+    def _error(self, cause: str, requests: int, kind: str) -> LLMError:
+        tries = f" after {requests} requests" if requests > 1 else ""
         return LLMError(
-            f"LLM call to {self.config.base_url} (model {self.config.model}) failed: {cause}"
+            f"LLM call to {self.config.base_url} (model {self.config.model}) failed{tries}: "
+            f"{cause}",
+            requests,
+            kind,
         )
+
+
+def _root_cause(exc: BaseException) -> str:
+    """The innermost error under the client's "Connection error.": refused, a DNS
+    failure, a TLS certificate problem, a reset."""
+    inner: BaseException = exc
+    seen = 0
+    while inner.__cause__ is not None and seen < 8:
+        inner, seen = inner.__cause__, seen + 1
+    text = str(inner).strip() or type(inner).__name__
+    return text[:200]
+
+
+def _status_cause(exc: openai.APIStatusError) -> tuple[str, str]:
+    """An HTTP error with what to check: the key for 401/403, the model name or the
+    /v1 path for 404."""
+    detail = _detail(exc)
+    status = exc.status_code
+    if status in (401, 403):
+        return f"HTTP {status}: {detail}; check LLM_API_KEY", "auth"
+    if status == 404:
+        if "model" in detail.casefold():
+            hint = "check LLM_EXTRACTION_MODEL / LLM_READER_MODEL against the server's models"
+        else:
+            hint = "check that LLM_BASE_URL ends in /v1 (e.g. http://host:8000/v1)"
+        return f"HTTP 404: {detail}; {hint}", "not_found"
+    return f"HTTP {status}: {detail}", "http_4xx"
 
 
 def _detail(exc: openai.APIStatusError) -> str:

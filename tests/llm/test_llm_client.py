@@ -118,7 +118,9 @@ def test_timeout_then_success_returns_the_reply(fake_openai, make_config, sleeps
 
 def test_refused_connection_is_a_clear_error(make_config, sleeps) -> None:
     config = make_config(base_url="http://127.0.0.1:9/v1", max_attempts=2)
-    with pytest.raises(LLMError, match=r"127\.0\.0\.1:9/v1 .*connection error"):
+    with pytest.raises(
+        LLMError, match=r"127\.0\.0\.1:9/v1 .*connection error: .*refused.*LLM_BASE_URL"
+    ):
         ChatClient(config, sleep=sleeps).complete(MESSAGES)
 
 
@@ -151,3 +153,54 @@ def test_other_bad_request_is_not_retried_without_response_format(
 def test_finish_reason_length_is_reported(fake_openai, make_config, sleeps) -> None:
     fake_openai.truncated('{"session_subject": "patient", "facts": []}')
     assert client(make_config, sleeps).complete(MESSAGES).finish_reason == "length"
+
+
+def test_a_rejected_key_names_llm_api_key(
+    fake_openai: FakeOpenAIServer, make_config, sleeps
+) -> None:
+    fake_openai.error(401, "Incorrect API key provided")
+    with pytest.raises(LLMError, match=r"HTTP 401: Incorrect API key provided; check LLM_API_KEY"):
+        client(make_config, sleeps).complete(MESSAGES)
+
+
+def test_an_unknown_model_names_the_model_variables(
+    fake_openai: FakeOpenAIServer, make_config, sleeps
+) -> None:
+    fake_openai.error(404, "The model `gpt-9` does not exist or you do not have access to it.")
+    with pytest.raises(LLMError, match=r"HTTP 404: .*LLM_EXTRACTION_MODEL / LLM_READER_MODEL"):
+        client(make_config, sleeps).complete(MESSAGES)
+
+
+def test_a_wrong_path_says_the_base_url_should_end_in_v1(
+    fake_openai: FakeOpenAIServer, make_config, sleeps
+) -> None:
+    config = make_config(base_url=fake_openai.base_url.removesuffix("/v1"))
+    with pytest.raises(LLMError, match=r"HTTP 404: .*LLM_BASE_URL ends in /v1"):
+        ChatClient(config, sleep=sleeps).complete(MESSAGES)
+
+
+def test_a_single_request_failure_claims_no_repeated_attempts(
+    fake_openai: FakeOpenAIServer, make_config, sleeps
+) -> None:
+    fake_openai.error(500, "boom")
+    with pytest.raises(LLMError) as caught:
+        client(make_config, sleeps, max_attempts=1).complete(MESSAGES)
+    assert "after" not in caught.value.reason and caught.value.requests == 1
+
+
+def test_failures_carry_their_kind_for_the_counters(
+    fake_openai: FakeOpenAIServer, make_config, sleeps
+) -> None:
+    fake_openai.error(401, "bad key")
+    with pytest.raises(LLMError) as caught:
+        client(make_config, sleeps).complete(MESSAGES)
+    assert caught.value.kind == "auth"
+
+
+def test_max_requests_bounds_one_completion(
+    fake_openai: FakeOpenAIServer, make_config, sleeps
+) -> None:
+    fake_openai.error(500).error(500).error(500)
+    with pytest.raises(LLMError):
+        client(make_config, sleeps, max_attempts=3).complete(MESSAGES, max_requests=2)
+    assert fake_openai.calls == 2

@@ -140,7 +140,24 @@ def test_server_error_then_valid_reply_succeeds(fake_openai, make_config, sleeps
     session, reply = recorded_session("en_med_change_allergy")
     fake_openai.error(500).reply(reply)
     result = extractor(make_config, sleeps).extract(session)
-    assert (result.attempts, fake_openai.calls) == (1, 2)
+    assert (result.attempts, fake_openai.calls) == (2, 2)  # attempts count HTTP requests
+
+
+def test_retries_and_re_asks_share_one_request_budget(fake_openai, make_config, sleeps) -> None:
+    # Two timeouts and one invalid reply spend the 3 requests: never 3 x 3.
+    session, _ = recorded_session("en_med_change_allergy")
+    fake_openai.slow(1.5).slow(1.5).reply("not json").reply("not json").reply("not json")
+    with pytest.raises(ExtractionFailed) as caught:
+        extractor(make_config, sleeps, timeout_s=0.2, max_attempts=3).extract(session)
+    assert (fake_openai.calls, caught.value.attempts) == (3, 3)
+
+
+def test_an_invalid_reply_names_its_kind(fake_openai, make_config, sleeps) -> None:
+    session, _ = recorded_session("en_med_change_allergy")
+    fake_openai.reply("not json").reply("not json").reply("not json")
+    with pytest.raises(ExtractionFailed) as caught:
+        extractor(make_config, sleeps).extract(session)
+    assert caught.value.kind == "invalid_reply"
 
 
 def test_rate_limit_is_honored_during_extraction(fake_openai, make_config, sleeps) -> None:

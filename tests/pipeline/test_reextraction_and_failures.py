@@ -100,7 +100,7 @@ def test_malformed_replies_are_constructed_by_rules_keeping_the_reason(llm, add_
     llm.reply("still not json")
     session = construct(add_session("2024-01-10"))
     assert session.status == "done" and session.extractor == "rules after llm failure"
-    assert session.status_reason.startswith("LLM extraction failed after 2 attempt(s)")
+    assert session.status_reason.startswith("LLM extraction failed (invalid_reply): ")
 
 
 def test_failed_session_keeps_its_raw_turns(llm, add_session):

@@ -77,6 +77,7 @@ class StoreCollector:
 
     def collect(self) -> Iterator[Any]:
         yield from _session_metrics()
+        yield from _llm_metrics()
         yield from _broker_metrics()
 
     def describe(self) -> list[Any]:
@@ -114,6 +115,25 @@ def _session_metrics() -> Iterator[Any]:
     )
     hist.add_metric([], buckets, float(row[-1]))
     yield hist
+
+
+def _llm_metrics() -> Iterator[Any]:
+    from memory.queries.llm_health import llm_counts
+
+    counts = llm_counts()
+    requests = GaugeMetricFamily(
+        "medgraph_llm_requests", "LLM extraction requests made for the sessions in memory."
+    )
+    requests.add_metric([], counts["requests"])
+    yield requests
+    fallback = GaugeMetricFamily(
+        "medgraph_llm_fallback_sessions",
+        "Sessions built by the rule extractor after the LLM failed, by kind of failure.",
+        labels=["kind"],
+    )
+    for kind, n in sorted(counts["fallback_by_kind"].items()):
+        fallback.add_metric([kind], n)
+    yield fallback
 
 
 def _broker_metrics() -> Iterator[Any]:

@@ -111,7 +111,7 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
     except ExtractionFailed as exc:
         failure = f"LLM extraction failed ({exc.kind}): {exc.reason}"
         failed_reply = exc.raw_reply or ""
-        result = _rule_fallback(text, extractor, failure)
+        result = _rule_fallback(text, extractor, failure, exc.attempts)
         if result is None:
             return _fail(session_id, exc.reason, exc.raw_reply or "", exc.attempts, extractor)
     except SoftTimeLimitExceeded:
@@ -157,7 +157,7 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
 
 
 def _rule_fallback(
-    text: SessionText, extractor: Extractor, failure: str
+    text: SessionText, extractor: Extractor, failure: str, attempts: int = 0
 ) -> ExtractionResult | None:
     """When the LLM gave up on a session, the rule extractor constructs it, so its
     allergies are in memory at once; it is marked as such (extractor name)."""
@@ -172,7 +172,7 @@ def _rule_fallback(
         log.exception("rule fallback failed too")
         return None
     log.warning("constructing with the rule extractor: %s", failure)
-    return replace(result, extractor=RULE_FALLBACK_PREFIX)
+    return replace(result, extractor=RULE_FALLBACK_PREFIX, attempts=attempts)
 
 
 def _fail(

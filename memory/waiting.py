@@ -11,6 +11,7 @@ from tqdm import tqdm
 
 from memory.construction import construct_pending
 from memory.models import Session
+from memory.profile import RULE_FALLBACK_PREFIX
 
 OPEN = (Session.Status.QUEUED, Session.Status.EXTRACTING)
 
@@ -22,8 +23,19 @@ class WaitOutcome:
     unfinished: list[Session] = field(default_factory=list)
     mode: str = "worker"
 
+    @property
+    def fallback(self) -> list[Session]:
+        """Constructed, but by the rule extractor after the configured LLM failed."""
+        return [s for s in self.done if s.extractor.startswith(RULE_FALLBACK_PREFIX)]
+
     def lines(self) -> list[str]:
         out = [f"constructed {len(self.done)} session(s) ({self.mode})"]
+        if self.fallback:
+            out.append(f"{len(self.fallback)} of them built by rules after an LLM failure")
+        out += [
+            f"FALLBACK {s.patient.external_id}/{s.external_id}: {s.status_reason}"
+            for s in self.fallback
+        ]
         out += [
             f"FAILED {s.patient.external_id}/{s.external_id}: {s.status_reason}"
             for s in self.failed

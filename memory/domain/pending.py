@@ -37,9 +37,26 @@ ABSENCE = re.compile(
 )
 
 
+_CAUSE = re.compile(r"^LLM extraction failed \((\w+)\):.* failed(?: after \d+ requests)?: (.+)$")
+REASON_CHARS = 120
+
+
+def short_reason(reason: str, limit: int = REASON_CHARS) -> str:
+    """A failure reason for one profile line: an LLM failure as its kind and cause
+    ("LLM failed (auth): HTTP 401: …; check LLM_API_KEY"), never the endpoint URL it
+    names first; cut at a word, with an ellipsis, when still too long."""
+    found = _CAUSE.match(reason.strip())
+    text = f"LLM failed ({found.group(1)}): {found.group(2)}" if found else reason.strip()
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return f"{cut}…"
+
+
 def _ids(sessions: tuple[PendingSession, ...]) -> str:
     return ", ".join(
-        f"{p.external_id} ({p.status}{': ' + p.reason[:80] if p.reason else ''})" for p in sessions
+        f"{p.external_id} ({p.status}{': ' + short_reason(p.reason) if p.reason else ''})"
+        for p in sessions
     )
 
 

@@ -41,6 +41,18 @@ def healthz(request: HttpRequest) -> JsonResponse:
         and checks["redis"] == "ok"
         and int(checks["workers"]) > 0  # type: ignore[call-overload]
     )
-    return JsonResponse(
-        {"status": "ok" if healthy else "error", **checks}, status=200 if healthy else 503
-    )
+    # A failing LLM leaves the service up (the rule extractor builds every session), so it
+    # degrades the status without failing the check.
+    checks["llm"] = _llm()
+    degraded = checks["llm"] not in ("ok", "off")
+    status = "error" if not healthy else ("degraded" if degraded else "ok")
+    return JsonResponse({"status": status, **checks}, status=200 if healthy else 503)
+
+
+def _llm() -> str:
+    from memory.queries.llm_health import llm_state
+
+    try:
+        return llm_state()
+    except Exception as exc:  # a health endpoint reports, never raises
+        return f"error: {exc.__class__.__name__}"

@@ -12,6 +12,10 @@ from memory.actions.imports import IngestError, do_import_sessions
 from memory.importing import ImportFormatError, read_sources
 from memory.waiting import wait_for_sessions
 
+# Exit status of `import --wait` when every session is in memory but some were built by
+# the rule extractor because the configured LLM failed.
+EXIT_FALLBACK = 3
+
 
 class Command(BaseCommand):
     help = "Import dialogue sessions (MedGraph JSON/JSONL, transcripts, MedMemoryBench)."
@@ -34,7 +38,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--wait",
             action="store_true",
-            help="block until every imported session is constructed; exit 1 if any failed",
+            help="block until every imported session is constructed; exit 1 if any failed, "
+            f"{EXIT_FALLBACK} if any was built by rules after an LLM failure",
         )
         parser.add_argument(
             "--timeout",
@@ -79,4 +84,12 @@ class Command(BaseCommand):
         if outcome.failed or outcome.unfinished:
             raise CommandError(
                 f"{len(outcome.failed)} session(s) failed, {len(outcome.unfinished)} unfinished"
+            )
+        if outcome.fallback:
+            # Built and in memory, but not by the configured LLM: a wrong key or model
+            # must not pass unattended imports as a success.
+            raise CommandError(
+                f"{len(outcome.fallback)} session(s) built by the rule extractor after an "
+                "LLM failure (see the FALLBACK lines)",
+                returncode=EXIT_FALLBACK,
             )

@@ -8,6 +8,9 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db.models import Count
 
 from memory.models import Session
+from memory.profile import RULE_FALLBACK_PREFIX
+
+FALLBACK = "fallback"
 
 
 class Command(BaseCommand):
@@ -18,8 +21,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--status",
             default=None,
-            choices=[s for s, _ in Session.Status.choices],
-            help="only sessions in this status (default: all)",
+            choices=[*(s for s, _ in Session.Status.choices), FALLBACK],
+            help="only sessions in this status (default: all); 'fallback': built by the rule "
+            "extractor after the configured LLM failed",
         )
         parser.add_argument(
             "--limit", type=int, default=200, help="list at most N sessions (default: 200)"
@@ -29,7 +33,9 @@ class Command(BaseCommand):
         sessions = Session.objects.select_related("patient").order_by("patient__external_id", "seq")
         if opts["patient"]:
             sessions = sessions.filter(patient__external_id=opts["patient"])
-        if opts["status"]:
+        if opts["status"] == FALLBACK:
+            sessions = sessions.filter(extractor__startswith=RULE_FALLBACK_PREFIX)
+        elif opts["status"]:
             sessions = sessions.filter(status=opts["status"])
         counts = dict(sessions.values_list("status").annotate(n=Count("pk")).order_by())
         self.stdout.write(

@@ -18,7 +18,7 @@ from memory.extraction.validation import ValidationError, parse_extraction
 from memory.llm.client import ChatClient, ChatReply, LLMConfig, LLMError
 from memory.llm.prompts import Prompt, load_prompt, pick_lang, render
 
-PROMPT_VERSION = "v2"
+PROMPT_VERSION = "v3"
 UNKNOWN_DATE = "unknown"
 # The prompts' own examples use these tags ("Patient: ..."), in both languages.
 SPEAKER_LABELS: dict[str, str] = {

@@ -15,6 +15,9 @@ from memory.domain.slots import NUMERIC_SLOTS, SLOT_KEYS, TEXT_SLOTS, as_number,
 from memory.domain.slots import measured as measured_slots
 
 VALUED_TYPES = frozenset({"vital", "lab_result", "medication_status"})
+# An allergy's reaction and its severity (extract prompt v3, FHIR AllergyIntolerance.reaction).
+ALLERGY_SLOTS: tuple[str, ...] = ("reaction", "severity")
+SEVERITIES: tuple[str, ...] = ("mild", "moderate", "severe")
 _BP = re.compile(r"^\s*(\d{2,3})\s*/\s*(\d{2,3})\s*$")
 
 
@@ -35,10 +38,14 @@ def parse_slots(
     if not isinstance(raw, dict):
         raise SlotError(path, f"expected an object, got {type(raw).__name__}")
     out: dict[str, object] = {}
+    allowed = SLOT_KEYS + (ALLERGY_SLOTS if fact_type == "safety" else ())
     for key, item in raw.items():
-        if key not in SLOT_KEYS:
-            raise SlotError(f"{path}.{key}", f"unknown slot (allowed: {', '.join(SLOT_KEYS)})")
+        if key not in allowed:
+            raise SlotError(f"{path}.{key}", f"unknown slot (allowed: {', '.join(allowed)})")
         if item is None:
+            continue
+        if key in ALLERGY_SLOTS:
+            out[key] = _allergy_slot(item, path, key)
             continue
         out[key] = (
             _number(item, f"{path}.{key}") if key in NUMERIC_SLOTS else _text(item, path, key)
@@ -70,6 +77,14 @@ def _number(item: Any, path: str) -> object:
     if path.endswith(".value") and isinstance(item, str) and item.strip():
         return item.strip()
     raise SlotError(path, f"expected a number, got {item!r}")
+
+
+def _allergy_slot(item: Any, path: str, key: str) -> str:
+    if not isinstance(item, str) or not item.strip():
+        raise SlotError(f"{path}.{key}", f"expected a non-empty string, got {item!r}")
+    if key == "severity" and item.strip().casefold() not in SEVERITIES:
+        raise SlotError(f"{path}.{key}", f"expected one of {', '.join(SEVERITIES)}, got {item!r}")
+    return item.strip().casefold() if key == "severity" else item.strip()
 
 
 def _text(item: Any, path: str, key: str) -> str:

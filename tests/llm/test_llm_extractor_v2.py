@@ -13,8 +13,8 @@ from tests.fakes.openai_server import SleepLog, recorded_session
 
 
 def extractor(make_config, sleeps: SleepLog, **overrides) -> LLMExtractor:
-    """The default extractor: prompt v2."""
-    return LLMExtractor(make_config(**overrides), sleep=sleeps)
+    """The extractor with prompt v2 (the recorded replies here answer v2)."""
+    return LLMExtractor(make_config(**overrides), prompt_version="v2", sleep=sleeps)
 
 
 def _without_assertion(reply: dict, index: int) -> dict:
@@ -23,14 +23,18 @@ def _without_assertion(reply: dict, index: int) -> dict:
     return broken
 
 
-def test_default_prompt_version_is_v2(fake_openai, make_config, sleeps) -> None:
+def test_default_prompt_version_is_v3(fake_openai, make_config, sleeps) -> None:
     session, reply = recorded_session("en_v2_caregiver_values")
     fake_openai.reply(reply)
-    result = extractor(make_config, sleeps).extract(session)
-    assert (result.prompt_version, "assertion (required" in fake_openai.requests[0].prompt) == (
-        "extract/v2.en",
-        True,
-    )
+    result = LLMExtractor(make_config(), sleep=sleeps).extract(session)
+    said = fake_openai.requests[0].prompt
+    assert (result.prompt_version, "11. allergies" in said) == ("extract/v3.en", True)
+
+
+def test_prompt_v2_stays_available(fake_openai, make_config, sleeps) -> None:
+    session, reply = recorded_session("en_v2_caregiver_values")
+    fake_openai.reply(reply)
+    assert extractor(make_config, sleeps).extract(session).prompt_version == "extract/v2.en"
 
 
 def test_caregiver_session_keeps_the_fathers_facts_off_the_patient(

@@ -26,6 +26,10 @@ RELEASED: dict[str, str] = {
     "extract/v2.zh": "6d1fdcf831df515ef02b774c723788d28f8188d7a5aef98bb233bd31083b49d5",
     "extract_retry/v2.en": "7f728059e432da60d49d2e67a86fcf098bf30281e2a8b7ef70468ccbb7d3b834",
     "extract_retry/v2.zh": "efe84d9d43d06b171ea0a289bf396d0bb9b457ca7974882103709b56e430c469",
+    "extract/v3.en": "ef07325d7ac9a78bc41984064039b8e1db1e5e49d395a7dbf90ef16b6498d92e",
+    "extract/v3.zh": "e5f16df73d56ea863d671935f17b37f1a054833c185af469c850ca8f57fd22c3",
+    "extract_retry/v3.en": "7f728059e432da60d49d2e67a86fcf098bf30281e2a8b7ef70468ccbb7d3b834",
+    "extract_retry/v3.zh": "efe84d9d43d06b171ea0a289bf396d0bb9b457ca7974882103709b56e430c469",
 }
 LANG_PAIRS = [("extract", "zh"), ("extract", "en")]
 
@@ -198,3 +202,31 @@ def test_mostly_chinese_text_picks_the_chinese_prompt() -> None:
 
 def test_english_text_with_a_chinese_name_picks_the_english_prompt() -> None:
     assert pick_lang("The patient, 王伟, takes lisinopril daily for blood pressure") == "en"
+
+
+# --- extract v3 -----------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_v3_extract_prompt_numbers_requirements_0_to_11_in_order(lang: str) -> None:
+    text = load_prompt("extract", "v3", lang).text
+    numbers = [int(n) for n in re.findall(r"^(\d+)\. ", text, flags=re.MULTILINE)]
+    assert numbers == list(range(12))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_v3_json_example_carries_an_allergy_reaction_and_severity(lang: str) -> None:
+    text = load_prompt("extract", "v3", lang).text
+    example = json.loads(text[text.rindex('{"session_subject"') :])
+    example["session_subject"] = "patient"
+    facts = parse_extraction(json.dumps(example, ensure_ascii=False), n_turns=4).facts
+    allergy = next(f for f in facts if f.entity == "penicillin")
+    assert (allergy.slots["severity"], bool(allergy.slots["reaction"])) == ("moderate", True)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ("antihistamines", "neighbour", "tolerates", "severity")),
+     ("zh", ("抗组胺药", "邻居", "耐受", "severity"))],
+)  # fmt: skip
+def test_v3_extract_prompt_says_what_an_allergy_is(lang: str, words: tuple[str, ...]) -> None:
+    text = load_prompt("extract", "v3", lang).text
+    assert [w for w in words if w not in text] == []

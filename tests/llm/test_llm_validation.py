@@ -359,3 +359,40 @@ def test_systolic_without_diastolic_is_rejected() -> None:
 
 def test_slots_that_are_not_an_object_are_rejected() -> None:
     assert error(fact(slots=[20, "mg"])).startswith("facts[0].slots: expected an object")
+
+
+def _allergy(slots: dict) -> str:
+    import json as _json
+
+    return _json.dumps({"session_subject": "patient", "facts": [{
+        "type": "safety", "subject": "patient", "entity": "penicillin", "content": "hives",
+        "value": None, "unit": None, "slots": slots, "status": None, "date": None,
+        "is_state_change": False, "replaces": None, "safety_kind": "allergy",
+        "assertion": "present", "causes": [], "evidence_turn": 1, "confidence": 0.9}]})  # fmt: skip
+
+
+def test_an_allergy_keeps_its_reaction_and_severity() -> None:
+    from memory.extraction.validation import parse_extraction
+
+    fact = parse_extraction(_allergy({"reaction": "hives", "severity": "Severe"}), n_turns=2).facts[
+        0
+    ]
+    assert fact.slots == {"reaction": "hives", "severity": "severe"}
+
+
+def test_an_unknown_severity_is_refused_with_its_path() -> None:
+    from memory.extraction.validation import ValidationError, parse_extraction
+
+    with pytest.raises(ValidationError, match=r"facts\[0\]\.slots\.severity"):
+        parse_extraction(_allergy({"severity": "terrible"}), n_turns=2)
+
+
+def test_a_reaction_slot_on_a_medication_is_refused() -> None:
+    import json as _json
+
+    from memory.extraction.validation import ValidationError, parse_extraction
+
+    raw = _json.loads(_allergy({"reaction": "hives"}))
+    raw["facts"][0].update(type="medication_status", safety_kind=None, status="active")
+    with pytest.raises(ValidationError, match="unknown slot"):
+        parse_extraction(_json.dumps(raw), n_turns=2)

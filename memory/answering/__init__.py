@@ -26,10 +26,12 @@ from memory.answering.intents import classify
 from memory.answering.lookup import dose_sources, item_records, missing_anchors, states_began
 from memory.answering.payload import evidence_payload, safety_payload
 from memory.answering.reader import ReaderResult, read
+from memory.answering.relatives import asked_relative
 from memory.domain.evidence import FactView
 from memory.domain.render import evidence_text
 from memory.models import Patient
 from memory.profile import Profile
+from memory.queries.relatives import relative_lines
 from memory.read_cache import cached_profile, pinned
 from memory.retrieval import Evidence, retrieve
 
@@ -128,9 +130,11 @@ def _answer(
     if intent.kind == "list":
         listed = [f for f, _ in (*data.active_meds, *data.stopped_meds, *data.diagnoses)]
         records.began = states_began(owner.pk, listed, evidence.asked)
+    relation = asked_relative(question)
+    relatives = relative_lines(owner, relation) if relation else []
     result = read(
         question, data, profile.text, evidence.items, lines, evidence.asked, today,
-        records=records,
+        records=records, relatives="\n".join(relatives),
     )  # fmt: skip
     reader_ms = (time.perf_counter() - t_reader) * 1000
     timings = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-_CITE = re.compile(r"\[(?:E\d+(?:\]\s*\[E\d+)*|profile|档案)\]", re.IGNORECASE)
+_CITE = re.compile(r"\[(?:[ER]\d+(?:\]\s*\[[ER]\d+)*|profile|档案)\]", re.IGNORECASE)
 _LINE_NO = re.compile(r"\[E(\d+)\]", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|(?<=[。！？])|\n+")
 _ABSTAIN = re.compile(

@@ -1,7 +1,8 @@
 """Reader glue: the LLM reader when one is configured, else the extractive one.
 
 With settings.LLM_BASE_URL and a reader model: the versioned answer prompt
-(prompts/answer/v2.<lang>, which explains every mark a line can carry) through
+(prompts/answer/v3.<lang>, which explains every mark a line can carry and, for a
+question about a relative, carries that relative's records as [R1], [R2] ...) through
 memory.llm.reader.llm_answer, exactly one LLM call at
 settings.LLM_READER_TEMPERATURE. Sentences of the reply that cite no evidence
 line are flagged under the answer (memory.answering.citations). On LLMError
@@ -26,7 +27,7 @@ from memory.llm.client import LLMConfig, LLMError
 from memory.llm.prompts import load_prompt, pick_lang
 from memory.llm.reader import llm_answer
 
-ANSWER_PROMPT_VERSION = "v2"
+ANSWER_PROMPT_VERSION = "v3"
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ def read(
     today: date,
     config: LLMConfig | None = None,
     records: ItemRecords | None = None,
+    relatives: str = "",
 ) -> ReaderResult:
     lang = pick_lang(question)
     context = f"{profile_text}\n\n[Evidence]\n{evidence_text or '-'}"
@@ -95,7 +97,9 @@ def read(
         return ReaderResult(guard_answer(text, profile, lang), "extractive", context)
     prompt = load_prompt("answer", ANSWER_PROMPT_VERSION, answer_lang(question))
     try:
-        reply = llm_answer(config, prompt, question, profile_text, evidence_text, today)
+        reply = llm_answer(
+            config, prompt, question, profile_text, evidence_text, today, relatives=relatives
+        )
         unusable = unusable_reply(reply.text, len(items))
         if unusable:
             raise LLMError(f"reader model {reply.model} {unusable}")

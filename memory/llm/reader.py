@@ -36,6 +36,7 @@ def llm_answer(
     evidence: str,
     today: date,
     *,
+    relatives: str = "",
     client: ChatClient | None = None,
     sleep: Callable[[float], None] = time.sleep,
 ) -> ReaderReply:
@@ -44,13 +45,15 @@ def llm_answer(
     Raises memory.llm.client.LLMError when the endpoint gives no reply; the
     caller then falls back to the extractive reader.
     """
-    rendered = render(
-        prompt,
-        profile=profile.strip() or "-",
-        evidence=evidence.strip() or "-",
-        question=question.strip(),
-        today=today.isoformat(),
-    )
+    values = {
+        "profile": profile.strip() or "-",
+        "evidence": evidence.strip() or "-",
+        "question": question.strip(),
+        "today": today.isoformat(),
+    }
+    if "relatives" in prompt.placeholders:  # answer prompt v3 on
+        values["relatives"] = relatives.strip() or "-"
+    rendered = render(prompt, **values)
     chat = client or ChatClient(config, sleep=sleep)
     reply = chat.complete([{"role": "user", "content": rendered}], json_mode=False)
     return ReaderReply(

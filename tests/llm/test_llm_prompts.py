@@ -26,6 +26,8 @@ RELEASED: dict[str, str] = {
     "extract/v2.zh": "6d1fdcf831df515ef02b774c723788d28f8188d7a5aef98bb233bd31083b49d5",
     "extract_retry/v2.en": "7f728059e432da60d49d2e67a86fcf098bf30281e2a8b7ef70468ccbb7d3b834",
     "extract_retry/v2.zh": "efe84d9d43d06b171ea0a289bf396d0bb9b457ca7974882103709b56e430c469",
+    "answer/v3.en": "d0815f25bbbea63b0a84ec7313a6f497718e4ce8073c0b76212228dd3ed3f06f",
+    "answer/v3.zh": "ec89a2d73845af152ba31970bf4202ad0304188b1727f9212cf8a88d2e62022c",
     "extract/v3.en": "ef07325d7ac9a78bc41984064039b8e1db1e5e49d395a7dbf90ef16b6498d92e",
     "extract/v3.zh": "e5f16df73d56ea863d671935f17b37f1a054833c185af469c850ca8f57fd22c3",
     "extract_retry/v3.en": "7f728059e432da60d49d2e67a86fcf098bf30281e2a8b7ef70468ccbb7d3b834",
@@ -230,3 +232,9 @@ def test_v3_json_example_carries_an_allergy_reaction_and_severity(lang: str) -> 
 def test_v3_extract_prompt_says_what_an_allergy_is(lang: str, words: tuple[str, ...]) -> None:
     text = load_prompt("extract", "v3", lang).text
     assert [w for w in words if w not in text] == []
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_v3_answer_prompt_has_a_relatives_section(lang: str) -> None:
+    prompt = load_prompt("answer", "v3", lang)
+    assert prompt.placeholders == {"profile", "evidence", "relatives", "question", "today"}

@@ -77,5 +77,5 @@ def test_a_chinese_fallback_says_the_llm_failed(allergic, fake_openai) -> None:
 def test_ask_json_names_the_reader_model_and_prompt_version(allergic, fake_openai) -> None:
     payload = _ask(allergic, fake_openai, "No: penicillin allergy [E1].").to_payload()
     assert (payload["reader_model"], payload["reader_prompt_version"]) == (
-        "fake-reader", "answer/v2.en",
+        "fake-reader", "answer/v3.en",
     )  # fmt: skip

@@ -56,7 +56,7 @@ def test_prompt_explains_every_mark(patient, fake_openai, mark) -> None:
     fake_openai.reply("Valsartan 80 mg daily [E1].")
     with _llm(fake_openai):
         result = answer(patient, "Valsartan dose?")
-    assert result.prompt_version == "answer/v2.en" and f'"{mark}' in fake_openai.requests[0].prompt
+    assert result.prompt_version == "answer/v3.en" and f'"{mark}' in fake_openai.requests[0].prompt
 
 
 def test_uncited_claim_is_flagged_under_the_answer_and_audited(patient, fake_openai) -> None:

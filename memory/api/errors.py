@@ -35,6 +35,18 @@ class Conflict(exceptions.APIException):
     default_code = "conflict"
 
 
+class PreconditionRequired(exceptions.APIException):
+    """A correction without the fact's ETag in If-Match: without it a read-edit-write
+    cycle would silently overwrite a colleague's change made in between."""
+
+    status_code = status.HTTP_428_PRECONDITION_REQUIRED
+    default_detail = (
+        "If-Match is required: send the fact's ETag (from GET .../facts/<id>/), "
+        'e.g. If-Match: "3". Nothing was changed.'
+    )
+    default_code = "precondition_required"
+
+
 class IndexOutOfDate(exceptions.APIException):
     """The stored vectors were built by another embedder: an operator must reindex."""
 

@@ -24,6 +24,9 @@ def configure(s: dict[str, Any]) -> None:
     middleware = s["MIDDLEWARE"]
     # Right after SecurityMiddleware: nothing downstream sees a NUL in a path or query.
     middleware.insert(1, "memory.middleware.RejectUnstorableCharacters")
+    # Inside authentication (the refused user is known): every 403 is audited.
+    auth = middleware.index("django.contrib.auth.middleware.AuthenticationMiddleware")
+    middleware.insert(auth + 1, "memory.middleware.AuditRefusals")
 
 
 def _api(s: dict[str, Any]) -> None:

@@ -7,7 +7,6 @@ from typing import Any
 
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.db.models import F, QuerySet
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -21,6 +20,7 @@ from rest_framework.response import Response
 
 from memory.actions.corrections import CorrectionError, StaleFact, do_correct_fact
 from memory.api.errors import Conflict, PreconditionRequired
+from memory.api.permissions import own_or_404
 from memory.api.serializers import (
     EditSerializer,
     FactFilterSerializer,
@@ -92,7 +92,7 @@ class FactDetailView(PatientView):
         responses={200: FactSerializer, **errors(404)},
     )
     def get(self, request: Request, patient_id: str, fact_id: int) -> Response:
-        fact = get_object_or_404(patient_facts(self), pk=fact_id)
+        fact = own_or_404(request, patient_facts(self), "fact", fact_id, pk=fact_id)
         return with_etag(Response(FactSerializer(fact).data), fact)
 
 
@@ -133,6 +133,9 @@ class _CorrectionView(PatientView):
     kind: str
 
     def post(self, request: Request, patient_id: str, fact_id: int) -> Response:
+        # Whose fact first: another patient's id is refused (and audited) before the
+        # request is looked at any further.
+        own_or_404(request, Fact.objects.filter(patient=self.patient), "fact", fact_id, pk=fact_id)
         version = if_match_version(request)
         form = self.input_class(data=request.data)
         form.is_valid(raise_exception=True)

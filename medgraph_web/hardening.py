@@ -18,6 +18,7 @@ def configure(s: dict[str, Any]) -> None:
     _api(s)
     _reliability(s)
     _database_pool(s)
+    _database_timeouts(s)
     _transport(s)
     _sessions_and_login(s)
     _content_security_policy(s)
@@ -71,6 +72,19 @@ def _database_pool(s: dict[str, Any]) -> None:
         db = s["DATABASES"]["default"]
         db.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": size, "timeout": 10}
         db["CONN_MAX_AGE"] = 0  # a pool replaces persistent connections
+
+
+def _database_timeouts(s: dict[str, Any]) -> None:
+    """A database that does not answer costs a request ~2 s, not 20: connect_timeout
+    bounds reaching the server (libpq's minimum is 2 s), and statement_timeout (on in
+    web processes, which medgraph_web.wsgi sets; 0 = off for workers, migrations and
+    reindex, whose statements may rightly run long) bounds one statement."""
+    options = s["DATABASES"]["default"].setdefault("OPTIONS", {})
+    options["connect_timeout"] = env_int("MEDGRAPH_DB_CONNECT_TIMEOUT_S", 2, minimum=2)
+    statement_s = env_int("MEDGRAPH_DB_STATEMENT_TIMEOUT_S", 0, minimum=0)
+    if statement_s:
+        extra = f"-c statement_timeout={statement_s * 1000}"
+        options["options"] = f"{options.get('options', '')} {extra}".strip()
 
 
 def _transport(s: dict[str, Any]) -> None:

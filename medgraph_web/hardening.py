@@ -17,8 +17,8 @@ def configure(s: dict[str, Any]) -> None:
     """Harden the settings namespace `s` (settings.py passes its globals())."""
     _api(s)
     _reliability(s)
-    _database_pool(s)
     _database_timeouts(s)
+    _database_pool(s)
     _transport(s)
     _sessions_and_login(s)
     _content_security_policy(s)
@@ -70,7 +70,11 @@ def _database_pool(s: dict[str, Any]) -> None:
     size = env_int("MEDGRAPH_DB_POOL", 0, minimum=0)
     if size:
         db = s["DATABASES"]["default"]
-        db.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": size, "timeout": 10}
+        options = db.setdefault("OPTIONS", {})
+        # Waiting for a pooled connection is bounded like connecting: with a thread per
+        # connection it only waits when the database is down, and then a 503 is due.
+        wait = options.get("connect_timeout", 2)
+        options["pool"] = {"min_size": 1, "max_size": size, "timeout": wait}
         db["CONN_MAX_AGE"] = 0  # a pool replaces persistent connections
 
 

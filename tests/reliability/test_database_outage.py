@@ -151,3 +151,11 @@ def frozen(clients):
 def test_a_hung_database_is_a_503_within_the_connect_timeout(frozen):
     response, seconds = _send(frozen, "api", "get", "/api/patients/", None)
     assert (response.status_code, seconds < BOUND_S) == (503, True), seconds
+
+
+def test_waiting_for_a_pooled_connection_is_bounded_like_connecting(monkeypatch):
+    monkeypatch.setenv("MEDGRAPH_DB_POOL", "4")
+    namespace = {"DATABASES": {"default": {"OPTIONS": {}}}}
+    hardening._database_timeouts(namespace)
+    hardening._database_pool(namespace)
+    assert namespace["DATABASES"]["default"]["OPTIONS"]["pool"]["timeout"] == 2

@@ -29,8 +29,17 @@ def api_body() -> dict[str, object]:
     return {"code": "database_unavailable", "message": MESSAGE, "fields": {}}
 
 
+def detach_session(request: HttpRequest) -> None:
+    """Drop the request's session: it could not be loaded, and without it the session
+    middleware leaves the response alone instead of trying the database once more
+    (another connect timeout) on the way out."""
+    if "session" in request.__dict__:
+        del request.session
+
+
 def response_for(request: HttpRequest, exc: BaseException) -> HttpResponse:
     log.warning("database unavailable on %s: %s", request.path, str(exc).strip()[:300])
+    detach_session(request)
     if request.path_info.startswith("/api/"):
         response: HttpResponse = JsonResponse({"error": api_body()}, status=503)
     else:

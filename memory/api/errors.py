@@ -95,6 +95,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         request = context.get("request")
         unavailable.log.warning("database unavailable on %s: %s", getattr(request, "path", "?"),
                                 str(exc).strip()[:300])  # fmt: skip
+        if request is not None:
+            unavailable.detach_session(request._request)
         exc = DatabaseUnavailable()
     elif isinstance(exc, EmbeddingSpaceMismatch):
         log.error("API ask refused: %s", exc)

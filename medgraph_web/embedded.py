@@ -78,6 +78,14 @@ def postgres_location(var_dir: Path, db_name: str = DB_NAME) -> dict[str, str]:
     return _LOCATIONS[key]
 
 
+def lost_postgres(var_dir: Path, db_name: str = DB_NAME) -> bool:
+    """True when this process found the server before and it is not running now."""
+    known = _LOCATIONS.get((str(var_dir), db_name))
+    if not known or Path(known["HOST"], f".s.PGSQL.{known['PORT'] or 5432}").exists():
+        return False
+    return not postgres_running(var_dir)
+
+
 def postgres_running(var_dir: Path) -> bool:
     pid_file = var_dir / "pgdata" / "postmaster.pid"
     if not pid_file.exists():

@@ -17,6 +17,7 @@ def configure(s: dict[str, Any]) -> None:
     """Harden the settings namespace `s` (settings.py passes its globals())."""
     _api(s)
     _reliability(s)
+    _database_timeouts(s)
     _database_pool(s)
     _transport(s)
     _sessions_and_login(s)
@@ -24,6 +25,9 @@ def configure(s: dict[str, Any]) -> None:
     middleware = s["MIDDLEWARE"]
     # Right after SecurityMiddleware: nothing downstream sees a NUL in a path or query.
     middleware.insert(1, "memory.middleware.RejectUnstorableCharacters")
+    # Inside authentication (the refused user is known): every 403 is audited.
+    auth = middleware.index("django.contrib.auth.middleware.AuthenticationMiddleware")
+    middleware.insert(auth + 1, "memory.middleware.AuditRefusals")
 
 
 def _api(s: dict[str, Any]) -> None:
@@ -66,8 +70,25 @@ def _database_pool(s: dict[str, Any]) -> None:
     size = env_int("MEDGRAPH_DB_POOL", 0, minimum=0)
     if size:
         db = s["DATABASES"]["default"]
-        db.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": size, "timeout": 10}
+        options = db.setdefault("OPTIONS", {})
+        # Waiting for a pooled connection is bounded like connecting: with a thread per
+        # connection it only waits when the database is down, and then a 503 is due.
+        wait = options.get("connect_timeout", 2)
+        options["pool"] = {"min_size": 1, "max_size": size, "timeout": wait}
         db["CONN_MAX_AGE"] = 0  # a pool replaces persistent connections
+
+
+def _database_timeouts(s: dict[str, Any]) -> None:
+    """A database that does not answer costs a request ~2 s, not 20: connect_timeout
+    bounds reaching the server (libpq's minimum is 2 s), and statement_timeout (on in
+    web processes, which medgraph_web.wsgi sets; 0 = off for workers, migrations and
+    reindex, whose statements may rightly run long) bounds one statement."""
+    options = s["DATABASES"]["default"].setdefault("OPTIONS", {})
+    options["connect_timeout"] = env_int("MEDGRAPH_DB_CONNECT_TIMEOUT_S", 2, minimum=2)
+    statement_s = env_int("MEDGRAPH_DB_STATEMENT_TIMEOUT_S", 0, minimum=0)
+    if statement_s:
+        extra = f"-c statement_timeout={statement_s * 1000}"
+        options["options"] = f"{options.get('options', '')} {extra}".strip()
 
 
 def _transport(s: dict[str, Any]) -> None:

@@ -1,7 +1,12 @@
-"""Refuse a request whose path or query string holds a NUL or a lone surrogate.
+"""Request guards that sit under every route.
 
-No id, search or date ever contains one, and PostgreSQL cannot store or compare
-it: such a request is answered 400 before any view (or database query) sees it.
+RejectUnstorableCharacters: a path or query string holding a NUL or a lone
+surrogate is answered 400 before any view (or database query) sees it: no id,
+search or date ever contains one, and PostgreSQL cannot store or compare it.
+
+AuditRefusals: every 403 writes an access.denied event, also one raised where no
+view audited it (CSRF failure, a permission check added later), so that a
+refusal is never silent.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 
 from memory.importing.limits import bad_char
+from memory.security_audit import audit_denied, channel_of, refusal_audited
 
 
 class RejectUnstorableCharacters:
@@ -39,3 +45,15 @@ def _problem(request: HttpRequest) -> str | None:
             if found is not None:
                 return f"{what}: {found[1]} at position {found[0]}"
     return None
+
+
+class AuditRefusals:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.status_code == 403 and not refusal_audited(request):
+            reason = f"403 {response.reason_phrase}: refused (no view-level reason)"
+            audit_denied(request, channel_of(request), reason)
+        return response

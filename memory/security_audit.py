@@ -21,9 +21,16 @@ def client_address(request: HttpRequest | None) -> str:
     return str(request.META.get("REMOTE_ADDR", ""))[:64]
 
 
+AUDITED_MARK = "_medgraph_refusal_audited"
+
+
 def audit_denied(request: Any, channel: str, reason: str) -> None:
-    """A refused request (403, or the API's care-team 404), with the user and path."""
+    """A refused request (403, or a care-team 404), with the user and path.
+
+    Marks the request so that AuditRefusals (the net under every route) does not
+    record the same refusal twice."""
     user = getattr(request, "user", None)
+    setattr(getattr(request, "_request", request), AUDITED_MARK, True)
     record(
         "access.denied", actor=user, channel=channel, reason=reason,
         after={"path": str(getattr(request, "path", ""))[:300],
@@ -33,7 +40,11 @@ def audit_denied(request: Any, channel: str, reason: str) -> None:
     )  # fmt: skip
 
 
-def _channel(request: HttpRequest | None) -> str:
+def refusal_audited(request: HttpRequest) -> bool:
+    return bool(getattr(request, AUDITED_MARK, False))
+
+
+def channel_of(request: HttpRequest | None) -> str:
     path = getattr(request, "path", "") or ""
     if path.startswith("/api/"):
         return "api"
@@ -41,12 +52,12 @@ def _channel(request: HttpRequest | None) -> str:
 
 
 def _logged_in(sender: object, request: HttpRequest, user: Any, **_: object) -> None:
-    record("auth.login", actor=user, channel=_channel(request),
+    record("auth.login", actor=user, channel=channel_of(request),
            after={"address": client_address(request)})  # fmt: skip
 
 
 def _logged_out(sender: object, request: HttpRequest, user: Any, **_: object) -> None:
-    record("auth.logout", actor=user, channel=_channel(request),
+    record("auth.logout", actor=user, channel=channel_of(request),
            after={"address": client_address(request)})  # fmt: skip
 
 
@@ -54,7 +65,7 @@ def _login_failed(
     sender: object, credentials: dict[str, Any], request: HttpRequest | None = None, **_: object
 ) -> None:
     username = str(credentials.get("username", ""))[:150]
-    record("auth.login_failed", channel=_channel(request),
+    record("auth.login_failed", channel=channel_of(request),
            after={"username": username, "address": client_address(request)})  # fmt: skip
 
 

@@ -16,6 +16,15 @@ from memory.domain.entities import EntityCandidate, normalize_name, resolve_enti
 from memory.domain.entities import entity_kind as domain_entity_kind
 from memory.models import Entity
 
+# Entity.normalized is a varchar(200). NFKC and case folding can lengthen a name
+# ("ß" -> "ss", one ligature -> 18 letters), so a 200-character name may normalize
+# longer; the key is cut to the column (it only groups spellings of one item).
+KEY_CHARS = 200
+
+
+def _key(name: str, kind: str) -> str:
+    return normalize_name(name, kind)[:KEY_CHARS]
+
 
 def entity_kind(fact_type: str, safety_kind: str | None, entry: lexicon.LexEntry | None) -> str:
     # A symptom's lexicon entry gives its names, not an entity kind of its own.
@@ -28,7 +37,7 @@ def resolve(surface: str, fact_type: str, safety_kind: str | None = None) -> Ent
     entry = lexicon.lookup(surface)
     kind = entity_kind(fact_type, safety_kind, entry)
     canonical = entry.canonical if entry else None
-    keys = {normalize_name(n, kind) for n in (canonical, surface) if n}
+    keys = {_key(n, kind) for n in (canonical, surface) if n}
     exact = (
         Entity.objects.filter(kind=kind)
         .filter(Q(normalized__in=keys) | Q(aliases__overlap=[surface.strip()]))
@@ -57,7 +66,7 @@ def _with_alias(entity: Entity, surface: str, kind: str) -> Entity:
 
 
 def _create(name: str, kind: str, surface: str, entry: lexicon.LexEntry | None) -> Entity:
-    normalized = normalize_name(name, kind) or name.casefold()
+    normalized = _key(name, kind) or name.casefold()[:KEY_CHARS]
     entity, _ = Entity.objects.get_or_create(
         kind=kind,
         normalized=normalized,

@@ -8,6 +8,7 @@ also carry `file`, `location` and `problem`, exactly what the CLI prints.
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -18,6 +19,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from memory import unavailable
 from memory.importing import ImportFormatError
 from memory.indexing import EmbeddingSpaceMismatch
 from memory.security_audit import audit_denied
@@ -33,6 +35,27 @@ class Conflict(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
     default_detail = "The request conflicts with the stored state; nothing was changed."
     default_code = "conflict"
+
+
+class PreconditionRequired(exceptions.APIException):
+    """A correction without the fact's ETag in If-Match: without it a read-edit-write
+    cycle would silently overwrite a colleague's change made in between."""
+
+    status_code = status.HTTP_428_PRECONDITION_REQUIRED
+    default_detail = (
+        "If-Match is required: send the fact's ETag (from GET .../facts/<id>/), "
+        'e.g. If-Match: "3". Nothing was changed.'
+    )
+    default_code = "precondition_required"
+
+
+class DatabaseUnavailable(exceptions.APIException):
+    """PostgreSQL cannot be reached (memory.unavailable): 503 with Retry-After."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = unavailable.MESSAGE
+    default_code = "database_unavailable"
+    wait = unavailable.RETRY_AFTER_S  # DRF sends it as Retry-After
 
 
 class IndexOutOfDate(exceptions.APIException):
@@ -68,6 +91,13 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif unavailable.is_outage(exc):
+        request = context.get("request")
+        unavailable.log.warning("database unavailable on %s: %s", getattr(request, "path", "?"),
+                                str(exc).strip()[:300])  # fmt: skip
+        if request is not None:
+            unavailable.detach_session(request._request)
+        exc = DatabaseUnavailable()
     elif isinstance(exc, EmbeddingSpaceMismatch):
         log.error("API ask refused: %s", exc)
         exc = IndexOutOfDate(str(exc))
@@ -91,6 +121,11 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    # Django calls this inside its handler of the uncaught exception: a database
+    # outage met outside a view (middleware, session, user) is a 503, not a 500.
+    exc = sys.exc_info()[1]
+    if unavailable.is_outage(exc):
+        return unavailable.response_for(request, exc)  # type: ignore[arg-type]
     if _is_api(request):
         return JsonResponse({"error": SERVER_ERROR}, status=500)
     return defaults.server_error(request)

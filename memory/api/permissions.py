@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
+from django.db.models import Model, QuerySet
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
@@ -24,6 +25,20 @@ def patient_or_404(request: Request, external_id: str) -> tuple[Patient, Snapsho
             request, "api", f"patient {external_id[:100]!r}: unknown or not on the care team"
         )
         raise NotFound("No such patient.")
+    return found
+
+
+M = TypeVar("M", bound=Model)
+
+
+def own_or_404(request: Request, records: QuerySet[M], what: str, key: object, **lookup: Any) -> M:
+    """The one record of `records` (already scoped to the caller's patient) matching
+    `lookup`; else 404, audited: an id of another team's patient reached through one's
+    own patient path is a refusal like the patient itself."""
+    found = records.filter(**lookup).first()
+    if found is None:
+        audit_denied(request, "api", f"{what} {str(key)[:100]!r}: not a record of this patient")
+        raise NotFound()
     return found
 
 

@@ -7,7 +7,9 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from memory.actions.corrections import MAX_TEXT
 from memory.domain.chains import in_force
+from memory.domain.subjects import SubjectError, canonical_subject
 from memory.domain.types import FACT_TYPES
 from memory.importing import FORMATS
 from memory.importing.limits import ID_PATTERN, ID_RULE
@@ -212,16 +214,29 @@ class ChainDetailSerializer(ChainSerializer):
     members = ChainMemberSerializer(many=True)
 
 
+def _bound(field: str) -> int:
+    """The stored column's length: a longer value is a 400 here, never a DataError."""
+    return int(Fact._meta.get_field(field).max_length)
+
+
 class ReassignSerializer(serializers.Serializer):
     to_subject = serializers.CharField(help_text='"patient", "family:father", "other:friend"')
     reason = serializers.CharField()
 
+    def validate_to_subject(self, value: str) -> str:
+        # The person key it becomes must fit Person.key (the label gains a prefix).
+        try:
+            canonical_subject(value)
+        except SubjectError as exc:
+            raise serializers.ValidationError(str(exc)) from None
+        return value
+
 
 class EditSerializer(serializers.Serializer):
-    content = serializers.CharField(required=False)
-    value = serializers.CharField(required=False, allow_blank=True)
-    unit = serializers.CharField(required=False, allow_blank=True)
-    status = serializers.CharField(required=False, allow_blank=True)
+    content = serializers.CharField(required=False, max_length=MAX_TEXT["content"])
+    value = serializers.CharField(required=False, allow_blank=True, max_length=_bound("value"))
+    unit = serializers.CharField(required=False, allow_blank=True, max_length=_bound("unit"))
+    status = serializers.CharField(required=False, allow_blank=True, max_length=_bound("status"))
     event_date = serializers.DateField(required=False, allow_null=True)
     reason = serializers.CharField()
 

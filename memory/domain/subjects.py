@@ -68,13 +68,32 @@ def canonical_relation(surface: str) -> str:
     return slug
 
 
+# A person key is stored in a varchar(80) (Person.key): a longer one is refused with
+# a clear message, never truncated (two long labels would silently become one person).
+MAX_KEY_CHARS = 80
+
+
 def canonical_subject(label: str | None) -> str:
     """Canonicalize an extractor's subject label.
 
     "patient", "family:父亲" -> "family:father", "family:my mom" ->
     "family:mother", "other:朋友" -> "other:friend", "none"/null -> "none".
     A bare relation word ("father") is accepted as family:<relation>.
+    Raises SubjectError for a label that maps to no person or to a key over
+    MAX_KEY_CHARS characters.
     """
+    key = _canonical_subject(label)
+    if len(key) > MAX_KEY_CHARS:
+        kind = key.partition(":")[0]
+        room = MAX_KEY_CHARS - len(kind) - 1
+        raise SubjectError(
+            f"subject {key[:40]}…: the {kind} label is {len(key) - len(kind) - 1} characters, "
+            f"at most {room} (a person key is at most {MAX_KEY_CHARS}, with '{kind}:')"
+        )
+    return key
+
+
+def _canonical_subject(label: str | None) -> str:
     if label is None:
         return "none"
     text = label.strip()

@@ -114,12 +114,12 @@ def _fact(
     if "subject" not in item:
         raise ValidationError(f"{path}.subject", "missing")
     event_date, precision = _date(item.get("date"), f"{path}.date")
-    value = _text_or_none(item.get("value"), f"{path}.value")
-    unit = _text_or_none(item.get("unit"), f"{path}.unit")
+    value = _bounded(item.get("value"), f"{path}.value")
+    unit = _bounded(item.get("unit"), f"{path}.unit")
     return ExtractedFact(
         type=fact_type,
         subject=_subject(item["subject"], f"{path}.subject", session=False),
-        entity=_text_or_none(item.get("entity"), f"{path}.entity"),
+        entity=_bounded(item.get("entity"), f"{path}.entity"),
         content=_content(item.get("content"), f"{path}.content"),
         value=value,
         unit=unit,
@@ -135,6 +135,20 @@ def _fact(
         assertion=_assertion(item, path, strict),
         slots=_slots(item.get("slots"), f"{path}.slots", fact_type, value, unit),
     )
+
+
+# The stored columns' lengths (Fact.value, Fact.unit, Entity.name): a longer text is
+# an invalid reply (retried, then the session fails with this reason), never a
+# database error halfway through writing the session.
+TEXT_BOUNDS = {"value": 200, "unit": 60, "entity": 200}
+
+
+def _bounded(raw: Any, path: str) -> str | None:
+    text = _text_or_none(raw, path)
+    limit = TEXT_BOUNDS[path.rpartition(".")[2]]
+    if text is not None and len(text) > limit:
+        raise ValidationError(path, f"{len(text)} characters, at most {limit}")
+    return text
 
 
 def _fact_type(raw: Any, path: str) -> str:

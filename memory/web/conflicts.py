@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from memory.actions.conflicts import do_resolve_conflict
 from memory.actions.corrections import CorrectionError
-from memory.web.guards import patient_or_403
+from memory.web.guards import fact_or_403, patient_or_403
 from memory.web.views import is_partial, overview_live
 
 
@@ -23,6 +23,9 @@ from memory.web.views import is_partial, overview_live
 @login_required
 def resolve(request: HttpRequest, pid: str, med_id: int, safety_id: int) -> HttpResponse:
     patient = patient_or_403(request, pid)
+    # Both records must be this patient's: another patient's id is a refusal (audited).
+    fact_or_403(request, patient, med_id)
+    fact_or_403(request, patient, safety_id)
     action = request.POST.get("action", "")
     reason = request.POST.get("reason", "")
     error = None

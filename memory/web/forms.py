@@ -12,6 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from memory.domain.chains import in_force
+from memory.domain.subjects import SubjectError, canonical_subject
 from memory.domain.types import CONDITION_STATUSES, FACT_TYPES, MEDICATION_STATUSES, SAFETY_KINDS
 from memory.importing import FORMATS
 from memory.models import Entity, Fact, Person
@@ -132,15 +133,22 @@ class ReassignForm(VersionedForm):
 
     def clean(self) -> dict:
         data = super().clean()
-        target = (data.get("relation") or "").strip() or data.get("person") or ""
+        relation = (data.get("relation") or "").strip()
+        target = relation or data.get("person") or ""
         if not target:
             raise forms.ValidationError(_("Pick a person or type a relation."))
+        try:
+            canonical_subject(target)  # the person key it becomes must fit its column
+        except SubjectError as exc:
+            self.add_error("relation" if relation else "person", str(exc))
         data["target"] = target
         return data
 
 
 class EditForm(VersionedForm):
-    content = forms.CharField(label=_("Content"), widget=forms.Textarea(attrs={"rows": 2}))
+    content = forms.CharField(
+        label=_("Content"), max_length=5000, widget=forms.Textarea(attrs={"rows": 2})
+    )
     value = forms.CharField(label=_("Value"), required=False, max_length=200)
     unit = forms.CharField(label=_("Unit"), required=False, max_length=60)
     event_date = forms.DateField(

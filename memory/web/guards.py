@@ -11,7 +11,7 @@ from django.http import HttpRequest
 
 from memory.access import patient_for
 from memory.actions.audit import record
-from memory.models import Fact, Patient
+from memory.models import Fact, Patient, Session
 from memory.security_audit import audit_denied
 
 
@@ -36,6 +36,25 @@ def fact_or_403(request: HttpRequest, patient: Patient, fact_id: int) -> Fact:
         audit_denied(request, "web", f"fact {fact_id}: not a fact of this patient")
         raise PermissionDenied
     return fact
+
+
+def session_or_none(request: HttpRequest, patient: Patient, external_id: str) -> Session | None:
+    """The patient's session `external_id`; None (audited as a refusal) when the
+    patient has none by that id: the caller answers 404 on the patient's own page."""
+    session = Session.objects.filter(patient=patient, external_id=external_id).first()
+    if session is None:
+        audit_denied(
+            request, "web", f"session {external_id[:100]!r}: not a session of this patient"
+        )
+    return session
+
+
+def staff_or_403(request: HttpRequest, page: str) -> None:
+    """Oversight pages are for staff: anyone else gets a plain 403 (not a detour to
+    the admin login), audited like a care-team refusal."""
+    if not request.user.is_staff:
+        audit_denied(request, "web", f"{page}: staff only")
+        raise PermissionDenied
 
 
 def audit_view(request: HttpRequest, patient: Patient, page: str, **details: object) -> None:

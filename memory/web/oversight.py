@@ -9,7 +9,6 @@ a reason.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -21,6 +20,7 @@ from memory.audit import visible_events
 from memory.models import AuditEvent, Fact
 from memory.web.audit_diff import audit_diff
 from memory.web.forms import SafetyFilter
+from memory.web.guards import staff_or_403
 from memory.web.views import is_partial
 
 
@@ -63,8 +63,7 @@ def _last_changes(fact_ids: list[int]) -> dict[str, AuditEvent]:
 @require_GET
 @login_required
 def audit_log(request: HttpRequest) -> HttpResponse:
-    if not request.user.is_staff:
-        raise PermissionDenied  # a plain 403, not a detour to the admin login
+    staff_or_403(request, "audit log")
     events = visible_events(request.user).select_related("actor", "patient")
     action = request.GET.get("action", "").strip()
     patient = request.GET.get("patient", "").strip()

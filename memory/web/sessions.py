@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from memory.actions.sessions import DismissError, do_dismiss_session, is_listed
 from memory.models import Patient, Session
-from memory.web.guards import patient_or_403
+from memory.web.guards import patient_or_403, session_or_none
 
 
 def sessions_not_in_memory(patient: Patient) -> list[Session]:
@@ -23,7 +23,9 @@ def sessions_not_in_memory(patient: Patient) -> list[Session]:
 @login_required
 def session_dismiss(request: HttpRequest, pid: str, sid: str) -> HttpResponse:
     patient = patient_or_403(request, pid)
-    session = get_object_or_404(Session, patient=patient, external_id=sid)
+    session = session_or_none(request, patient, sid)
+    if session is None:
+        raise Http404
     try:
         do_dismiss_session(
             session, actor=request.user, reason=request.POST.get("reason", ""), channel="web"

@@ -34,6 +34,7 @@ from memory.actions.imports import (
 )
 from memory.importing import ImportFormatError
 from memory.models import Session
+from memory.security_audit import audit_denied
 from memory.web.forms import UploadForm
 from memory.web.views import is_partial
 
@@ -60,6 +61,7 @@ def upload(request: HttpRequest) -> HttpResponse:
             return render(request, "memory/upload.html", {"form": form}, status=409)
         except ImportRefused:
             form.add_error(None, _(FOREIGN_PATIENT))  # the msgid of the translation catalogue
+            audit_denied(request, "web", "upload: a named patient is not on the care team")
         except (ImportFormatError, IngestError) as exc:
             form.add_error(None, str(exc))
         else:
@@ -108,6 +110,10 @@ def upload_progress(request: HttpRequest) -> HttpResponse:
         .select_related("patient")
         .order_by("patient__external_id", "seq")
     )
+    if len(sessions) < len(set(ids)):
+        # Ids of sessions the user may not see (another team's, or unknown) are left out
+        # of the page; the attempt is still a refusal, so it is audited.
+        audit_denied(request, "web", "upload progress: sessions not on the care team's patients")
     finished = all(s.status in FINISHED for s in sessions)
     context = {
         "sessions": sessions,

@@ -17,10 +17,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from memory.access import patients_for
-from memory.models import Chain, Fact, Patient, Person, Session
+from memory.models import Chain, Fact, Patient, Person
 from memory.web import records
 from memory.web.forms import TimelineFilter
-from memory.web.guards import audit_view, patient_or_403
+from memory.web.guards import audit_view, patient_or_403, session_or_none
 from memory.web.present import entity_name
 from memory.web.sessions import sessions_not_in_memory
 from memory.web.trend import readings, trend_svg
@@ -141,7 +141,7 @@ def _trend(view: records.ChainView) -> tuple[str, list]:
 @login_required
 def session_detail(request: HttpRequest, pid: str, sid: str) -> HttpResponse:
     patient = patient_or_403(request, pid)
-    session = Session.objects.filter(patient=patient, external_id=sid).first()
+    session = session_or_none(request, patient, sid)
     if session is None:
         return render(request, "404.html", {"patient": patient}, status=404)
     audit_view(request, patient, "session", session=session.external_id)

@@ -42,6 +42,7 @@ def test_profile_shows_a_correction_on_the_next_read(own_patient, api):
     response = api.post(
         BASE + f"facts/{fid}/verification/",
         {"verification": "entered_in_error", "reason": "wrong patient"},
+        HTTP_IF_MATCH=f'"{Fact.objects.get(pk=fid).version}"',
     )
     assert response.status_code == 200
     assert _penicillin(api.get(BASE + "profile/").json())["verification"] == "entered_in_error"

@@ -30,6 +30,7 @@ def errors(*statuses: int) -> dict[int, OpenApiResponse]:
         409: "Conflict: the fact changed since the caller's version (If-Match), or the "
         "upload collides with stored sessions; nothing was changed.",
         413: "Request body larger than MAX_UPLOAD_BYTES.",
+        428: "If-Match missing (or `*`): a correction must name the fact's ETag.",
     }
     return {s: OpenApiResponse(ErrorSerializer, description=text[s]) for s in (401, *statuses)}
 

@@ -11,11 +11,11 @@ from datetime import date
 from typing import Any
 
 from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from memory.api.permissions import own_or_404
 from memory.api.serializers import (
     AtSerializer,
     ChainDetailSerializer,
@@ -91,7 +91,7 @@ class ChainDetailView(PatientView):
     def get(self, request: Request, patient_id: str, chain_id: int) -> Response:
         at = _at(request)
         qs = Chain.objects.filter(patient=self.patient).select_related("subject", "entity")
-        chain = get_object_or_404(qs, pk=chain_id)
+        chain = own_or_404(request, qs, "chain", chain_id, pk=chain_id)
         members = members_of([chain.pk]).get(chain.pk, [])
         found = anchor(members, at)
         roles = {

@@ -7,15 +7,20 @@ from typing import Any
 
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.db.models import F, QuerySet
-from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memory.actions.corrections import CorrectionError, StaleFact, do_correct_fact
-from memory.api.errors import Conflict
+from memory.api.errors import Conflict, PreconditionRequired
+from memory.api.permissions import own_or_404
 from memory.api.serializers import (
     EditSerializer,
     FactFilterSerializer,
@@ -87,7 +92,7 @@ class FactDetailView(PatientView):
         responses={200: FactSerializer, **errors(404)},
     )
     def get(self, request: Request, patient_id: str, fact_id: int) -> Response:
-        fact = get_object_or_404(patient_facts(self), pk=fact_id)
+        fact = own_or_404(request, patient_facts(self), "fact", fact_id, pk=fact_id)
         return with_etag(Response(FactSerializer(fact).data), fact)
 
 
@@ -96,11 +101,20 @@ def with_etag(response: Response, fact: Fact) -> Response:
     return response
 
 
-def if_match_version(request: Request) -> int | None:
-    """The version named by If-Match; None when absent or "*" (no check)."""
+def if_match_version(request: Request) -> int:
+    """The version named by If-Match, which every correction must carry.
+
+    Absent or "*" is 428: either would apply the change to whatever the fact has
+    become meanwhile, and 20 concurrent read-edit-write clients would lose 19 updates.
+    """
     header = request.headers.get("If-Match", "").strip()
-    if not header or header == "*":
-        return None
+    if not header:
+        raise PreconditionRequired()
+    if header == "*":
+        raise PreconditionRequired(
+            'If-Match: * is not accepted: send the fact\'s ETag, e.g. If-Match: "3". '
+            "Nothing was changed."
+        )
     match = ETAG.match(header)
     if match is None:
         raise serializers.ValidationError({"If-Match": ['expected the ETag of the fact, e.g. "3"']})
@@ -110,8 +124,8 @@ def if_match_version(request: Request) -> int | None:
 class _CorrectionView(PatientView):
     """POST a correction; applied by memory.actions.corrections (row lock, version, audit).
 
-    Send the fact's ETag as If-Match: when someone changed the fact since, the
-    answer is 409 with the current fact, and nothing is changed.
+    The fact's ETag must come back as If-Match (428 without it): when someone changed
+    the fact since, the answer is 409 with the current fact, and nothing is changed.
     """
 
     serializer_class = FactSerializer
@@ -119,6 +133,9 @@ class _CorrectionView(PatientView):
     kind: str
 
     def post(self, request: Request, patient_id: str, fact_id: int) -> Response:
+        # Whose fact first: another patient's id is refused (and audited) before the
+        # request is looked at any further.
+        own_or_404(request, Fact.objects.filter(patient=self.patient), "fact", fact_id, pk=fact_id)
         version = if_match_version(request)
         form = self.input_class(data=request.data)
         form.is_valid(raise_exception=True)
@@ -151,7 +168,11 @@ class StaleConflict(Conflict):
         self.current = FactSerializer(stale.current).data
 
 
-CORRECTION_ERRORS = errors(400, 404, 409, 413)
+CORRECTION_ERRORS = errors(400, 404, 409, 413, 428)
+IF_MATCH = OpenApiParameter(
+    "If-Match", str, OpenApiParameter.HEADER, required=True,
+    description='The fact\'s ETag from GET .../facts/<id>/, e.g. "3" (428 without it).',
+)  # fmt: skip
 
 
 @extend_schema_view(
@@ -163,6 +184,7 @@ CORRECTION_ERRORS = errors(400, 404, 409, 413)
                            value={"to_subject": "family:father", "reason": "father's drug"}),
             FACT_RESPONSE,
         ],
+        parameters=[IF_MATCH],
         responses={200: FactSerializer, **CORRECTION_ERRORS},
     )
 )  # fmt: skip
@@ -181,6 +203,7 @@ class ReassignView(_CorrectionView):
                                   "reason": "transcription error"}),
             FACT_RESPONSE,
         ],
+        parameters=[IF_MATCH],
         responses={200: FactSerializer, **CORRECTION_ERRORS},
     )
 )  # fmt: skip
@@ -202,6 +225,7 @@ class EditView(_CorrectionView):
                                   "reason": "skin test negative 2024-05-02"}),
             FACT_RESPONSE,
         ],
+        parameters=[IF_MATCH],
         responses={200: FactSerializer, **CORRECTION_ERRORS},
     )
 )  # fmt: skip

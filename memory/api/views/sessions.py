@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db.models import Count, QuerySet
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
@@ -19,6 +18,7 @@ from memory.actions.imports import IngestConflict, IngestError, do_import_sessio
 from memory.actions.sessions import DismissError, do_dismiss_session
 from memory.api.errors import Conflict, PayloadTooLarge, UploadRejected
 from memory.api.parsers import SafeJSONParser
+from memory.api.permissions import own_or_404
 from memory.api.serializers import (
     DismissSerializer,
     MedGraphDocumentSerializer,
@@ -160,7 +160,8 @@ class SessionDetailView(PatientView):
     )  # fmt: skip
     def get(self, request: Request, patient_id: str, session_id: str) -> Response:
         qs = Session.objects.filter(patient=self.patient).annotate(turn_count=Count("turns"))
-        session = get_object_or_404(qs.prefetch_related("turns"), external_id=session_id)
+        found = qs.prefetch_related("turns")
+        session = own_or_404(request, found, "session", session_id, external_id=session_id)
         return Response(SessionDetailSerializer(session).data)
 
 
@@ -180,9 +181,10 @@ class SessionDismissView(PatientView):
         responses={200: SessionSerializer, **errors(400, 404)},
     )
     def post(self, request: Request, patient_id: str, session_id: str) -> Response:
+        mine = Session.objects.filter(patient=self.patient)
+        session = own_or_404(request, mine, "session", session_id, external_id=session_id)
         form = DismissSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        session = get_object_or_404(Session, patient=self.patient, external_id=session_id)
         try:
             session = do_dismiss_session(
                 session, actor=request.user, reason=form.validated_data["reason"], channel="api"

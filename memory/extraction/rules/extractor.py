@@ -55,6 +55,7 @@ from memory.extraction.rules.safety import (
     extract_contraindications,
     speaks_of_allergy,
 )
+from memory.extraction.rules.scores import with_score_conditions
 from memory.extraction.rules.surgery import extract_surgical_history
 from memory.extraction.rules.text import Sentence, speaker_role, split_sentences, value_text
 
@@ -130,7 +131,8 @@ def extract_facts(
         tagged.extend(_turn_facts(turn, sentences, session, state))
     every = [sent for _, sentences in split for sent in sentences]
     dosed = with_previous_doses(attach_later_doses(_finalize(tagged), every))
-    return with_family_names_resolved(with_changes_of_it(dosed, every))
+    changed = with_changes_of_it(dosed, every)
+    return with_family_names_resolved(with_score_conditions(changed, every))
 
 
 def _turn_facts(

@@ -155,7 +155,15 @@ def _conditions(facts: tuple[ExtractedFact, ...]) -> set[str]:
 
 
 def _named_in(condition: str, text: str) -> bool:
-    return condition in g.entities_in(text) or condition.casefold() in text.casefold()
+    """The list names the condition: its canonical entity, its words (singular or
+    plural: "infections" in "frequent urinary infection"), or a listed entity whose
+    name holds it ("urinary tract infection" for "infections")."""
+    said = text.casefold()
+    forms = {condition.casefold(), condition.casefold().removesuffix("s")}
+    listed = g.entities_in(text)
+    return condition in listed or any(
+        form and (form in said or any(form in name.casefold() for name in listed)) for form in forms
+    )
 
 
 def _score_conditions(

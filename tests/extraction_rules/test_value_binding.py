@@ -153,3 +153,22 @@ def test_english_weight_said_beside_a_pressure_plots_its_own_value() -> None:
 def test_a_pressure_without_a_stored_value_is_read_from_its_words_control() -> None:
     [point] = readings([_reading("", "Blood pressure 132/84.")])
     assert (point.value, point.second) == (132.0, 84.0)
+
+
+def _units(said: str) -> dict[str, object]:
+    return {f.entity: f.slots.get("unit") for f in facts(("doctor", said), kind="lab_result")}
+
+
+def test_chinese_lipid_said_without_a_unit_takes_the_panels_unit() -> None:
+    got = _units("血脂结果：低密度脂蛋白胆固醇2.9 mmol/L，总胆固醇4.8。")
+    assert got == {"ldl": "mmol/L", "total cholesterol": "mmol/L"}
+
+
+def test_english_lipid_said_without_a_unit_takes_the_panels_unit() -> None:
+    got = _units("Lipids came back: LDL cholesterol 2.9 mmol/L, total cholesterol 4.8.")
+    assert got == {"ldl": "mmol/L", "total cholesterol": "mmol/L"}
+
+
+def test_a_lab_outside_the_panel_does_not_take_its_unit_control() -> None:
+    got = _units("LDL cholesterol 2.9 mmol/L, creatinine 88.")
+    assert got["creatinine"] != "mmol/L"

@@ -213,6 +213,27 @@ def readings(text: str, zh: bool) -> list[tuple[int, Metric, Reading]]:
         if found is not None:
             seen.add(metric.entity)
             out.append((start, metric, found))
+    return _panel_units(out)
+
+
+# A lipid panel read out in one sentence is in one unit: "LDL 3.4 mmol/L, total
+# cholesterol 5.6" gives the 5.6 in mmol/L too (never mg/dL, which differ 38-fold).
+_PANEL = frozenset({"ldl", "hdl", "total cholesterol", "triglycerides"})
+
+
+def _panel_units(
+    found: list[tuple[int, Metric, Reading]],
+) -> list[tuple[int, Metric, Reading]]:
+    said = [r.unit for _, m, r in found if m.entity in _PANEL and r.unit]
+    if len(set(said)) != 1:
+        return found  # none said, or two different units: nothing to share
+    out = []
+    for pos, metric, reading in found:
+        if metric.entity in _PANEL and not reading.unit:
+            unit = said[0]
+            slots = measured(reading.value, slot_unit(metric, unit, float(reading.value)))
+            reading = Reading(reading.value, unit, reading.offset, slots)
+        out.append((pos, metric, reading))
     return out
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context import in_purpose, outside_purpose
@@ -266,7 +267,7 @@ def _only_tested(ctx: SentenceCtx, hit: Hit) -> bool:
     head = ctx.text[max(0, hit.start - (10 if ctx.zh else 40)) : hit.start]
     if ctx.zh:
         # "去查一下周围神经病变": a test ordered for the condition (cues/mentions.tsv).
-        ordered = cues("mentions").regex("test_ordered", "zh").search(head)
+        ordered = _mention("test_ordered", "zh").search(head)
         return bool(
             ordered or _TESTED_BEFORE_ZH.search(head) or _TESTED_AFTER_ZH.match(ctx.text, hit.end)
         )
@@ -373,8 +374,13 @@ def _only_if(ctx: SentenceCtx, start: int) -> bool:
     condition (cues/mentions.tsv "conditional") has not happened; no event record."""
     if ctx.assertion(start, start + 1) == "hypothetical":
         return True
-    table = cues("mentions")
-    return bool(table.regex("conditional", "zh" if ctx.zh else "en").search(ctx.text, 0, start))
+    return bool(_mention("conditional", "zh" if ctx.zh else "en").search(ctx.text, 0, start))
+
+
+@lru_cache(maxsize=16)
+def _mention(category: str, lang: str) -> re.Pattern[str]:
+    """A cue alternation of cues/mentions.tsv, compiled once."""
+    return cues("mentions").regex(category, lang)
 
 
 _ANY_PREFERENCE = _any_of(_PREFERENCES)

@@ -274,14 +274,18 @@ def _triggers(text: str, zh: bool) -> list[re.Match[str]]:
     "可以降低心梗的风险", data: cues/mentions.tsv "benefit"), whose outcome is as
     much kept away as a prevented one."""
     purpose = (_PURPOSE_ZH if zh else _PURPOSE_EN).finditer(text)
-    benefit = cues("mentions").regex("benefit", "zh" if zh else "en").finditer(text)
-    return sorted([*purpose, *benefit], key=lambda m: m.start())
+    return sorted([*purpose, *_benefit(zh).finditer(text)], key=lambda m: m.start())
+
+
+@lru_cache(maxsize=2)
+def _benefit(zh: bool) -> re.Pattern[str]:
+    return cues("mentions").regex("benefit", "zh" if zh else "en")
 
 
 def without_benefit(text: str, zh: bool) -> str:
     """The text with its benefit statements' triggers blanked (same length): the
     "lowers" of "aspirin lowers the risk" is no dose lowered."""
-    for m in cues("mentions").regex("benefit", "zh" if zh else "en").finditer(text):
+    for m in _benefit(zh).finditer(text):
         text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
     return text
 

@@ -13,6 +13,7 @@ Pure: no Django.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
@@ -34,6 +35,7 @@ def _lang(ctx: SentenceCtx) -> str:
     return "zh" if ctx.zh else "en"
 
 
+@lru_cache(maxsize=64)
 def _rx(category: str, lang: str) -> re.Pattern[str]:
     return cues("mentions").regex(category, lang)
 

@@ -47,7 +47,10 @@ def _pair(fact: object) -> tuple[float, float] | None:
             return float(slots["systolic"]), float(slots["diastolic"])
         except (TypeError, ValueError):
             return None
-    match = _PAIR.search(getattr(fact, "value", "") or "") or _PAIR.search(fact.content or "")
+    value = getattr(fact, "value", "") or ""
+    # The content is read only when no value was stored: a weight said beside a blood
+    # pressure ("体重81.5公斤，血压138/88") is the weight's 81.5, never the pair.
+    match = _PAIR.search(value) or (None if value else _PAIR.search(fact.content or ""))
     return (float(match.group(1)), float(match.group(2))) if match else None
 
 

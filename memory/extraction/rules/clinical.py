@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context import in_purpose, outside_purpose
@@ -12,6 +13,7 @@ from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.episodes import past_episode, still_lasting
 from memory.extraction.rules.relief import symptom_ceased
 from memory.extraction.rules.standing import told_as_condition
+from memory.lexicon.cues import cues
 
 _CONDITION_STATUS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("misdiagnosed", re.compile(r"misdiagnos\w*|wrong diagnosis|误诊", re.I)),
@@ -264,7 +266,11 @@ def _names_a_vaccine(ctx: SentenceCtx, hit: Hit) -> bool:
 def _only_tested(ctx: SentenceCtx, hit: Hit) -> bool:
     head = ctx.text[max(0, hit.start - (10 if ctx.zh else 40)) : hit.start]
     if ctx.zh:
-        return bool(_TESTED_BEFORE_ZH.search(head) or _TESTED_AFTER_ZH.match(ctx.text, hit.end))
+        # "去查一下周围神经病变": a test ordered for the condition (cues/mentions.tsv).
+        ordered = _mention("test_ordered", "zh").search(head)
+        return bool(
+            ordered or _TESTED_BEFORE_ZH.search(head) or _TESTED_AFTER_ZH.match(ctx.text, hit.end)
+        )
     return bool(_TESTED_BEFORE_EN.search(head) or _TESTED_AFTER_EN.match(ctx.text, hit.end))
 
 
@@ -351,6 +357,8 @@ def extract_events(ctx: SentenceCtx) -> list[ExtractedFact]:
         entity = label
         if label == "procedure planned" and procedures:
             entity = procedures[0].canonical
+        if _only_if(ctx, m.start()):
+            continue
         facts.append(_event(ctx, m.start(), m.end(), entity))
     planned = {f.entity for f in facts}
     if procedures and _PLANNED.search(ctx.text):
@@ -359,6 +367,20 @@ def extract_events(ctx: SentenceCtx) -> list[ExtractedFact]:
                 planned.add(hit.canonical)
                 facts.append(_event(ctx, hit.start, hit.end, hit.canonical))
     return facts
+
+
+def _only_if(ctx: SentenceCtx, start: int) -> bool:
+    """ "If he faints, he should go to the emergency room": an event said under a
+    condition (cues/mentions.tsv "conditional") has not happened; no event record."""
+    if ctx.assertion(start, start + 1) == "hypothetical":
+        return True
+    return bool(_mention("conditional", "zh" if ctx.zh else "en").search(ctx.text, 0, start))
+
+
+@lru_cache(maxsize=16)
+def _mention(category: str, lang: str) -> re.Pattern[str]:
+    """A cue alternation of cues/mentions.tsv, compiled once."""
+    return cues("mentions").regex(category, lang)
 
 
 _ANY_PREFERENCE = _any_of(_PREFERENCES)

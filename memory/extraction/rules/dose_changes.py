@@ -23,6 +23,7 @@ from memory.domain.types import ExtractedFact
 from memory.extraction.rules.bounded import anchor_of, bound_content
 from memory.extraction.rules.dose_words import UNIT, unit_label
 from memory.extraction.rules.entities import Hit, find_entities
+from memory.extraction.rules.quantity_kinds import names_no_dose
 from memory.extraction.rules.text import Sentence, value_text
 
 if TYPE_CHECKING:  # context_types imports qa, which reads changes from here
@@ -117,6 +118,8 @@ def _amount(rest: str, m: re.Match[str], zh: bool) -> Change | None:
         sign = -1.0 if _DOWNWARD.search(m[0]) else 1.0
         return Change(None, by[2], delta=sign * float(by[1]), start=m.start())
     to = (_ZH_BARE if zh else _TO).match(rest)
+    if to and names_no_dose(rest[to.end() :]):
+        return None  # "降到79公斤", "down to 79 kilos": a weight or a reading, not a dose
     head = rest[: to.end() + 25] if to else rest[:30]
     dose = _DOSE.search(head)
     if dose and (to is None or dose.start() <= to.end()):

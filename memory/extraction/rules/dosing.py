@@ -27,6 +27,7 @@ from memory.extraction.rules.dose_words import (
     unit_label,
 )
 from memory.extraction.rules.entities import find_entities
+from memory.extraction.rules.quantity_kinds import names_no_dose
 from memory.extraction.rules.text import Sentence, normalize_numbers, value_text
 
 __all__ = ["attach_later_doses", "dose_slots", "frequency_of", "route_of", "with_previous_doses"]
@@ -36,18 +37,33 @@ def dose_slots(
     value: str | None, unit: str | None, clause: str, zh: bool, lead: int = 0
 ) -> dict[str, object]:
     """{"value", "unit", "frequency", "route"}: whichever the drug's clause states.
-    `lead` characters of the clause come before the drug's name: a route may be said
-    there ("inject insulin"), but in English how often belongs to what precedes it
-    ("aspirin 81 mg daily and atorvastatin 40 mg": "daily" is the aspirin's)."""
-    text = clause if zh else normalize_numbers(clause)
+    `lead` characters of the clause come before the drug's name. In a coordinated
+    list each drug's frequency and route are its own: what follows the name first
+    ("二甲双胍500毫克一天两次，阿托伐他汀20毫克每晚一次": the statin's is nightly), then
+    what is said before it in its own coordinate ("一天打两次胰岛素", "inject insulin");
+    in English how often never comes before the name ("aspirin 81 mg daily and
+    atorvastatin 40 mg": "daily" is the aspirin's)."""
     slots: dict[str, object] = measured(value, unit_label(unit)) if value else {}
-    frequency = frequency_of(text if zh else normalize_numbers(clause[lead:]))
+    own = clause[lead:] if zh else normalize_numbers(clause[lead:])
+    before = _own_lead(clause[:lead])
+    frequency = frequency_of(own) or (frequency_of(before) if zh else None)
     if frequency:
         slots["frequency"] = frequency
-    route = route_of(text)
+    route = route_of(own) or route_of(before if zh else normalize_numbers(before))
     if route:
         slots["route"] = route
     return slots
+
+
+# A coordinate ends at a comma, semicolon or enumeration mark: what is said before
+# one belongs to the drug named before it.
+_COORDINATE_END = re.compile(r".*[，,；;、。:：]", re.S)
+
+
+def _own_lead(lead: str) -> str:
+    """The words before a drug's name that are still in its own coordinate."""
+    m = _COORDINATE_END.match(lead)
+    return lead[m.end() :] if m else lead
 
 
 # --------------------------------------------------------------------------- later doses
@@ -191,6 +207,8 @@ def _said_dose(
     # A bare number is a dose when a dose was asked for, or when it comes with
     # how often it is taken ("Yes, 20 daily.").
     rest = text[bare.end() :]
+    if names_no_dose(rest):
+        return None  # "About 80 kilos.": a weight, whatever was asked
     if asked or frequency_of(rest[:25]):
         return bare[1], None, rest
     return None

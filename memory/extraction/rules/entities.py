@@ -21,6 +21,7 @@ from memory.extraction.rules.fractures import broken_bones
 from memory.extraction.rules.packaged import find_disease_names, find_drug_names, mesh_trees
 from memory.extraction.rules.regex_gate import fast
 from memory.lexicon._drugner import DRUGNER_STOP, is_spoken_code
+from memory.lexicon.cues import cues
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,8 @@ _SYMPTOM_RE_ZH = re.compile(
         for w in sorted(_SYMPTOMS_ZH, key=len, reverse=True)
     )
 )
-_NOT_CONDITIONS = frozenset({"hypersensitivity", "drug hypersensitivity", "death", "syndrome"})
+# Recognizer headings that name no disorder (data: lexicon/data/cues/conditions.tsv).
+_NOT_CONDITIONS = frozenset(form.casefold() for form in cues("conditions").forms("not_a_condition"))
 # A questionnaire or rating scale the disease recognizer names (PHQ-9 -> "patient
 # health questionnaire") is a measurement of the patient, never a diagnosis.
 _INSTRUMENT = re.compile(r"\b(?:questionnaires?|scales?|scores?|inventor(?:y|ies)|indexes)\b")

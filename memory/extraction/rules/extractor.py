@@ -15,6 +15,7 @@ from time import perf_counter
 from memory.domain.dates import find_dates
 from memory.domain.types import ExtractedFact, Extraction, Turn
 from memory.extraction.base import ExtractionResult, SessionText
+from memory.extraction.rules.allergy_story import without_retold_reactions
 from memory.extraction.rules.bounded import anchor_of, bound_content
 from memory.extraction.rules.clauses import segments, split_at_subject_change
 from memory.extraction.rules.clinical import (
@@ -55,8 +56,10 @@ from memory.extraction.rules.safety import (
     extract_contraindications,
     speaks_of_allergy,
 )
+from memory.extraction.rules.scores import with_score_conditions
 from memory.extraction.rules.surgery import extract_surgical_history
 from memory.extraction.rules.text import Sentence, speaker_role, split_sentences, value_text
+from memory.extraction.rules.vaccines import is_vaccine_record, vaccinations
 
 _ACKNOWLEDGES = re.compile(
     r"^\W*(?:okay|ok|alright|all right|i see|got it|mm-?hmm|uh-huh|right|sure|go on|"
@@ -130,7 +133,9 @@ def extract_facts(
         tagged.extend(_turn_facts(turn, sentences, session, state))
     every = [sent for _, sentences in split for sent in sentences]
     dosed = with_previous_doses(attach_later_doses(_finalize(tagged), every))
-    return with_family_names_resolved(with_changes_of_it(dosed, every))
+    changed = with_changes_of_it(dosed, every)
+    scored = with_score_conditions(changed, every)
+    return with_family_names_resolved(without_retold_reactions(scored))
 
 
 def _turn_facts(
@@ -271,7 +276,8 @@ def _sentence_facts(
     if ctx.sent.role != "doctor":
         facts += extract_preferences(ctx)
     facts += extract_events(ctx)
-    return facts
+    given = vaccinations(ctx)  # a vaccine given is history, not a planned medication
+    return [f for f in facts if not is_vaccine_record(f)] + given if given else facts
 
 
 def _allergies_and_findings(ctx: SentenceCtx) -> tuple[list[ExtractedFact], list[ExtractedFact]]:

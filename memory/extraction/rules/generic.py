@@ -210,13 +210,20 @@ def _this_visit(text: str, sent: Sentence, measured: object) -> bool:
     """An order, a result or a value of this visit: the patient's, pronoun or not.
     A value given as a norm or target ("正常空腹血糖一般在3.9到6.1之间", "under
     130/80") is knowledge, not a reading."""
-    if callable(measured) and measured(text) and not _NORM.search(text):
+    if callable(measured) and measured(text) and not _NORM.search(text, 0, _last_digit(text)):
         return True
     return (
         sent.zh
         and sent.role == "doctor"
         and bool(_DIRECTIVE_ZH.search(text) or _DEICTIC_ZH.search(text))
     )
+
+
+def _last_digit(text: str) -> int:
+    """Where the last number ends: a norm word said after every value is a verdict on
+    the reading ("eGFR 88，血钾4.3，都正常", "ALT 28, normal"), not a norm stated."""
+    ends = [m.end() for m in re.finditer(r"\d", text)]
+    return ends[-1] if ends else len(text)
 
 
 def _classify(sent: Sentence, texts: list[str], measured: object) -> list[bool]:

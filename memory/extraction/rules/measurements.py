@@ -57,18 +57,24 @@ def _spelled(names: str) -> str:
     return names
 
 
+# Word boundaries in the names are ASCII ones: a Chinese sentence writes the
+# abbreviation straight after a Chinese word ("肾功能eGFR 90", "查了HbA1c"), where a
+# Unicode \b sees no boundary between two word characters and the value is lost.
+_ASCII = re.ASCII
+
+
 def _compiled() -> list[tuple[Metric, re.Pattern[str]]]:
     # Names are read by their span only, so each may begin with its literal (regex_gate.fast);
     # they are lower case, matched on the lowered text (see _names_in).
-    return [(m, re.compile(fast(_spelled(m.names)))) for m in _METRICS]
+    return [(m, re.compile(fast(_spelled(m.names)), _ASCII)) for m in _METRICS]
 
 
 _COMPILED = _compiled()
-_COMPILED_I = [(m, re.compile(p.pattern, re.I)) for m, p in _COMPILED]
+_COMPILED_I = [(m, re.compile(p.pattern, re.I | _ASCII)) for m, p in _COMPILED]
 _BY_ENTITY = {m.entity: m for m in _METRICS}
 # The names are lower case: the gate reads the lowered text without re.I, which
 # lets the engine try the alternation far faster at each position.
-_ANY_NAME = gate(_spelled(m.names) for m in _METRICS)
+_ANY_NAME = re.compile(gate(_spelled(m.names) for m in _METRICS).pattern, _ASCII)
 
 
 @dataclass(frozen=True)
@@ -207,6 +213,27 @@ def readings(text: str, zh: bool) -> list[tuple[int, Metric, Reading]]:
         if found is not None:
             seen.add(metric.entity)
             out.append((start, metric, found))
+    return _panel_units(out)
+
+
+# A lipid panel read out in one sentence is in one unit: "LDL 3.4 mmol/L, total
+# cholesterol 5.6" gives the 5.6 in mmol/L too (never mg/dL, which differ 38-fold).
+_PANEL = frozenset({"ldl", "hdl", "total cholesterol", "triglycerides"})
+
+
+def _panel_units(
+    found: list[tuple[int, Metric, Reading]],
+) -> list[tuple[int, Metric, Reading]]:
+    said = [r.unit for _, m, r in found if m.entity in _PANEL and r.unit]
+    if len(set(said)) != 1:
+        return found  # none said, or two different units: nothing to share
+    out = []
+    for pos, metric, reading in found:
+        if metric.entity in _PANEL and not reading.unit:
+            unit = said[0]
+            slots = measured(reading.value, slot_unit(metric, unit, float(reading.value)))
+            reading = Reading(reading.value, unit, reading.offset, slots)
+        out.append((pos, metric, reading))
     return out
 
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.advice import advised
+from memory.extraction.rules.context import without_benefit
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.dose_changes import sentence_records
 from memory.extraction.rules.dosing import dose_slots
@@ -124,8 +125,9 @@ def _status(ctx: SentenceCtx, hit: Hit) -> str | None:
     across a comma ("停用二甲双胍，改用格列美脲": glimepiride is started, not
     stopped). A doctor's question is not a status."""
     best: tuple[bool, int, int, str] | None = None
+    said = without_benefit(ctx.text, ctx.zh)  # "aspirin lowers the risk of ...": no change
     for rank, (status, pattern) in enumerate(_CUES):
-        for m in pattern.finditer(ctx.text):
+        for m in pattern.finditer(said):
             distance = min(abs(m.start() - hit.end), abs(hit.start - m.end()))
             a, b = sorted((m.start(), hit.start))
             other_clause = bool(_CLAUSE_BREAK.search(ctx.text, a, b))
@@ -138,6 +140,13 @@ def _status(ctx: SentenceCtx, hit: Hit) -> str | None:
         # "All I can see is Risperdal") is most often a current medication.
         return "active"
     return best[3]
+
+
+def _benefit_only(ctx: SentenceCtx) -> bool:
+    """ "Aspirin lowers the risk of heart attack.": what a drug does, said with no cue
+    that anyone takes it, is knowledge, not a medication record."""
+    said = without_benefit(ctx.text, ctx.zh)
+    return said != ctx.text and not any(p.search(said) for _, p in _CUES)
 
 
 def _has_cue(ctx: SentenceCtx, hit: Hit) -> bool:
@@ -306,7 +315,9 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
         seen.add(hit.canonical)
         status, replaces = switched.get(hit.canonical, (_status(ctx, hit), None))
         if status == "active" and (
-            _not_taken(ctx, hit) or (not ctx.zh and names_lab_value(ctx.text, hit.start, hit.end))
+            _not_taken(ctx, hit)
+            or (not ctx.zh and names_lab_value(ctx.text, hit.start, hit.end))
+            or _benefit_only(ctx)
         ):
             continue  # never suppress a stop or a change: an old record must not stay current
         stop = drugs[i + 1].start if i + 1 < len(drugs) else len(ctx.text)

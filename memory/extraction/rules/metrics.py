@@ -103,7 +103,7 @@ METRICS: tuple[Metric, ...] = (
     Metric(
         "ldl",
         "lab_result",
-        r"(?<!non-)(?<!non )\bldl\b|bad cholesterol|低密度脂蛋白",
+        r"(?<!non-)(?<!non )\bldl\b|bad cholesterol|低密度脂蛋白(?:胆固醇)?",
         None,
         0.5,
         400,
@@ -119,7 +119,7 @@ METRICS: tuple[Metric, ...] = (
     Metric(
         "hdl",
         "lab_result",
-        r"(?<!non-)(?<!non )\bhdl\b|good cholesterol|高密度脂蛋白",
+        r"(?<!non-)(?<!non )\bhdl\b|good cholesterol|高密度脂蛋白(?:胆固醇)?",
         None,
         0.2,
         200,
@@ -208,5 +208,14 @@ METRICS: tuple[Metric, ...] = (
         60,
     ),
     Metric("albumin", "lab_result", r"(?<!micro)\balbumin\b|(?<!尿)白蛋白", None, 1, 60),
+    # Questionnaire scores: a number of points on the instrument's own scale (PHQ-9
+    # 0-27, GAD-7 0-21); the severity the score is said to mean is the condition's
+    # (rules.scores).
+    Metric(
+        "phq-9", "lab_result", r"\bphq-? ?9\b|\bphq\b|patient health questionnaire", "points", 0, 27
+    ),
+    Metric(
+        "gad-7", "lab_result", r"\bgad-? ?7\b|\bgad\b(?= (?:score|questionnaire))", "points", 0, 21
+    ),
     Metric("crp", "lab_result", r"c-? ?reactive protein|\bcrp\b|c反应蛋白", None, 0.01, 500),
 )

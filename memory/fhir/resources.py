@@ -20,7 +20,7 @@ from typing import Any
 
 from memory.domain.anchors import anchor
 from memory.domain.chains import ChainMember, in_force
-from memory.domain.stated import stated_quantity
+from memory.domain.stated import is_blood_pressure, stated_quantity
 from memory.fhir import codes
 from memory.fhir.terminology import drug_concept, measurement_concept, quantity
 from memory.models import Fact
@@ -276,7 +276,16 @@ def observation(fact: Fact, patient_ref: dict[str, str]) -> Built:
     )
     stated, unit = stated_quantity(fact)
     number = _number(stated)
-    if number is not None:
+    slots = fact.slots or {}
+    if is_blood_pressure(slots):
+        # The blood-pressure panel states its two numbers as components (FHIR vital
+        # signs profile), each from the slots a clinician's correction writes.
+        resource["component"] = [
+            {"code": measurement_concept(f"{part} blood pressure"),
+             "valueQuantity": quantity(slots[part], unit)}
+            for part in ("systolic", "diastolic")
+        ]  # fmt: skip
+    elif number is not None:
         resource["valueQuantity"] = quantity(number, unit)
     else:
         resource["valueString"] = stated or fact.content

@@ -56,8 +56,8 @@ CORRECTIONS = [
     Correction(
         "blood pressure", "blood pressure", "edit",
         {"changes": {"systolic": "132", "diastolic": "84"}}, BP_Q,
-        {**cells(HTML + ASK + ("trend plot", "fhir"), "132/84", "142/88"),
-         "api fact": ("132/84 mmhg", "142/88 mmhg")},
+        {**cells(HTML + ASK + ("trend plot",), "132/84", "142/88"),
+         "api fact": ("132/84 mmhg", "142/88 mmhg"), "fhir": ("132 mmhg", "142 mmhg")},
     ),
     Correction(
         "unit", "total cholesterol", "edit", {"changes": {"unit": "mg/dL"}}, LAB_Q,

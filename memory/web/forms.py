@@ -251,7 +251,10 @@ class SafetyFilter(forms.Form):
     kind = forms.ChoiceField(
         label=_("Kind"),
         required=False,
-        choices=[("", _("All kinds")), *[(k, k.replace("_", " ")) for k in SAFETY_KINDS]],
+        choices=[
+            ("", _("All kinds")),
+            *[(k, LABELS.get(k, k.replace("_", " "))) for k in SAFETY_KINDS],
+        ],
     )
     verification = forms.ChoiceField(
         label=_("Verification"),

@@ -9,10 +9,10 @@ a reason.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from memory.access import patients_for
@@ -64,7 +64,10 @@ def _last_changes(fact_ids: list[int]) -> dict[str, AuditEvent]:
 @login_required
 def audit_log(request: HttpRequest) -> HttpResponse:
     if not request.user.is_staff:
-        raise PermissionDenied  # a plain 403, not a detour to the admin login
+        # A plain 403, not a detour to the admin login, naming the real reason:
+        # the audit log is for auditors, whatever care teams the user is on.
+        reason = _("The audit log is open to auditors (staff accounts) only.")
+        return render(request, "403.html", {"reason": reason}, status=403)
     events = visible_events(request.user).select_related("actor", "patient")
     action = request.GET.get("action", "").strip()
     patient = request.GET.get("patient", "").strip()

@@ -108,19 +108,25 @@ def do_correct_fact(
 
 
 def snapshot(fact: Fact) -> dict[str, Any]:
+    # A medication's frequency and route are slots of their own; a reading's
+    # number and unit are the value/unit columns (systolic/diastolic as "136/84").
+    dosing = (
+        {k: (fact.slots or {}).get(k) for k in ("frequency", "route")}
+        if fact.fact_type == "medication_status"
+        else {}
+    )
     return {
         "subject": fact.subject.key,
         "content": fact.content,
         "value": fact.value,
         "unit": fact.unit,
-        "frequency": (fact.slots or {}).get("frequency"),
-        "route": (fact.slots or {}).get("route"),
         "status": fact.status,
         "event_date": fact.event_date.isoformat() if fact.event_date else None,
         "verification": fact.verification,
         "verification_reason": fact.verification_reason,
         "chain": fact.chain_id,
         "version": fact.version,
+        **dosing,
     }
 
 

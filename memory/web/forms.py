@@ -205,7 +205,9 @@ class EditForm(VersionedForm):
         """A dose or a vital is a number; a lab result may be a word ("positive")."""
         text = (self.cleaned_data.get("value") or "").strip()
         numeric = self.fact.fact_type in ("medication_status", "vital")
-        if text and numeric and as_number(text) is None:
+        # A word the record already holds ("one tablet") may stay; a new one may not.
+        unchanged = _same(text, initial_of(self.fact).get("value"))
+        if text and numeric and not unchanged and as_number(text) is None:
             raise forms.ValidationError(_("Enter a number."))
         return text
 

@@ -22,11 +22,22 @@ from memory.actions.chains import release_folded
 from memory.actions.graph import person_for, sync_chain
 from memory.actions.index import index_facts
 from memory.domain.chains import EXCLUDED_VERIFICATIONS
+from memory.domain.stated import (
+    SLOT_FIELDS,
+    VALUED_TYPES,
+    SlotEditError,
+    columns,
+    edit_slots,
+    pressure_changes,
+    slots_of,
+)
 from memory.domain.subjects import SubjectError, canonical_subject
 from memory.domain.types import CONDITION_STATUSES, MEDICATION_STATUSES
 from memory.models import Chain, Fact, Patient
 
-EDITABLE_FIELDS = ("content", "value", "unit", "event_date", "status")
+# The slot fields (value, unit, frequency, route, systolic, diastolic) edit the
+# fact's slots, the one place a view reads what the fact states (domain.stated).
+EDITABLE_FIELDS = ("content", *SLOT_FIELDS, "event_date", "status")
 # Taking a fact out of force (the in-force rule of the domain) always says why.
 VERIFICATIONS_NEEDING_REASON = EXCLUDED_VERIFICATIONS
 KINDS = ("edit", "reassign", "verify")
@@ -97,6 +108,13 @@ def do_correct_fact(
 
 
 def snapshot(fact: Fact) -> dict[str, Any]:
+    # A medication's frequency and route are slots of their own; a reading's
+    # number and unit are the value/unit columns (systolic/diastolic as "136/84").
+    dosing = (
+        {k: (fact.slots or {}).get(k) for k in ("frequency", "route")}
+        if fact.fact_type == "medication_status"
+        else {}
+    )
     return {
         "subject": fact.subject.key,
         "content": fact.content,
@@ -108,6 +126,7 @@ def snapshot(fact: Fact) -> dict[str, Any]:
         "verification_reason": fact.verification_reason,
         "chain": fact.chain_id,
         "version": fact.version,
+        **dosing,
     }
 
 
@@ -144,11 +163,37 @@ def _edit(fact: Fact, data: dict[str, Any], reason: str) -> str:
         raise CorrectionError(f"cannot edit {', '.join(sorted(unknown))}")
     if not changes:
         raise CorrectionError("nothing was changed")
+    _edit_slots(fact, {f: v for f, v in changes.items() if f in SLOT_FIELDS})
     for field, value in changes.items():
-        setattr(fact, field, _clean(fact, field, value))
+        if field not in SLOT_FIELDS or fact.fact_type not in VALUED_TYPES:
+            setattr(fact, field, _clean(fact, field, value))
     if "event_date" in changes:
         fact.effective_date = fact.event_date or fact.session.session_date
     return "fact.edit"
+
+
+def _edit_slots(fact: Fact, changes: dict[str, Any]) -> None:
+    """A dose or reading is corrected in the slots; the value/unit columns follow."""
+    if not changes:
+        return
+    if fact.fact_type not in VALUED_TYPES:
+        extra = sorted(set(changes) - {"value", "unit"})
+        if extra:
+            raise CorrectionError(f"a {fact.fact_type} fact has no {', '.join(extra)}")
+        return  # a symptom's value is its course, a column of its own
+    for field, raw in changes.items():
+        text = "" if raw is None else str(raw)
+        if len(text) > MAX_TEXT.get(field, 200):
+            raise CorrectionError(f"{field}: longer than {MAX_TEXT.get(field, 200)} characters")
+        if "\x00" in text:
+            raise CorrectionError(f"{field}: NUL character at position {text.index(chr(0)) + 1}")
+    base = slots_of(fact)
+    changes = pressure_changes(base, changes)
+    try:
+        fact.slots = edit_slots(base, changes, word_value=fact.fact_type == "lab_result")
+    except SlotEditError as exc:
+        raise CorrectionError(str(exc)) from None
+    fact.value, fact.unit = columns(fact.fact_type, fact.slots, "", "")
 
 
 def _verify(fact: Fact, data: dict[str, Any], reason: str) -> str:

@@ -234,8 +234,30 @@ class ReassignSerializer(serializers.Serializer):
 
 class EditSerializer(serializers.Serializer):
     content = serializers.CharField(required=False, max_length=MAX_TEXT["content"])
-    value = serializers.CharField(required=False, allow_blank=True, max_length=_bound("value"))
+    # The slot fields write the fact's slots (memory.domain.stated); a number is
+    # checked there and refused as a field error ("value: 'five' is not a number").
+    value = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=_bound("value"),
+        help_text="dose or reading; a number (a lab may say a word)",
+    )
     unit = serializers.CharField(required=False, allow_blank=True, max_length=_bound("unit"))
+    frequency = serializers.CharField(
+        required=False, allow_blank=True, help_text="medications: 'twice daily'"
+    )
+    route = serializers.CharField(required=False, allow_blank=True, help_text="medications: 'oral'")
+    systolic = serializers.DecimalField(
+        required=False,
+        allow_null=True,
+        max_digits=5,
+        decimal_places=1,
+        min_value=0,
+        help_text="blood pressures, with diastolic",
+    )
+    diastolic = serializers.DecimalField(
+        required=False, allow_null=True, max_digits=5, decimal_places=1, min_value=0
+    )
     status = serializers.CharField(required=False, allow_blank=True, max_length=_bound("status"))
     event_date = serializers.DateField(required=False, allow_null=True)
     reason = serializers.CharField()
@@ -243,8 +265,8 @@ class EditSerializer(serializers.Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if len(attrs) < 2:
             raise serializers.ValidationError(
-                {"non_field_errors": ["give at least one of content, value, unit, status, "
-                                      "event_date"]}
+                {"non_field_errors": ["give at least one of content, value, unit, frequency, "
+                                      "route, systolic, diastolic, status, event_date"]}
             )  # fmt: skip
         return attrs
 

@@ -13,6 +13,7 @@ from datetime import date
 
 from memory.domain.evidence import EvidenceItem, FactView, ProfileData
 from memory.domain.pending import caveat_lines, qualify
+from memory.domain.stated import VALUED_TYPES, stated_quantity
 
 PROFILE_BUDGET = 1600
 _TYPE_LABEL = {
@@ -67,11 +68,24 @@ def fact_line(fact: FactView, extra: Sequence[str] = ()) -> str:
         head += f" {fact.entity}"
     if fact.status:
         head += f" ({fact.status})"
+    head += _stated(fact)
     if fact.subject != "patient":
         head += f" <subject {fact.subject}>"
     marks = [*extra, *fact_marks(fact)]
     tail = f" [{'; '.join(marks)}]" if marks else ""
     return f"{head}: {fact.content}{tail} (session {fact.session_id})"
+
+
+def _stated(fact: FactView) -> str:
+    """ " 500 mg twice daily": the dose or reading the record states (its slots, a
+    clinician's correction included), so a reader never takes the number from a
+    quote the clinician has since corrected."""
+    if fact.fact_type not in VALUED_TYPES:
+        return ""
+    number, unit = stated_quantity(fact)
+    slots = fact.slots or {}
+    words = [number, unit, slots.get("frequency"), slots.get("route")] if number else []
+    return "".join(f" {w}" for w in words if w)
 
 
 def _budgeted(sections: list[tuple[str, list[str]]], budget: int) -> tuple[list[str], int]:

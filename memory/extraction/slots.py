@@ -7,18 +7,16 @@ whichever prompt produced the fact: "136/84" -> systolic/diastolic.
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from typing import Any
 
-from memory.domain.slots import NUMERIC_SLOTS, SLOT_KEYS, TEXT_SLOTS, as_number, blood_pressure
-from memory.domain.slots import measured as measured_slots
+from memory.domain.slots import NUMERIC_SLOTS, SLOT_KEYS, TEXT_SLOTS, as_number
+from memory.domain.stated import VALUED_TYPES, slots_from_columns
 
-VALUED_TYPES = frozenset({"vital", "lab_result", "medication_status"})
+__all__ = ["VALUED_TYPES", "SlotError", "derived_slots", "parse_slots"]
 # An allergy's reaction and its severity (extract prompt v3, FHIR AllergyIntolerance.reaction).
 ALLERGY_SLOTS: tuple[str, ...] = ("reaction", "severity")
 SEVERITIES: tuple[str, ...] = ("mild", "moderate", "severe")
-_BP = re.compile(r"^\s*(\d{2,3})\s*/\s*(\d{2,3})\s*$")
 
 
 class SlotError(ValueError):
@@ -57,14 +55,7 @@ def parse_slots(
 
 def derived_slots(fact_type: str, value: str | None, unit: str | None) -> dict[str, object]:
     """Slots implied by a plain value/unit pair; {} when there is no number."""
-    if fact_type not in VALUED_TYPES or not value:
-        return {}
-    bp = _BP.match(value)
-    if bp and fact_type == "vital":
-        return blood_pressure(bp[1], bp[2], unit or "mmHg")
-    if as_number(value) is None:
-        return {}
-    return measured_slots(value, unit)
+    return slots_from_columns(fact_type, value, unit)
 
 
 def _number(item: Any, path: str) -> object:

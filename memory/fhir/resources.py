@@ -20,6 +20,7 @@ from typing import Any
 
 from memory.domain.anchors import anchor
 from memory.domain.chains import ChainMember, in_force
+from memory.domain.stated import is_blood_pressure, stated_quantity
 from memory.fhir import codes
 from memory.fhir.terminology import drug_concept, measurement_concept, quantity
 from memory.models import Fact
@@ -179,7 +180,7 @@ def medication(
         status, dosage, period = "entered-in-error", None, None
     else:
         status = codes.MEDICATION_STATUS.get(current.status, "unknown")
-        dosage = [{"text": current.content}]
+        dosage = [_dosage(current)]
         period = _period(ordered, current)
     resource = _base(
         "MedicationStatement", subject=patient_ref, effectivePeriod=period, dosage=dosage
@@ -187,6 +188,23 @@ def medication(
     _medication_status(resource, status, drug_concept(name), version)
     line = f"{name} — {status}" + (f": {current.content}" if current else "")
     return Built("medications", resource, ordered, line)
+
+
+def _dosage(fact: Fact) -> dict[str, Any]:
+    """The dose the record states (its slots, a clinician's correction included);
+    the said words only when it states no dose."""
+    stated, unit = stated_quantity(fact)
+    slots = fact.slots or {}
+    words = [w for w in (stated, unit, slots.get("frequency"), slots.get("route")) if w]
+    out: dict[str, Any] = {"text": " ".join(map(str, words)) if stated else fact.content}
+    if slots.get("frequency"):
+        out["timing"] = {"code": {"text": str(slots["frequency"])}}
+    if slots.get("route"):
+        out["route"] = {"text": str(slots["route"])}
+    number = _number(stated) if stated else None
+    if number is not None:
+        out["doseAndRate"] = [{"doseQuantity": quantity(number, unit)}]
+    return out
 
 
 def _medication_status(
@@ -256,11 +274,21 @@ def observation(fact: Fact, patient_ref: dict[str, str]) -> Built:
         effectiveDateTime=fact_date(fact),
         note=[{"text": fact.content}],
     )
-    number = _number(fact.value)
-    if number is not None:
-        resource["valueQuantity"] = quantity(number, fact.unit)
+    stated, unit = stated_quantity(fact)
+    number = _number(stated)
+    slots = fact.slots or {}
+    if is_blood_pressure(slots):
+        # The blood-pressure panel states its two numbers as components (FHIR vital
+        # signs profile), each from the slots a clinician's correction writes.
+        resource["component"] = [
+            {"code": measurement_concept(f"{part} blood pressure"),
+             "valueQuantity": quantity(slots[part], unit)}
+            for part in ("systolic", "diastolic")
+        ]  # fmt: skip
+    elif number is not None:
+        resource["valueQuantity"] = quantity(number, unit)
     else:
-        resource["valueString"] = fact.value or fact.content
+        resource["valueString"] = stated or fact.content
     return Built(
         "results", resource, [fact], f"{fact_date(fact)} {item_name(fact)}: {fact.content}"
     )

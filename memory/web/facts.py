@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
+from urllib.parse import urlsplit
 
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -88,10 +90,27 @@ def fact_correct(request: HttpRequest, pid: str, fact_id: int, kind: str) -> Htt
     if form.errors:
         return _form_response(request, patient, fact, kind, form, status=422)
     if is_partial(request):
-        fact = fact_or_403(request, patient, fact.pk)
-        context = {"patient": patient, "fact": fact, "just_changed": True}
-        return render(request, "memory/_fact.html", context)
+        return _changed_partial(request, patient, fact_or_403(request, patient, fact.pk))
     return redirect("fact-detail", pid, fact.pk)
+
+
+def _changed_partial(request: HttpRequest, patient: object, fact: Fact) -> HttpResponse:
+    """The corrected card; on the fact page also, out of band, every other part that
+    shows the fact or its owner (heading, forms with the new version, history)."""
+    context: dict[str, Any] = {"patient": patient, "fact": fact, "just_changed": True}
+    page = reverse("fact-detail", args=[patient.external_id, fact.pk])  # type: ignore[attr-defined]
+    on_page = urlsplit(request.headers.get("HX-Current-URL", "")).path == page
+    if on_page:
+        context["forms"] = {kind: _make_form(kind, fact) for kind in FORMS}
+        context["history"] = _with_diff(
+            AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk)).select_related(
+                "actor"
+            )[:50]
+        )
+    html = render_to_string("memory/_fact.html", context, request)
+    if on_page:
+        html += render_to_string("memory/_fact_page_parts.html", {**context, "oob": True}, request)
+    return HttpResponse(html)
 
 
 def _apply(kind: str, form: forms.Form, fact: Fact, request: HttpRequest) -> Fact:
@@ -165,7 +184,9 @@ def _form_response(
         return render(request, "memory/_fact_form.html", context, status=status)
     context["forms"] = {k: (form if k == kind else _make_form(k, fact)) for k in FORMS}
     context["history"] = _with_diff(
-        AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk))[:50]
+        AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk)).select_related(
+            "actor"
+        )[:50]
     )
     return render(request, "memory/fact_page.html", context, status=status)
 

@@ -8,10 +8,21 @@ made on a page that has gone stale is refused instead of overwriting.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from memory.domain.chains import in_force
+from memory.domain.slots import as_number
+from memory.domain.stated import (
+    SLOT_FIELDS,
+    VALUED_TYPES,
+    is_blood_pressure,
+    slot_fields,
+    slots_of,
+    stated_quantity,
+)
 from memory.domain.subjects import SubjectError, canonical_subject
 from memory.domain.types import CONDITION_STATUSES, FACT_TYPES, MEDICATION_STATUSES, SAFETY_KINDS
 from memory.importing import FORMATS
@@ -149,8 +160,13 @@ class EditForm(VersionedForm):
     content = forms.CharField(
         label=_("Content"), max_length=5000, widget=forms.Textarea(attrs={"rows": 2})
     )
+    # The slot inputs: only those of the fact's kind stay (see __init__).
     value = forms.CharField(label=_("Value"), required=False, max_length=200)
+    systolic = forms.DecimalField(label=_("Systolic"), required=False, min_value=0, max_digits=5)
+    diastolic = forms.DecimalField(label=_("Diastolic"), required=False, min_value=0, max_digits=5)
     unit = forms.CharField(label=_("Unit"), required=False, max_length=60)
+    frequency = forms.CharField(label=_("Frequency"), required=False, max_length=120)
+    route = forms.CharField(label=_("Route"), required=False, max_length=60)
     event_date = forms.DateField(
         label=_("Event date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
@@ -167,6 +183,9 @@ class EditForm(VersionedForm):
     def __init__(self, *args: object, fact: Fact, **kwargs: object) -> None:
         kwargs.setdefault("initial", {**initial_of(fact), **retarget_initial(fact)})
         super().__init__(*args, fact=fact, **kwargs)
+        kept = slot_fields(fact.fact_type, slots_of(fact)) or ("value", "unit")
+        for name in set(SLOT_FIELDS) - set(kept):
+            del self.fields[name]
         statuses = statuses_for(fact.fact_type)
         if statuses:
             self.fields["status"].choices = [(s, LABELS.get(s, s)) for s in statuses]
@@ -190,15 +209,40 @@ class EditForm(VersionedForm):
             return None
         return {"item": item, "fact_type": fact_type}
 
+    def clean_value(self) -> str:
+        """A dose or a vital is a number; a lab result may be a word ("positive")."""
+        text = (self.cleaned_data.get("value") or "").strip()
+        numeric = self.fact.fact_type in ("medication_status", "vital")
+        # A word the record already holds ("one tablet") may stay; a new one may not.
+        unchanged = _same(text, initial_of(self.fact).get("value"))
+        if text and numeric and not unchanged and as_number(text) is None:
+            raise forms.ValidationError(_("Enter a number."))
+        return text
+
     def changes(self) -> dict[str, object]:
         """Only the fields that differ, so the audit shows exactly what was changed."""
         current = initial_of(self.fact)
-        fields = ("content", "value", "unit", "event_date", "status")
+        fields = ("content", *SLOT_FIELDS, "event_date", "status")
         return {
-            f: self.cleaned_data[f]
+            f: _plain(self.cleaned_data[f])
             for f in fields
-            if f in self.cleaned_data and self.cleaned_data[f] != current.get(f)
+            if f in self.cleaned_data and not _same(self.cleaned_data[f], current.get(f))
         }
+
+
+def _plain(value: object) -> object:
+    """A Decimal from a number input as the slot's canonical number (136, 7.2)."""
+    return as_number(value) if isinstance(value, Decimal) else value
+
+
+def _same(new: object, old: object) -> bool:
+    """ "500" and 500, "" and None are the same input; numbers compare as numbers."""
+    if new in (None, "") and old in (None, ""):
+        return True
+    new_number, old_number = as_number(new), as_number(old)
+    if new_number is not None and old_number is not None:
+        return new_number == old_number
+    return new == old
 
 
 class VerifyForm(VersionedForm):
@@ -217,7 +261,10 @@ class SafetyFilter(forms.Form):
     kind = forms.ChoiceField(
         label=_("Kind"),
         required=False,
-        choices=[("", _("All kinds")), *[(k, k.replace("_", " ")) for k in SAFETY_KINDS]],
+        choices=[
+            ("", _("All kinds")),
+            *[(k, LABELS.get(k, k.replace("_", " "))) for k in SAFETY_KINDS],
+        ],
     )
     verification = forms.ChoiceField(
         label=_("Verification"),
@@ -235,10 +282,19 @@ def statuses_for(fact_type: str) -> tuple[str, ...]:
 
 
 def initial_of(fact: Fact) -> dict[str, object]:
+    """The form as the fact stands: a dose or reading from its slots (domain.stated)."""
+    slots = slots_of(fact)
+    value, unit = stated_quantity(fact)
+    if fact.fact_type in VALUED_TYPES and not is_blood_pressure(slots):
+        value = slots.get("value", value)
     return {
         "content": fact.content,
-        "value": fact.value,
-        "unit": fact.unit,
+        "value": value,
+        "unit": unit,
+        "systolic": slots.get("systolic"),
+        "diastolic": slots.get("diastolic"),
+        "frequency": slots.get("frequency", ""),
+        "route": slots.get("route", ""),
         "event_date": fact.event_date,
         "status": fact.status,
     }

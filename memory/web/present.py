@@ -18,6 +18,7 @@ from memory.domain.chain_notes import parse_note
 from memory.domain.chains import in_force
 from memory.domain.dates import date_text, stated_text
 from memory.domain.held import HeldRecord, run_start
+from memory.domain.stated import stated_quantity
 from memory.lexicon import lookup
 from memory.queries.conflicts import substance_of
 from memory.web.labels import ITEM_CODES, is_chinese, label, unit_label
@@ -86,11 +87,7 @@ def dose_text(fact: Any) -> str:
     """Value/dose with its unit in the UI language ("160 mg" / "160 毫克")."""
     if getattr(fact, "fact_type", "") == "symptom":
         return ""  # a symptom's value is its course (course_text), never a dose
-    slots = slots_of(fact)
-    value = slots.get("dose_value") or slots.get("value") or getattr(fact, "value", "")
-    unit = slots.get("dose_unit") or slots.get("unit") or getattr(fact, "unit", "")
-    if slots.get("systolic") and slots.get("diastolic") and not value:
-        value, unit = f"{slots['systolic']}/{slots['diastolic']}", unit or "mmHg"
+    value, unit = stated_quantity(fact)
     if not value:
         return ""
     return f"{value} {unit_label(unit)}".strip()

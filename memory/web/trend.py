@@ -20,6 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from memory.domain.chains import in_force
+from memory.domain.stated import stated_quantity
 
 WIDTH, HEIGHT, PAD, LEFT, BOTTOM = 720, 240, 14, 64, 34
 Y_TICKS, X_TICKS = 5, 6
@@ -47,10 +48,10 @@ def _pair(fact: object) -> tuple[float, float] | None:
             return float(slots["systolic"]), float(slots["diastolic"])
         except (TypeError, ValueError):
             return None
-    value = getattr(fact, "value", "") or ""
+    said = stated_quantity(fact)[0]
     # The content is read only when no value was stored: a weight said beside a blood
     # pressure ("体重81.5公斤，血压138/88") is the weight's 81.5, never the pair.
-    match = _PAIR.search(value) or (None if value else _PAIR.search(fact.content or ""))
+    match = _PAIR.search(said) or (None if said else _PAIR.search(fact.content or ""))
     return (float(match.group(1)), float(match.group(2))) if match else None
 
 
@@ -61,10 +62,11 @@ def readings(facts: list) -> list[Reading]:
         if not in_force(fact.verification) or fact.effective_date is None:
             continue
         pair = _pair(fact)
-        number = pair[0] if pair else first_number(fact.value or fact.content)
+        value, unit = stated_quantity(fact)
+        number = pair[0] if pair else first_number(value or fact.content)
         if number is None:
             continue
-        label = f"{fact.value or fact.content} {fact.unit}".strip()
+        label = f"{value or fact.content} {unit}".strip()
         out.append(Reading(fact.effective_date, number, label, pair[1] if pair else None))
     return sorted(out, key=lambda r: r.when)
 

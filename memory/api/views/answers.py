@@ -13,6 +13,7 @@ from memory.answering import answer
 from memory.api.serializers import AtSerializer, ConflictFlagSerializer
 from memory.api.views.base import PatientView, errors
 from memory.domain.evidence import FactView
+from memory.domain.stated import stated_quantity
 from memory.read_cache import cached_conflicts, cached_profile, pinned
 
 
@@ -22,6 +23,9 @@ class ProfileFactSerializer(serializers.Serializer):
     type = serializers.CharField()
     entity = serializers.CharField()
     content = serializers.CharField()
+    value = serializers.CharField(help_text="the number the record states (its slots)")
+    unit = serializers.CharField()
+    slots = serializers.DictField(help_text="dose/reading slots: value, unit, frequency, route")
     status = serializers.CharField()
     safety_kind = serializers.CharField()
     assertion = serializers.CharField()
@@ -91,7 +95,8 @@ class AnswerSerializer(serializers.Serializer):
 def _fact(view: FactView, marks: tuple[str, ...] = ()) -> dict[str, Any]:
     return {
         "fact_id": view.fact_id, "session_id": view.session_id, "type": view.fact_type,
-        "entity": view.entity, "content": view.content, "status": view.status,
+        "entity": view.entity, "content": view.content, "value": stated_quantity(view)[0],
+        "unit": stated_quantity(view)[1], "slots": dict(view.slots or {}), "status": view.status,
         "safety_kind": view.safety_kind, "assertion": view.assertion, "date": view.date,
         "verification": view.verification, "verification_reason": view.verification_reason,
         "marks": list(marks),

@@ -5,7 +5,8 @@ across patients: the first patient whose words created "after surgery" named
 that item in every later patient's record. This moves each patient's facts
 off such shared free-text entities onto the patient's own, re-resolved from
 the patient's own words in session order, exactly as construction now
-resolves them (memory.actions.entities.own_resolved):
+resolves them (memory.actions.entities.resolve: a name the dictionary has come
+to know is its shared entity):
 
 * the name said is recovered from the entity's name and the aliases it
   collected, the longest one the fact's content (else its evidence turn)
@@ -27,7 +28,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from memory.actions.chains import rebuild_chain
-from memory.actions.entities import own_entity, own_resolved, start_batch
+from memory.actions.entities import own_entity, resolve, start_batch
 from memory.domain.entities import normalize_name
 from memory.domain.items import item_key
 from memory.models import AuditEvent, Chain, ConflictResolution, Entity, Fact, Turn
@@ -67,7 +68,9 @@ def _rescope_patient(patient_id: int, legacy: set[int]) -> int:
     renamed: list[Fact] = []
     for fact in facts:
         old = fact.entity
-        said = own_resolved(said_name(fact, old), old.kind, patient_id)
+        said = resolve(
+            said_name(fact, old), fact.fact_type, fact.safety_kind or None, patient_id=patient_id
+        )
         fact.extraction_key = _rekeyed(fact, old, said)
         clinician = fact.corrected or fact.origin == Fact.Origin.CLINICIAN
         fact.entity = own_entity(patient_id, old.name, old.kind) if clinician else said

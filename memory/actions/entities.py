@@ -1,8 +1,13 @@
 """Entity resolution against stored entities (docs/design.md §4), the DB side.
 
-The seed dictionary (memory.lexicon) canonicalizes the surface name; the
-pure rule memory.domain.entities.resolve_entity decides reuse or create.
-Called only from memory.actions, inside its transaction.
+A name the seed dictionary (memory.lexicon) knows is the dictionary's entity,
+shared by every patient: its name and kind come from the dictionary alone, and
+no patient's wording is added to it. Any other name is resolved only among the
+entities of the patient whose session said it (Entity.patient), by the pure
+rule memory.domain.entities.resolve_entity: so a patient's record depends only
+on that patient's sessions, whatever else the database holds and in whatever
+order patients were imported (issue 34). Called only from memory.actions,
+inside its transaction.
 """
 
 from __future__ import annotations
@@ -33,52 +38,75 @@ def entity_kind(fact_type: str, safety_kind: str | None, entry: lexicon.LexEntry
     return domain_entity_kind(fact_type, safety_kind)
 
 
-def resolve(surface: str, fact_type: str, safety_kind: str | None = None) -> Entity:
+def resolve(
+    surface: str, fact_type: str, safety_kind: str | None = None, *, patient_id: int
+) -> Entity:
+    """The entity `surface` names in the memory of patient `patient_id`."""
     entry = lexicon.lookup(surface)
     kind = entity_kind(fact_type, safety_kind, entry)
-    canonical = entry.canonical if entry else None
-    keys = {_key(n, kind) for n in (canonical, surface) if n}
+    if entry is not None:
+        return shared_entity(entry, kind)
+    return own_resolved(surface.strip(), kind, patient_id)
+
+
+def shared_entity(entry: lexicon.LexEntry, kind: str) -> Entity:
+    """The dictionary's entity for `entry` (created on first use, the same for everyone)."""
+    name = entry.canonical
+    entity, _ = Entity.objects.get_or_create(
+        patient=None,
+        kind=kind,
+        normalized=_key(name, kind) or name.casefold()[:KEY_CHARS],
+        defaults={
+            "name": name,
+            "name_zh": entry.zh or "",
+            "in_dictionary": True,
+            "drug_class": _class_entity(entry),
+        },
+    )
+    return entity
+
+
+def own_resolved(surface: str, kind: str, patient_id: int) -> Entity:
+    """The patient's own entity for a name the dictionary does not know: the same
+    name, an alias, or a spelling variant of one of his entities, else a new one."""
+    key = _key(surface, kind)
     exact = (
-        Entity.objects.filter(kind=kind)
-        .filter(Q(normalized__in=keys) | Q(aliases__overlap=[surface.strip()]))
+        Entity.objects.filter(patient_id=patient_id, kind=kind)
+        .filter(Q(normalized=key) | Q(aliases__overlap=[surface]))
         .order_by("pk")
         .first()
     )
     if exact is not None:
         return _with_alias(exact, surface, kind)
     candidates = [
-        EntityCandidate(e.pk, e.name, e.kind, tuple(e.aliases), e.in_dictionary)
-        for e in _Candidates.of_kind(kind)
+        EntityCandidate(e.pk, e.name, e.kind, tuple(e.aliases))
+        for e in _Candidates.of(patient_id, kind)
     ]
-    decision = resolve_entity(surface, kind, canonical, candidates)
+    decision = resolve_entity(surface, kind, None, candidates)
     if decision.action == "reuse" and decision.entity_id is not None:
         return _with_alias(Entity.objects.get(pk=decision.entity_id), surface, kind)
-    return _create(decision.name, kind, surface, entry)
+    return own_entity(patient_id, decision.name, kind)
 
 
-def _with_alias(entity: Entity, surface: str, kind: str) -> Entity:
-    surface = surface.strip()
-    known = {normalize_name(a, kind) for a in (entity.name, *entity.aliases)}
-    if surface and normalize_name(surface, kind) not in known and len(entity.aliases) < 50:
-        entity.aliases = [*entity.aliases, surface]
-        entity.save(update_fields=["aliases"])
+def own_entity(patient_id: int, name: str, kind: str) -> Entity:
+    """The patient's own entity named `name` (created when the patient has none)."""
+    entity, created = Entity.objects.get_or_create(
+        patient_id=patient_id,
+        kind=kind,
+        normalized=_key(name, kind) or name.casefold()[:KEY_CHARS],
+        defaults={"name": name},
+    )
+    if created:
+        _Candidates.forget(patient_id, kind)
     return entity
 
 
-def _create(name: str, kind: str, surface: str, entry: lexicon.LexEntry | None) -> Entity:
-    normalized = _key(name, kind) or name.casefold()[:KEY_CHARS]
-    entity, _ = Entity.objects.get_or_create(
-        kind=kind,
-        normalized=normalized,
-        defaults={
-            "name": name,
-            "name_zh": (entry.zh or "") if entry else "",
-            "aliases": [surface.strip()] if surface.strip() and surface.strip() != name else [],
-            "in_dictionary": entry is not None,
-            "drug_class": _class_entity(entry),
-        },
-    )
-    _Candidates.forget(kind)
+def _with_alias(entity: Entity, surface: str, kind: str) -> Entity:
+    """A patient's own entity answers to every spelling that patient used."""
+    known = {_key(a, kind) for a in (entity.name, *entity.aliases)}
+    if surface and _key(surface, kind) not in known and len(entity.aliases) < 50:
+        entity.aliases = [*entity.aliases, surface]
+        entity.save(update_fields=["aliases"])
     return entity
 
 
@@ -88,6 +116,7 @@ def _class_entity(entry: lexicon.LexEntry | None) -> Entity | None:
     cls = lexicon.lookup(entry.drug_class)
     name = cls.canonical if cls else entry.drug_class
     entity, _ = Entity.objects.get_or_create(
+        patient=None,
         kind="drug_class",
         normalized=normalize_name(name, "drug_class") or name,
         defaults={"name": name, "name_zh": (cls.zh or "") if cls else "", "in_dictionary": True},
@@ -96,23 +125,23 @@ def _class_entity(entry: lexicon.LexEntry | None) -> Entity | None:
 
 
 class _Candidates:
-    """Per-process cache of entities by kind for the fuzzy (bigram) step."""
+    """Per-process cache of a patient's own entities by kind, for the spelling-variant step."""
 
-    _cache: ClassVar[dict[str, list[Entity]]] = {}
+    _cache: ClassVar[dict[tuple[int, str], list[Entity]]] = {}
 
     @classmethod
-    def of_kind(cls, kind: str) -> list[Entity]:
-        if kind not in cls._cache:
-            cls._cache[kind] = list(
-                Entity.objects.filter(kind=kind).only(
-                    "pk", "name", "kind", "aliases", "in_dictionary"
-                )
+    def of(cls, patient_id: int, kind: str) -> list[Entity]:
+        if (patient_id, kind) not in cls._cache:
+            cls._cache[patient_id, kind] = list(
+                Entity.objects.filter(patient_id=patient_id, kind=kind)
+                .only("pk", "name", "kind", "aliases")
+                .order_by("pk")
             )
-        return cls._cache[kind]
+        return cls._cache[patient_id, kind]
 
     @classmethod
-    def forget(cls, kind: str) -> None:
-        cls._cache.pop(kind, None)
+    def forget(cls, patient_id: int, kind: str) -> None:
+        cls._cache.pop((patient_id, kind), None)
 
     @classmethod
     def reset(cls) -> None:

@@ -36,7 +36,11 @@ def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
     written: list[Fact | None] = []
     touched: set[int] = set()
     for item in extraction.facts:
-        entity = resolve(item.entity, item.type, item.safety_kind) if item.entity else None
+        entity = (
+            resolve(item.entity, item.type, item.safety_kind, patient_id=session.patient_id)
+            if item.entity
+            else None
+        )
         key = extraction_key(item, entity)  # the item as said, whatever it is filed under
         if item.subject == "none" or key in suppressed:
             written.append(None)  # general knowledge, or an item a clinician corrected

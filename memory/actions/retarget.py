@@ -70,7 +70,7 @@ def do_retarget_fact(
         before = {**snapshot(fact), "item": fact.entity.name if fact.entity else "",
                   "fact_type": fact.fact_type}  # fmt: skip
         old_chain = fact.chain
-        fact.entity = resolve(item, fact_type) if item.strip() else None
+        fact.entity = resolve(item, fact_type, patient_id=fact.patient_id) if item.strip() else None
         fact.fact_type = fact_type
         if fact.status and fact.status not in _statuses(fact_type):
             fact.status = ""  # a medication status means nothing on a symptom

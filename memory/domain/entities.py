@@ -1,20 +1,28 @@
 """Entity resolution: which clinical item a surface name refers to.
 
-Paper Appendix B / docs/design.md §4 "Entity resolution". The caller first
-canonicalizes the surface name through the seed dictionary (generic drug
-names and classes, bilingual); then, among existing entities of the same kind:
+Paper Appendix B / docs/design.md §4 "Entity resolution", scoped to one
+patient (issue 34: a patient's record depends only on that patient's
+sessions). The caller first canonicalizes the surface name through the seed
+dictionary (generic drug names and classes, bilingual): a name it knows is
+the dictionary's entity, shared by every patient. Any other name is resolved
+only among the entities of the same kind this patient's own records hold:
 
 1. exact match of the normalized name or a stored alias -> reuse;
-2. else the entity with the highest character-bigram overlap, if >= 0.75
-   -> reuse. Overlap is the Dice coefficient of the two bigram *sets*,
-   2|A∩B| / (|A|+|B|): symmetric, 1.0 only for equal sets, and it does not
-   reward a short name for being contained in a long one (|A∩B|/min would
-   merge "insulin" into "insulin glargine");
-3. else create an entity with the canonical name.
+2. else the entity the name is a *spelling variant* of -> reuse: the same
+   words in the same order, each word the same or a misspelling of the other
+   (at most two edits, and no more than a third of the word), and a
+   character-bigram overlap >= 0.75 over the whole name. Overlap is the Dice
+   coefficient of the two bigram *sets*, 2|A∩B| / (|A|+|B|): symmetric, 1.0
+   only for equal sets, and it does not reward a short name for being
+   contained in a long one;
+3. else create an entity with the name as said.
 
-Two guards keep fuzzy matching to spelling variants, because a false merge
-would show one item's state as another's, while a spurious split only costs a
-duplicate chain:
+A merge is a resolution to a dictionary entry or a spelling variant, never a
+character overlap with whatever string came earlier: "back surgery" and
+"after surgery" have a word "surgery" lacks, so neither is "surgery" (and
+"insulin" is not "insulin glargine"). Two more guards keep fuzzy matching to
+spelling variants, because a false merge would show one item's state as
+another's, while a spurious split only costs a duplicate chain:
 * names whose identifying markers differ never merge: digits ("vitamin B12"
   / "B6", "type 1" / "type 2"), single-letter or Roman-numeral tokens
   ("hepatitis B" / "hepatitis C") and qualifier words ("respiratory tract
@@ -48,6 +56,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 BIGRAM_THRESHOLD = 0.75
+# A misspelt word differs from the word by at most this many edits, and by no more
+# than a third of its letters ("metformine" / "metformin", "stents" / "stent").
+MAX_WORD_EDITS = 2
 DRUG_KINDS: frozenset[str] = frozenset({"drug", "medication"})
 
 # Dose amounts and dosage-form words say how a drug is given, not which drug it is.
@@ -148,6 +159,52 @@ def bigram_overlap(a: str, b: str) -> float:
     return 2 * len(left & right) / (len(left) + len(right))
 
 
+# Words of a name: a run of letters/digits of a spaced script, or one CJK character
+# (Chinese has no spaces; 背部手术 is four words and 手术 two, so they never merge).
+_CJK = "\u3400-\u9fff\uf900-\ufaff"
+_WORDS = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+")
+
+
+def name_words(surface: str, kind: str | None = None) -> tuple[str, ...]:
+    """The words of a name, after the dose and form words a drug name may carry."""
+    return tuple(_WORDS.findall(_strip_drug_words(surface, kind)))
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance with adjacent transpositions (optimal string alignment)."""
+    rows = [list(range(len(b) + 1))]
+    for i, ca in enumerate(a, 1):
+        row = [i]
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            best = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                best = min(best, rows[-2][j - 2] + 1)
+            row.append(best)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def _word_variant(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    edits = edit_distance(a, b)
+    return edits <= MAX_WORD_EDITS and 3 * edits <= max(len(a), len(b))
+
+
+def spelling_variant(a: str, b: str, kind: str | None = None) -> bool:
+    """Whether two names are spellings of one name: the same words in the same order,
+    each the same or a misspelling of the other, the same markers, and a bigram
+    overlap >= BIGRAM_THRESHOLD. A word more ("back surgery", "after surgery") or a
+    word less is another item, however many characters the names share."""
+    if name_markers(a, kind) != name_markers(b, kind):
+        return False
+    left, right = name_words(a, kind), name_words(b, kind)
+    if len(left) != len(right) or not all(map(_word_variant, left, right)):
+        return False
+    return bigram_overlap(normalize_name(a, kind), normalize_name(b, kind)) >= BIGRAM_THRESHOLD
+
+
 def name_markers(surface: str, kind: str | None = None) -> tuple[frozenset[str], ...]:
     """Digits, single-letter / Roman-numeral tokens and qualifier words that tell
     items apart (dose amounts are not markers: they are stripped first for drugs)."""
@@ -178,20 +235,18 @@ def _exact(
 def _fuzzy(
     names: Sequence[str], kind: str, existing: Sequence[EntityCandidate], known: bool
 ) -> tuple[EntityCandidate, float] | None:
-    """Best bigram overlap >= threshold among entities with the same markers;
-    ties go to the oldest entity (lowest id) so the decision is deterministic."""
+    """The entity a name is a spelling variant of, best bigram overlap first; ties go
+    to the oldest entity (lowest id) so the decision is deterministic."""
     best: tuple[float, int, EntityCandidate] | None = None
     for candidate in existing:
         if known and candidate.in_dictionary:
             continue
         for ours in names:
             for theirs in _names(candidate):
-                if name_markers(ours, kind) != name_markers(theirs, kind):
+                if not spelling_variant(ours, theirs, kind):
                     continue
                 score = bigram_overlap(normalize_name(ours, kind), normalize_name(theirs, kind))
-                if score >= BIGRAM_THRESHOLD and (
-                    best is None or (score, -candidate.id) > (best[0], -best[1])
-                ):
+                if best is None or (score, -candidate.id) > (best[0], -best[1]):
                     best = (score, candidate.id, candidate)
     return (best[2], best[0]) if best else None
 
@@ -217,6 +272,8 @@ def resolve_entity(
     """Reuse or create the entity for `surface` (docs/design.md §4 "Entity resolution").
 
     `canonical`: the seed dictionary's name for the surface (None: unknown to it).
+    `existing`: the entities the surface may resolve to -- for a name unknown to
+    the dictionary, only those of the patient whose session said it.
     """
     same_kind = [c for c in existing if c.kind == kind]
     names = [n for n in (canonical, surface) if n and n.strip()]

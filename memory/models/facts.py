@@ -31,7 +31,12 @@ def in_force_q() -> Q:
 
 
 class Entity(models.Model):
-    """A clinical item (drug, disease, test, metric) shared by facts about it."""
+    """A clinical item (drug, disease, test, metric) shared by facts about it.
+
+    A dictionary item (patient null) is shared by every patient; any other item
+    belongs to the one patient whose sessions named it, so no patient's record
+    borrows another patient's words (memory.domain.entities).
+    """
 
     class Kind(models.TextChoices):
         DRUG = "drug"
@@ -50,11 +55,23 @@ class Entity(models.Model):
     drug_class = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="members"
     )
+    patient = models.ForeignKey(
+        Patient, null=True, blank=True, on_delete=models.CASCADE, related_name="own_entities"
+    )
 
     class Meta:
         ordering = ["kind", "name"]
         constraints = [
-            models.UniqueConstraint(fields=["kind", "normalized"], name="entity_unique_name")
+            models.UniqueConstraint(
+                fields=["kind", "normalized"],
+                condition=Q(patient__isnull=True),
+                name="entity_unique_shared_name",
+            ),
+            models.UniqueConstraint(
+                fields=["patient", "kind", "normalized"],
+                condition=Q(patient__isnull=False),
+                name="entity_unique_own_name",
+            ),
         ]
         indexes = [GinIndex(fields=["aliases"], name="entity_aliases_gin")]
 
@@ -67,7 +84,9 @@ class Chain(models.Model):
 
     patient = models.ForeignKey(Patient, on_delete=models.CASCADE, related_name="chains")
     subject = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="chains")
-    entity = models.ForeignKey(Entity, on_delete=models.PROTECT, related_name="chains")
+    # RESTRICT, not PROTECT: a patient's own entities go with the patient, and so do
+    # the chains and facts that refer to them; an entity in use is never deleted alone.
+    entity = models.ForeignKey(Entity, on_delete=models.RESTRICT, related_name="chains")
     fact_type = models.CharField(max_length=24, choices=FACT_TYPE_CHOICES)
     tail = models.ForeignKey(
         "Fact", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -105,7 +124,7 @@ class Fact(models.Model):
     patient = models.ForeignKey(Patient, on_delete=models.CASCADE, related_name="facts")
     subject = models.ForeignKey(Person, on_delete=models.RESTRICT, related_name="facts")
     entity = models.ForeignKey(
-        Entity, null=True, blank=True, on_delete=models.PROTECT, related_name="facts"
+        Entity, null=True, blank=True, on_delete=models.RESTRICT, related_name="facts"
     )
     fact_type = models.CharField(max_length=24, choices=FACT_TYPE_CHOICES)
     content = models.TextField()

@@ -145,9 +145,31 @@ def test_names_with_different_markers_never_merge(existing: str, surface: str) -
     assert resolve_entity(surface, "disease", None, [candidate]).action == "create"
 
 
-def test_chinese_variant_name_reuses_entity() -> None:
-    candidate = EntityCandidate(7, "高血压", "disease")
-    assert resolve_entity("高血压病", "disease", None, [candidate]).entity_id == 7
+@pytest.mark.parametrize(
+    ("existing", "surface"),
+    [
+        ("surgery", "back surgery"),
+        ("surgery", "after surgery"),
+        ("back surgery", "surgery"),
+        ("knee replacement", "knee replacement revision"),
+        ("手术", "背部手术"),
+        ("膝关节手术", "髋关节手术"),
+    ],
+)
+def test_a_name_with_a_word_more_or_another_word_is_another_item(
+    existing: str, surface: str
+) -> None:
+    candidate = EntityCandidate(7, existing, "other")
+    assert resolve_entity(surface, "other", None, [candidate]).action == "create"
+
+
+@pytest.mark.parametrize(
+    ("existing", "surface"),
+    [("back surgery", "back surgury"), ("stent", "stents"), ("背部手术", "背部手术")],
+)
+def test_a_misspelling_of_the_same_words_reuses_the_entity(existing: str, surface: str) -> None:
+    candidate = EntityCandidate(7, existing, "other")
+    assert resolve_entity(surface, "other", None, [candidate]).entity_id == 7
 
 
 def test_best_overlap_wins_over_an_older_weaker_match() -> None:

@@ -53,6 +53,7 @@ from dataclasses import dataclass, field, replace
 
 from memory.domain.types import ExtractedFact, Turn
 from memory.extraction.rules.clauses import Span, opener_of
+from memory.extraction.rules.discourse.agency import manages_for_other
 from memory.extraction.rules.discourse.cues import (
     ZH_HE,
     ZH_SHE,
@@ -269,8 +270,17 @@ class _Resolution:
         self.carry = None if self.rels else tracker.carry
         self.carry_turn = tracker.carry_turn
         self.clinician_turn = tracker.clinician_turn
-        self.markers = person_markers(sent.text, sent.zh, self.rels)
+        self.markers = self._markers()
         self.clinicians = clinician_mentions(sent.text)
+
+    def _markers(self) -> list[Marker]:
+        """Personal markers, less a caregiver's "I" that manages the relative's medicines
+        or readings in a session about that relative (discourse.agency)."""
+        text, zh = self.sent.text, self.sent.zh
+        found = person_markers(text, zh, self.rels)
+        if not self.t.focus.active or self.role == "doctor":
+            return found
+        return [m for m in found if m.person != "first" or not manages_for_other(text, m.start, zh)]
 
     def _names_no_one(self, r: RelMention) -> bool:
         """A relation word that names nobody concerned: the patient speaker naming
@@ -311,6 +321,8 @@ class _Resolution:
             return None
         if opener_of(text, (a, b), self.rels, self.sent.zh) != "self":
             return None
+        if self.t.focus.active and not any(a <= m.start < b for m in self.markers):
+            return None  # the clause's "I" manages the relative's care (discourse.agency)
         # "My dad had diabetes and I think he had a stroke": a third person inside the
         # patient's clause leaves it to the sentence rules.
         if _THIRD_PERSON.search(text, a, b):

@@ -204,12 +204,19 @@ _ZH_OTHERS = re.compile(
 # 要不要加量 are about the relative - the caregiver is the subject only with an
 # explicit cue of his own body ("myself", "my own", 我自己, 我本人).
 _EN_MANAGES = re.compile(
-    r"\b(?:increas\w*|decreas\w*|rais(?:e|ed|es|ing)|lower(?:ed|ing)?|doubl\w*|halv\w*|"
-    r"cut|stopp?\w*|hold|held|skipp?\w*|adjust\w*|measur\w*|check(?:ed|ing|s)?|"
-    r"monitor\w*|track\w*|log(?:ged|ging|s)?|record(?:ed|ing|s)?|whether|should (?:i|we))\b",
+    r"\bI(?:'m|'ve|'ll|'d)?(?:\s+(?:am|have|had|was|will|just|also|already|usually|always|"
+    r"been|then|now|still|should|could|might|thinking of|thinking about))*\s+"
+    r"(?:increas\w*|decreas\w*|rais(?:e|ed|es|ing)|lower(?:ed|ing)?|doubl\w*|halv\w*|cut|"
+    r"stopp?(?:ed|ing)?|hold|held|skipp?(?:ed|ing)?|adjust\w*|measur\w*|"
+    r"check(?:ed|ing|s)?|monitor\w*|track\w*|log(?:ged|ging|s)?|record(?:ed|ing|s)?)\b"
+    r"(?!\s+(?:up|in|out|smoking|drinking|\w+ing)\b)"
+    r"|\bmy\s+(?:log|notes|diary|records|notebook)\s+of\b|\bwhether\s+(?:to|i|we)\b|"
+    r"\bshould\s+(?:i|we)\s+(?:increase|decrease|raise|lower|cut|stop|hold|change)\b",
     re.I,
 )
-_ZH_MANAGES = re.compile(r"把|加到|减到|加量|减量|停了|量|测|记录|监测|要不要|是否|该不该")
+_ZH_MANAGES = re.compile(
+    r"我[^，。！？,.;；他她你您]{0,6}?(?:把|加到|减到|加量|减量|停了|量|测|记录|监测)|要不要|是否|该不该"
+)
 _EN_OWN_CUE = re.compile(r"\bmyself\b|\bmy own\b", re.I)
 _ZH_OWN_CUE = re.compile(r"我自己|我本人")
 

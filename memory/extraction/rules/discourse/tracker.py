@@ -72,14 +72,16 @@ from memory.extraction.rules.discourse.framing import (
     vocative_parent,
 )
 from memory.extraction.rules.discourse.persons import clinician_mentions
+from memory.extraction.rules.discourse.reported import reported_at
 from memory.extraction.rules.discourse.session import session_subject
 from memory.extraction.rules.discourse.stance import turns_to_listener
-from memory.extraction.rules.text import Sentence
+from memory.extraction.rules.text import ANSWERING_ROLES, Sentence
 
 _THIRD_PERSON = re.compile(rf"\b(?:he|she|they|his|her|him|them|their)\b|{ZH_HE}|{ZH_SHE}", re.I)
 _OWN_OWNERS = frozenset({"my", "我", "我的", "我家"})
 _EN_PLURAL = re.compile(r"\b(?:they|them|their|they're|they've)\b", re.I)
 _ZH_THIRD = re.compile(rf"{ZH_HE}|{ZH_SHE}")
+_ZH_PLURAL = re.compile(r"他们|她们")
 # The speaker insisting on his own body ("my own pressure is up", 我自己也…).
 _OWN_BODY = re.compile(r"\bmy own\b|\bmyself\b|\bme too\b|我自己|本人|我也", re.I)
 # ... turning the talk to himself, away from the relative just spoken of ("I'll remind
@@ -94,6 +96,10 @@ _OWN_APART = re.compile(
 )
 # The doctor's he/she reaches back this many turns for a relative (else: the patient).
 DOCTOR_REACH = 2
+# A caregiver marked by the import who never said who he is: his own body is his,
+# never the patient's ("I have asthma myself" from a child's mother).
+CAREGIVER_SELF = "other:caregiver"
+_YOUR = frozenset({"your", "您的", "你的", "您", "你"})
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,7 @@ class Antecedent:
     relation: str
     gender: str  # gender of the pronoun that introduced an unnamed person ("" if named)
     turn: int
+    plural: bool = False  # named by a plural word ("my parents", 父母)
 
 
 @dataclass
@@ -117,6 +124,7 @@ class SubjectTracker:
     carry_turn: int = 0
     recent: list[Antecedent] = field(default_factory=list)
     clinician_turn: int = -1
+    listener: str = "patient"  # role of the last one to speak to the doctor
     turn_other: bool = False  # the caregiver's current turn spoke of someone else
     turn_own: bool = False  # ... and set his own body apart ("my own", 我自己)
     # The doctor turned to the caregiver himself ("And how are you doing with the
@@ -152,6 +160,7 @@ class SubjectTracker:
             self.addressee = self._first_person(role) or "patient"
         if role != "doctor":
             self.turn_other = self.turn_own = False
+            self.listener = role
         self.turn, self.role = turn, role
 
     # ------------------------------------------------------------------ reading
@@ -181,7 +190,7 @@ class SubjectTracker:
 
     def _advance(self, sent: Sentence, res: _Resolution, clinical: bool = True) -> None:
         for r in res.rels:
-            self.recent.append(Antecedent(res.person_of(r), r.relation, "", sent.turn))
+            self.recent.append(Antecedent(res.person_of(r), r.relation, "", sent.turn, r.plural))
         for m in res.markers:
             if m.person == "third" and res.third(m) == "family:relative" and not res.rels:
                 # An unnamed someone the patient speaker spoke of: the doctor's next he.
@@ -230,6 +239,8 @@ class SubjectTracker:
             return "patient"
         if role == "relative":
             return self.focus.speaker or self.focus.subject or "patient"
+        if role == "caregiver":
+            return self.focus.speaker or CAREGIVER_SELF
         return None
 
     def fit(self, subject: str) -> str:
@@ -278,7 +289,7 @@ class _Resolution:
         or readings in a session about that relative (discourse.agency)."""
         text, zh = self.sent.text, self.sent.zh
         found = person_markers(text, zh, self.rels)
-        if not self.t.focus.active or self.role == "doctor":
+        if not (self.t.focus.active or self.role == "caregiver") or self.role == "doctor":
             return found
         return [m for m in found if m.person != "first" or not manages_for_other(text, m.start, zh)]
 
@@ -289,7 +300,7 @@ class _Resolution:
         text, zh = self.sent.text, self.sent.zh
         if self.role == "doctor":
             return vocative_parent(text, r)
-        return self.role != "relative" and self_identifies(text, r, zh)
+        return self.role not in ANSWERING_ROLES and self_identifies(text, r, zh)
 
     # ---------------------------------------------------------------- rule 1
 
@@ -298,15 +309,29 @@ class _Resolution:
         found = self._segment_subject(pos) if len(self.spans) > 1 else None
         role = self.role
         rels = list(self.rels)
-        return found or subject_for(
+        found = found or subject_for(
             self.sent.text,
             pos,
             self.sent.zh,
             rels,
-            role == "relative",
+            role in ANSWERING_ROLES,
             self.family,
             role == "doctor",
         )
+        if found is not None and self._to_caregiver():
+            # The doctor's "your husband" to the wife who answers for him is the patient.
+            yours = [r for r in rels if self._yours(r) and "family:" + r.relation == found]
+            return "patient" if yours else found
+        return found
+
+    def _yours(self, r: RelMention) -> bool:
+        """The listener's relative: "your husband", 您爱人, 你的孩子."""
+        before = self.sent.text[max(0, r.start - 1) : r.start]
+        return r.owner in _YOUR or (self.sent.zh and r.owner == "" and before in ("您", "你"))
+
+    def _to_caregiver(self) -> bool:
+        """The doctor speaks to a caregiver marked by the import, outside a family history."""
+        return self.role == "doctor" and self.t.listener == "caregiver" and not self.family
 
     def _segment_subject(self, pos: int) -> str | None:
         """In "我有高血压，我爸也有糖尿病" the father named after the hypertension does
@@ -333,7 +358,10 @@ class _Resolution:
         """Whom a relation noun names: the relative, except that a relative speaker's
         own "my son" / "my husband" outside a family history is the patient."""
         own = r.owner in _OWN_OWNERS or (r.owner == "" and r.relation != "relative")
-        if self.role == "relative" and own and not self.family and not self.t.focus.active:
+        answering = self.role in ANSWERING_ROLES and own
+        if answering and not self.family and not self.t.focus.active:
+            return "patient"
+        if self._to_caregiver() and self._yours(r):
             return "patient"
         return "family:" + r.relation
 
@@ -349,11 +377,33 @@ class _Resolution:
             found = self._person(m)
             if found is not None:
                 return found
-        if not self.sent.zh and not before:
-            plural = _EN_PLURAL.search(self.sent.text, 0, pos)
-            if plural and (ante := self._antecedent("", plural.start(), self.turn_reach())):
-                return ante.subject  # "They also had hypertension" after "my parents"
+        if not before:
+            plural = (_ZH_PLURAL if self.sent.zh else _EN_PLURAL).search(self.sent.text, 0, pos)
+            if plural:
+                return self._plural_antecedent(plural.start())
         return None
+
+    def _plural_antecedent(self, pos: int) -> str | None:
+        """ "They" / 他们 stands for the relatives just named: of the last turn that named
+        any, a plural one ("my parents"), else a mother and a father together (the
+        parents), else several relatives together (the family); a single relative
+        named is no "they" (the doctors, people in general)."""
+        here = [
+            Antecedent(self.person_of(r), r.relation, "", self.sent.turn, r.plural)
+            for r in self.rels
+            if r.end <= pos
+        ]
+        named = [a for a in [*self.recent, *here] if a.turn >= self.turn_reach() and not a.gender]
+        if not named:
+            return None
+        last = [a for a in named if a.turn == named[-1].turn]
+        plural = [a for a in last if a.plural]
+        if plural:
+            return plural[-1].subject
+        people = {a.subject for a in last}
+        if people == {"family:mother", "family:father"}:
+            return "family:parent"
+        return "family:relative" if len(people) > 1 else None
 
     def turn_reach(self) -> int:
         return self.sent.turn - DOCTOR_REACH
@@ -362,16 +412,19 @@ class _Resolution:
         if m.person == "first":
             return self.t._first_person(self.role)
         if m.person == "second":
-            return self.addressee if self.role == "doctor" else None
+            if self.role != "doctor" or self.t.listener == "caregiver":
+                return None  # the caregiver addressed: his care of the patient is no cue
+            return self.addressee
         return self.third(m)
 
     def third(self, m: Marker) -> str | None:
         """He / she / 他 / 老人家: see the module docstring."""
         reach = self.turn_reach() if self.role == "doctor" and not self.t.focus.active else 0
-        if self.role == "relative" and not self.t.focus.active:
+        if self.role in ANSWERING_ROLES and not self.t.focus.active:
             ante = self._antecedent(m.gender, m.start, self.sent.turn)
             return ante.subject if ante is not None else "patient"
-        if m.nominative and self._clinician_last(m.start):
+        reported = reported_at(self.sent.text, m.start, self.sent.zh)
+        if m.nominative and not reported and self._clinician_last(m.start):
             return None  # "my pcp ... she increased the meds": done to the patient
         ante = self._antecedent(m.gender, m.start, reach)
         if ante is not None:
@@ -384,7 +437,7 @@ class _Resolution:
     def _antecedent(self, gender: str, pos: int, reach: int) -> Antecedent | None:
         """The most recent relative a pronoun of this gender may stand for."""
         here = [
-            Antecedent(self.person_of(r), r.relation, "", self.sent.turn)
+            Antecedent(self.person_of(r), r.relation, "", self.sent.turn, r.plural)
             for r in self.rels
             if r.end <= pos
         ]

@@ -15,7 +15,11 @@ strongest cue the words give, in this order:
    - the speaker's first person: the patient speaker -> the patient (a
      caregiver's "I take aspirin myself" is the patient's); a relative speaker
      -> himself when the session is about him, else the patient he answers
-     for; the doctor's "I"/"we" is nobody; an "I" that is the agent of care
+     for; a caregiver speaker marked by the import -> himself (other:caregiver,
+     or the relative he says he is), never the patient; in a session about a
+     relative, or from a caregiver speaker, an "I" that manages the medicines
+     or readings of the one cared for ("I increased the metformin", 我每天量血压:
+     discourse.agency) is no cue; the doctor's "I"/"we" is nobody; an "I" that is the agent of care
      ("I gave ibuprofen", "I had him take", 我给吃了, 我让他服用) or states a
      stance ("I agree", "what should I do", 我明白了) is no cue at all;
    - the doctor's second person -> whom the doctor addresses: the patient, or
@@ -24,7 +28,9 @@ strongest cue the words give, in this order:
    - a third person -> the most recent relative of a fitting gender
      (`_antecedent`); a clinician named more recently ("my pcp ... she
      increased the meds") makes a "he"/"she" no cue at all (but "has him on"
-     is still the relative's);
+     is still the relative's, and so is a he/she in reported speech: "the
+     doctors told me he ...", discourse.reported); a plural "they" / 他们 ->
+     the relatives just named (discourse.antecedents);
 3. no cue: the answer to a family-history question -> a relative; a Chinese
    clause without subject inside the turn that named a relative (zero
    anaphora) -> that relative; in a session about a relative, the relative
@@ -54,6 +60,7 @@ from dataclasses import dataclass, field, replace
 from memory.domain.types import ExtractedFact, Turn
 from memory.extraction.rules.clauses import Span, opener_of
 from memory.extraction.rules.discourse.agency import manages_for_other
+from memory.extraction.rules.discourse.antecedents import Antecedent, plural_subject
 from memory.extraction.rules.discourse.cues import (
     ZH_HE,
     ZH_SHE,
@@ -100,17 +107,6 @@ DOCTOR_REACH = 2
 # never the patient's ("I have asthma myself" from a child's mother).
 CAREGIVER_SELF = "other:caregiver"
 _YOUR = frozenset({"your", "您的", "你的", "您", "你"})
-
-
-@dataclass(frozen=True)
-class Antecedent:
-    """A person a later pronoun may stand for."""
-
-    subject: str  # family:<relation> (or patient, for a relative speaker's "my son")
-    relation: str
-    gender: str  # gender of the pronoun that introduced an unnamed person ("" if named)
-    turn: int
-    plural: bool = False  # named by a plural word ("my parents", 父母)
 
 
 @dataclass
@@ -384,26 +380,13 @@ class _Resolution:
         return None
 
     def _plural_antecedent(self, pos: int) -> str | None:
-        """ "They" / 他们 stands for the relatives just named: of the last turn that named
-        any, a plural one ("my parents"), else a mother and a father together (the
-        parents), else several relatives together (the family); a single relative
-        named is no "they" (the doctors, people in general)."""
+        """ "They" / 他们: the relatives just named (discourse.antecedents)."""
         here = [
             Antecedent(self.person_of(r), r.relation, "", self.sent.turn, r.plural)
             for r in self.rels
             if r.end <= pos
         ]
-        named = [a for a in [*self.recent, *here] if a.turn >= self.turn_reach() and not a.gender]
-        if not named:
-            return None
-        last = [a for a in named if a.turn == named[-1].turn]
-        plural = [a for a in last if a.plural]
-        if plural:
-            return plural[-1].subject
-        people = {a.subject for a in last}
-        if people == {"family:mother", "family:father"}:
-            return "family:parent"
-        return "family:relative" if len(people) > 1 else None
+        return plural_subject([*self.recent, *here], self.turn_reach())
 
     def turn_reach(self) -> int:
         return self.sent.turn - DOCTOR_REACH

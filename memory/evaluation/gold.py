@@ -232,8 +232,9 @@ def caregiver_own(text: str) -> bool:
 
 
 # The caregiver's first person managing the relative's medicines or readings, said
-# of him or her: "I give him", "I've increased her lisinopril", "I have him on",
-# 我给他吃, 我把她的药, 我给他量. A session with one is measured apart (issue 29).
+# of him or her ("I give him", "I've increased her lisinopril", "I have him on",
+# 我给他吃, 我把她的药, 我给他量) or not ("I increased the metformin", 我每天早上量血压,
+# 要不要加量). A session with one is measured apart (issue 29).
 _EN_CARE = re.compile(
     r"\bI(?:'m|'ve|'ll|'d|\s+am|\s+have|\s+was|\s+will|\s+had)?(?:\s+been)?\s+"
     r"(?:give|gave|giving|have|had|increas\w*|decreas\w*|rais\w*|lower\w*|cut|doubl\w*|"
@@ -244,4 +245,7 @@ _ZH_CARE = re.compile(r"我[^，。？！]{0,6}?(?:给|帮|替|把)(?:他|她)")
 
 def manages_for_relative(text: str) -> bool:
     """A caregiver's first-person management of the relative's medicines or readings."""
-    return bool(_EN_CARE.search(text) or _ZH_CARE.search(text))
+    if _EN_CARE.search(text) or _ZH_CARE.search(text):
+        return True
+    manages, own = (_ZH_MANAGES, _ZH_OWN_CUE) if _HAN.search(text) else (_EN_MANAGES, _EN_OWN_CUE)
+    return bool(manages.search(text)) and not own.search(text)

@@ -38,7 +38,9 @@ a match of canonical names):
   content in characters, and the share longer than 240 characters. Content is
   one sentence keeping the numbers, cut to ~200 characters around the fact in
   long unpunctuated ASR runs (rules.bounded).
-- Caregiver sessions (every health fact is a relative's): CMtMedQA
+- Caregiver sessions (every health fact is a relative's; those where the caregiver
+  manages the relative's medicines or readings in the first person, gold
+  manages_for_relative, are also counted apart): CMtMedQA
   consultations about a relative, as they are (the caregiver speaks in the
   patient role), and English sessions derived mechanically from MTS-Dialog
   GENHX / PASTMEDICALHX / MEDICATIONS rows (memory/evaluation/caregiver.py: a
@@ -190,7 +192,7 @@ def caregiver_report() -> None:
     """Gold: every fact is the relative's, except the caregiver's own first-person
     statements ("I am tired today", 我自己也有高血压: gold.caregiver_own), which are
     the patient's; the session-level gold (no exception) is printed too."""
-    from memory.evaluation.gold import caregiver_own
+    from memory.evaluation.gold import caregiver_own, manages_for_relative
 
     facts: dict[str, dict[str, Ratio]] = {}
     rows: dict[str, dict[str, Ratio]] = {}
@@ -199,13 +201,18 @@ def caregiver_report() -> None:
         found = [f for f in _extract(turns) if f.entity]
         others = sum(f.subject != "patient" for f in found)
         ok = others + sum(f.subject == "patient" and caregiver_own(f.content) for f in found)
-        for key in (kind, "all"):
+        # Sessions where the caregiver manages the relative's medicines or readings in
+        # the first person ("I give him ...", 我给他量...) are also counted apart (issue 29).
+        managed = any(manages_for_relative(t.text) for t in turns if t.speaker == "patient")
+        for key in (kind, "all", *(("first-person management",) if managed else ())):
             for table, hit in ((facts, ok), (strict, others)):
                 table.setdefault(key, {}).setdefault(part, Ratio(0, 0))
                 table[key][part] += Ratio(hit, len(found))
             rows.setdefault(key, {}).setdefault(part, Ratio(0, 0))
             rows[key][part] += Ratio(int(ok == len(found)), 1)
-    for key in ("all", "CMtMedQA", "answering", "named", "follow-up"):
+    for key in ("all", "CMtMedQA", "answering", "named", "follow-up", "first-person management"):
+        if key not in facts:
+            continue
         print(f"caregiver sessions ({key}): facts attributed as the gold says: "
               + side(facts[key]))  # fmt: skip
         print(f"  session-level gold (own statements too are the relative's): {side(strict[key])}")

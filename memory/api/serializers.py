@@ -10,7 +10,7 @@ from rest_framework import serializers
 from memory.actions.corrections import MAX_TEXT
 from memory.domain.chains import in_force
 from memory.domain.subjects import SubjectError, canonical_subject
-from memory.domain.types import FACT_TYPES
+from memory.domain.types import FACT_TYPES, SPEAKERS
 from memory.importing import FORMATS
 from memory.importing.limits import ID_PATTERN, ID_RULE
 from memory.models import AuditEvent, Fact, Patient, Person, Session, Turn
@@ -92,7 +92,7 @@ class UploadFilesSerializer(serializers.Serializer):
 
 
 class UploadTurnSerializer(serializers.Serializer):
-    speaker = serializers.ChoiceField(choices=["patient", "doctor", "relative", "other"])
+    speaker = serializers.ChoiceField(choices=list(SPEAKERS))
     text = serializers.CharField()
 
 

@@ -49,7 +49,7 @@ CHAINED_TYPES: frozenset[str] = STATE_CHAIN_TYPES | MEASUREMENT_CHAIN_TYPES
 # Every status a record may carry (safety, symptom... records carry none).
 STATUSES: tuple[str, ...] = MEDICATION_STATUSES + CONDITION_STATUSES
 
-SPEAKERS: tuple[str, ...] = ("patient", "doctor", "relative", "other")
+SPEAKERS: tuple[str, ...] = ("patient", "doctor", "relative", "caregiver", "other")
 SESSION_SUBJECT_KINDS: tuple[str, ...] = ("patient", "family", "mixed", "none")
 
 DatePrecision = Literal["day", "month", "year"]

@@ -15,7 +15,13 @@ record (no rule of the extractor may quote it; this only moves pronouns):
 * `follow_up`: the same rewrite of another dialogue, with nobody ever named;
 * in both, a third person the original dialogue already used for the person
   examined (the doctor's "she underwent ...") takes the relative's gender, so
-  the session speaks of one person throughout.
+  the session speaks of one person throughout;
+* in both, the caregiver keeps his own first person where he manages the
+  relative's medicines (issue 29): "I take Advair" -> "I give him Advair", "I'm
+  on insulin" -> "I have him on insulin", "I've increased my lisinopril" -> "I've
+  increased his lisinopril", "I check my sugar" -> "I check his sugar" - but only
+  where the clause names a medicine or a reading, so "I take a walk" stays his.
+  That first person is the agent of care, not the body concerned.
 
 Every health fact of these sessions is the relative's: their gold subject is
 "relative", and a fact stored under the patient is pollution.
@@ -26,6 +32,7 @@ from __future__ import annotations
 import re
 
 from memory.domain.types import Turn
+from memory.extraction.rules.entities import find_entities
 
 _FIRST = re.compile(r"\b(I'm|I've|I'd|I'll|I|me|my|mine|myself)\b", re.I)
 _SECOND = re.compile(r"\b(you're|you've|you'd|you'll|you|your|yours|yourself)\b", re.I)
@@ -151,6 +158,88 @@ def _regender(text: str, gender: str) -> str:
     return _THIRD.sub(one, text)
 
 
+# The patient taking a medicine -> the caregiver giving it (verb forms kept in tense).
+_TAKES = re.compile(
+    r"\bI(?P<aux>'m|\s+am|'ve been|\s+have been|\s+was|'ll|\s+will)?\s+"
+    r"(?P<verb>take|taking|took|use|using|on)\b"
+    r"(?!\s+(?:to|off|care|it easy|a (?:walk|look|break)))",
+    re.I,
+)
+_GIVE = {"take": "give", "taking": "giving", "took": "gave", "use": "give", "using": "giving"}
+_HAVE_ON = {"'m": "have", "am": "have", "was": "had", "'ve been": "'ve had",
+            "have been": "have had", "'ll": "'ll have", "will": "will have"}  # fmt: skip
+# The patient changing or checking his own medicine or reading -> the caregiver's.
+_MANAGES = re.compile(
+    r"\bI(?P<aux>'ve|\s+have|\s+had|'d|'ll|\s+will)?\s+(?P<verb>increased|increase|decreased|"
+    r"decrease|raised|lowered|cut|doubled|stopped|check|checked|measure|measured|monitor|"
+    r"monitored|track|tracked)\s+my\b",
+    re.I,
+)
+_CLAUSE = re.compile(r"[^.;,!?]*")
+_CARER = "\x01"  # the caregiver's own "I", kept out of the pronoun rewrite
+_OBJ = "\x02"  # the relative as the object of care, filled in after it
+_MY = "\x03"  # the caregiver's "my" naming the relative ("I give my father ...")
+
+
+def _names_item(text: str, pos: int) -> bool:
+    """The clause after `pos` names a medicine or a reading (lexicon), so the rewrite
+    moves only what is said of a medicine."""
+    clause = _CLAUSE.match(text, pos)
+    kinds = {h.kind for h in find_entities(clause[0] if clause else "", False)}
+    return bool(kinds & {"drug", "drug_class", "test"})
+
+
+def _managed(text: str) -> str:
+    """The patient's own medicine taking and changing -> the caregiver managing the
+    relative's (placeholders: the caregiver's "I", the relative as object)."""
+
+    def take(m: re.Match[str]) -> str:
+        if not _names_item(text, m.end()):
+            return m[0]
+        aux = (m["aux"] or "").strip().casefold()
+        verb = m["verb"].casefold()
+        if verb == "on":
+            if not aux:
+                return m[0]
+            have = _HAVE_ON[aux]
+            return f"{_CARER}{'' if have.startswith(chr(39)) else ' '}{have} {_OBJ} on"
+        return f"{_CARER}{m['aux'] or ''} {_GIVE[verb]} {_OBJ}"
+
+    def manage(m: re.Match[str]) -> str:
+        if not _names_item(text, m.end()):
+            return m[0]
+        return f"{_CARER}{m['aux'] or ''} {m['verb']} {_OBJ}'s"
+
+    return _MANAGES.sub(manage, _TAKES.sub(take, text))
+
+
+def _restore(text: str, gender: str, name: str | None) -> tuple[str, str | None]:
+    """Objects of care back to words: the first names the relative when given `name`
+    ("I give my father ..."), the others are pronouns; returns the name if unused."""
+    while _OBJ in text:
+        at = text.index(_OBJ)
+        owned = text.startswith("'s", at + 1)
+        if name is not None:
+            word, name = name, None
+        else:
+            word = _PRONOUNS[gender]["poss" if owned else "obj"]
+        text = text[:at] + word + text[at + 1 + (2 if owned and word in ("his", "her") else 0) :]
+    return text, name
+
+
+def _with_care(
+    source: str, gender: str, pattern: re.Pattern[str], name: str | None, relation: str
+) -> tuple[str, str | None]:
+    """Fill the objects of care; the turn's name (if it is to name the relative) goes
+    to whichever comes first, an object of care or a first-person word."""
+    if _OBJ not in source:
+        return source, name
+    first = pattern.search(source)
+    if name is not None and (first is None or source.index(_OBJ) < first.start()):
+        return _restore(source, gender, f"{_MY} {relation}")[0], None
+    return _restore(source, gender, None)[0], name
+
+
 def _caregiver(turns: tuple[Turn, ...], relation: str, name_once: bool) -> tuple[Turn, ...]:
     gender = gender_of(relation)
     named = {"patient": not name_once, "doctor": not name_once}
@@ -164,7 +253,10 @@ def _caregiver(turns: tuple[Turn, ...], relation: str, name_once: bool) -> tuple
         if found and not named[role] and (role == "patient" or named["patient"]):
             name = ("your " if role == "doctor" else "my ") + relation
             named[role] = True
-        text = rewrite(_regender(t.text, gender), gender, pattern, name)
+        source = _regender(t.text, gender)
+        if role == "patient":
+            source, name = _with_care(_managed(source), gender, pattern, name, relation)
+        text = rewrite(source, gender, pattern, name).replace(_CARER, "I").replace(_MY, "my")
         out.append(Turn(t.index, role, text))
     return tuple(out)
 

@@ -76,6 +76,9 @@ def extraction_counts(hist: History, patient_pk: int) -> dict:
         ok = [f.subject.key != "patient" or _own(f, s.subject) for f in kept]
         attribution[source][0] += sum(ok)
         attribution[source][1] += len(ok)
+        if s.subject == "relative" and any(g.manages_for_relative(t.text) for t in s.turns):
+            attribution[MANAGED][0] += sum(ok)
+            attribution[MANAGED][1] += len(ok)
         if s.subject == "relative":
             clean[source][0] += all(ok)
             clean[source][1] += 1
@@ -90,6 +93,9 @@ def _own(f: Fact, session_subject: str) -> bool:
     return session_subject == "relative" and g.caregiver_own(f.content)
 
 
+# Caregiver sessions (any kind) where the caregiver manages the relative's medicines
+# or readings in the first person (gold.manages_for_relative): issue 29's target row.
+MANAGED = "caregiver sessions with first-person management"
 _KINDS = (
     ("care-named-", "English caregiver, named once"),
     ("care-follow-up-", "English caregiver, follow-up never named"),
@@ -153,8 +159,9 @@ def merge_counts(parts: list[dict]) -> dict:
 
 def _ratios(counts: dict[str, list[int]]) -> dict[str, dict]:
     out = {s: {"ok": ok, "total": n, "value": _div(ok, n)} for s, (ok, n) in counts.items()}
-    ok = sum(ok for ok, _ in counts.values())
-    n = sum(n for _, n in counts.values())
+    kinds = [v for s, v in counts.items() if s != MANAGED]  # MANAGED overlaps the kinds
+    ok = sum(ok for ok, _ in kinds)
+    n = sum(n for _, n in kinds)
     if counts:
         out["all"] = {"ok": ok, "total": n, "value": _div(ok, n)}
     return out

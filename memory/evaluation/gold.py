@@ -198,10 +198,54 @@ _ZH_I = re.compile(r"我(?!们)|本人|自己")
 _ZH_OTHERS = re.compile(
     r"他|她|它|我们|咱们|您|你|给|喂|让|帮|带|替|陪|发现|看到|觉得|担心|观察|注意到|怀疑"
 )
+# Managing a medicine or taking a reading, and weighing a change (issue 29): in a
+# caregiver session "I increased the metformin", "I measure the pressure every
+# morning", "I'm not sure whether to raise it", 我把二甲双胍加到…, 我每天早上量血压,
+# 要不要加量 are about the relative - the caregiver is the subject only with an
+# explicit cue of his own body ("myself", "my own", 我自己, 我本人).
+_EN_MANAGES = re.compile(
+    r"\bI(?:'m|'ve|'ll|'d)?(?:\s+(?:am|have|had|was|will|just|also|already|usually|always|"
+    r"been|then|now|still|should|could|might|thinking of|thinking about))*\s+"
+    r"(?:increas\w*|decreas\w*|rais(?:e|ed|es|ing)|lower(?:ed|ing)?|doubl\w*|halv\w*|cut|"
+    r"stopp?(?:ed|ing)?|hold|held|skipp?(?:ed|ing)?|adjust\w*|measur\w*|"
+    r"check(?:ed|ing|s)?|monitor\w*|track\w*|log(?:ged|ging|s)?|record(?:ed|ing|s)?)\b"
+    r"(?!\s+(?:up|in|out|smoking|drinking|\w+ing)\b)"
+    r"|\bmy\s+(?:log|notes|diary|records|notebook)\s+of\b|\bwhether\s+(?:to|i|we)\b|"
+    r"\bshould\s+(?:i|we)\s+(?:increase|decrease|raise|lower|cut|stop|hold|change)\b",
+    re.I,
+)
+_ZH_MANAGES = re.compile(
+    r"我[^，。！？,.;；他她你您]{0,6}?(?:把|加到|减到|加量|减量|停了|量|测|记录|监测)|要不要|是否|该不该"
+)
+_EN_OWN_CUE = re.compile(r"\bmyself\b|\bmy own\b", re.I)
+_ZH_OWN_CUE = re.compile(r"我自己|我本人")
 
 
 def caregiver_own(text: str) -> bool:
     """The sentence is only the speaker's own: see the comment above."""
     zh = bool(_HAN.search(text))
     first, others = (_ZH_I, _ZH_OTHERS) if zh else (_EN_I, _EN_OTHERS)
+    manages, own = (_ZH_MANAGES, _ZH_OWN_CUE) if zh else (_EN_MANAGES, _EN_OWN_CUE)
+    if manages.search(text) and not own.search(text):
+        return False
     return bool(first.search(text)) and not others.search(text) and not names_relative(text)
+
+
+# The caregiver's first person managing the relative's medicines or readings, said
+# of him or her ("I give him", "I've increased her lisinopril", "I have him on",
+# 我给他吃, 我把她的药, 我给他量) or not ("I increased the metformin", 我每天早上量血压,
+# 要不要加量). A session with one is measured apart (issue 29).
+_EN_CARE = re.compile(
+    r"\bI(?:'m|'ve|'ll|'d|\s+am|\s+have|\s+was|\s+will|\s+had)?(?:\s+been)?\s+"
+    r"(?:give|gave|giving|have|had|increas\w*|decreas\w*|rais\w*|lower\w*|cut|doubl\w*|"
+    r"stopp?\w*|hold|held|check\w*|measur\w*|monitor\w*|track\w*)\s+(?:him|her|his)\b",
+)
+_ZH_CARE = re.compile(r"我[^，。？！]{0,6}?(?:给|帮|替|把)(?:他|她)")
+
+
+def manages_for_relative(text: str) -> bool:
+    """A caregiver's first-person management of the relative's medicines or readings."""
+    if _EN_CARE.search(text) or _ZH_CARE.search(text):
+        return True
+    manages, own = (_ZH_MANAGES, _ZH_OWN_CUE) if _HAN.search(text) else (_EN_MANAGES, _EN_OWN_CUE)
+    return bool(manages.search(text)) and not own.search(text)

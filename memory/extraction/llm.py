@@ -25,6 +25,7 @@ SPEAKER_LABELS: dict[str, str] = {
     "patient": "Patient",
     "doctor": "Doctor",
     "relative": "Relative",
+    "caregiver": "Caregiver",
     "other": "Other",
 }
 

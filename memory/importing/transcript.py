@@ -28,13 +28,17 @@ from memory.importing.fields import FieldReader
 # Label (casefolded, numeric suffix removed) -> speaker. Words that also open
 # ordinary clinical lines ("Family: ...", "Other: ...") are deliberately not
 # labels, so such a line stays inside the current turn. MTS-Dialog uses
-# Guest_family for a relative answering for the patient and Guest_clinician
-# for a second clinician; ACI-Bench uses [patient_guest] for a companion.
+# Guest_family for a relative answering for the patient - a caregiver, whose "I"
+# is himself and whose he/she is the patient, as is 家属 (the family member who
+# answers in a Chinese consultation) - and Guest_clinician for a second
+# clinician; ACI-Bench uses [patient_guest] for a companion.
 SPEAKER_LABELS: dict[str, str] = {
     "patient": "patient",
     "doctor": "doctor",
     "relative": "relative",
-    "guest_family": "relative",
+    "caregiver": "caregiver",
+    "carer": "caregiver",
+    "guest_family": "caregiver",
     "patient_guest": "relative",
     "guest_clinician": "doctor",
     "clinician": "doctor",
@@ -44,9 +48,10 @@ SPEAKER_LABELS: dict[str, str] = {
     "医生": "doctor",
     "医师": "doctor",
     "大夫": "doctor",
-    "家属": "relative",
-    "患者家属": "relative",
-    "病人家属": "relative",
+    "家属": "caregiver",
+    "患者家属": "caregiver",
+    "病人家属": "caregiver",
+    "陪护": "caregiver",
 }
 _ASCII_LABELS = [label for label in SPEAKER_LABELS if label.isascii()]
 # Misspelt tags occur in real transcripts ("Gest_family", "Docotr"); a close
@@ -67,7 +72,7 @@ _NUMERIC_SUFFIX = re.compile(r"[_ ]?\d+$")
 
 _EXPECTED = (
     "expected lines starting with a speaker label such as "
-    "'Patient:', 'Doctor:', '[doctor]', '患者：', '医生：', '家属：'"
+    "'Patient:', 'Doctor:', 'Caregiver:', '[doctor]', '患者：', '医生：', '家属：'"
 )
 
 

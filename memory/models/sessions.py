@@ -79,6 +79,9 @@ class Turn(models.Model):
         PATIENT = "patient"
         DOCTOR = "doctor"
         RELATIVE = "relative"
+        # Someone who answers for the patient (a parent, a spouse, a carer): his "I"
+        # is himself, his he/she the patient (MTS-Dialog Guest_family, 家属).
+        CAREGIVER = "caregiver"
         OTHER = "other"
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="turns")

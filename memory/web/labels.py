@@ -56,6 +56,7 @@ LABELS = {
     "patient": _("patient"),
     "doctor": _("doctor"),
     "relative": _("relative"),
+    "caregiver": _("caregiver"),
     "other": _("other"),
     "mixed": _("mixed"),
     "none": _("none"),

@@ -107,7 +107,27 @@ def test_named_session_names_the_relative_once_then_pronouns() -> None:
     turns = named_session(DIALOGUE, "father")
     patient = " ".join(t.text for t in turns if t.speaker == "patient")
     assert patient.count("father") == 1
-    assert "My father has high blood pressure and he takes lisinopril" in patient
+    assert "My father has high blood pressure and I give him lisinopril" in patient
+
+
+def test_caregiver_keeps_his_first_person_where_he_gives_the_medicine() -> None:
+    turns = follow_up_session((Turn(1, "patient", "I am taking metformin twice a day."),), "mother")
+    assert turns[0].text == "I am giving her metformin twice a day."
+
+
+def test_caregiver_keeps_his_first_person_where_he_changes_the_dose() -> None:
+    said = (Turn(1, "patient", "I've increased my atenolol to 50 mg."),)
+    assert follow_up_session(said, "father")[0].text == "I've increased his atenolol to 50 mg."
+
+
+def test_taking_something_that_is_no_medicine_stays_the_relatives_own() -> None:
+    turns = follow_up_session((Turn(1, "patient", "I take a walk every evening."),), "father")
+    assert turns[0].text == "He takes a walk every evening."
+
+
+def test_the_first_object_of_care_names_the_relative_in_a_named_session() -> None:
+    turns = named_session((Turn(1, "patient", "I'm on insulin and my feet are numb."),), "father")
+    assert turns[0].text == "I have my father on insulin and his feet are numb."
 
 
 def test_doctor_says_your_father_once_after_the_caregiver_named_him() -> None:

@@ -123,8 +123,12 @@ def test_sentences_keep_decimals() -> None:
     ]
 
 
-def test_guest_family_speaker_is_relative_role() -> None:
-    assert speaker_role("Guest_family") == "relative"
+def test_guest_family_speaker_is_caregiver_role() -> None:
+    assert speaker_role("Guest_family") == "caregiver"
+
+
+def test_family_member_speaker_is_relative_role() -> None:
+    assert speaker_role("family_member") == "relative"
 
 
 def _assertion(text: str, mention: str, zh: bool = False) -> str:

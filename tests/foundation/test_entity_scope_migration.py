@@ -16,8 +16,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 from memory.models import Fact
 
-BEFORE = [("memory", "0012_memory_version")]
-AFTER = [("memory", "0013_entity_patient_scope")]
+BEFORE = [("memory", "0013_fact_slots_follow_corrections")]
+AFTER = [("memory", "0014_entity_patient_scope")]
 
 
 def _migrate(targets: list[tuple[str, str]]):

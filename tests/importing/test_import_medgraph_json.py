@@ -55,6 +55,19 @@ def test_relative_and_other_speakers_are_kept(fixtures: Path) -> None:
     assert (sessions[0].turns[2].speaker, sessions[1].turns[1].speaker) == ("relative", "other")
 
 
+def test_caregiver_speaker_is_kept() -> None:
+    doc = medgraph_doc(turns=[{"speaker": "caregiver", "text": "I give her the inhaler twice."}])
+    assert parse_text(as_text(doc), "up.json")[0].turns[0].speaker == "caregiver"
+
+
+def test_caregiver_speaker_survives_export_and_reimport() -> None:
+    doc = medgraph_doc(turns=[{"speaker": "caregiver", "text": "他这周血压都在140左右。"}])
+    sessions = parse_text(as_text(doc), "up.json")
+    exported = sessions_to_medgraph_json("p1", "P One", sessions)
+    again = parse_text(as_text(exported), "again.json")
+    assert again[0].turns[0].speaker == "caregiver"
+
+
 def test_chinese_turn_text_is_kept_verbatim(fixtures: Path) -> None:
     assert parse_file(fixtures / "medgraph_patient.json")[1].turns[0].text == "我对青霉素过敏。"
 
@@ -159,7 +172,7 @@ def test_unknown_speaker_is_named_with_the_allowed_ones() -> None:
     doc = medgraph_doc(turns=[{"speaker": "nurse", "text": "BP is 140/90."}])
     assert str(_error(as_text(doc))) == (
         "up.json: sessions[0].turns[0].speaker: unknown speaker 'nurse' "
-        "(allowed: patient, doctor, relative, other)"
+        "(allowed: patient, doctor, relative, caregiver, other)"
     )
 
 

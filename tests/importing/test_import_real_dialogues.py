@@ -17,7 +17,7 @@ from memory.importing import parse_file
 from tests.importing.helpers import DATA
 
 ACI_SPEAKERS = {"doctor": "doctor", "patient": "patient", "patient_guest": "relative"}
-MTS_SPEAKERS = {"Doctor": "doctor", "Patient": "patient", "Guest_family": "relative"}
+MTS_SPEAKERS = {"Doctor": "doctor", "Patient": "patient", "Guest_family": "caregiver"}
 
 
 def _rows(relative: str) -> list[dict[str, str]]:
@@ -69,7 +69,7 @@ def _mts_expected(dialogue: str) -> list[tuple[str, str]]:
     return [(MTS_SPEAKERS[label], text.strip()) for label, text in pairs]
 
 
-def test_mts_dialog_family_rows_attribute_guest_family_to_a_relative(tmp_path: Path) -> None:
+def test_mts_dialog_family_rows_attribute_guest_family_to_a_caregiver(tmp_path: Path) -> None:
     family_rows = [
         r
         for r in _rows("mts-dialog/MTS-Dialog-ValidationSet.csv")

@@ -38,7 +38,7 @@ def test_transcript_patient_comes_from_the_argument(fixtures: Path) -> None:
 
 def test_english_transcript_maps_every_label_to_its_speaker(fixtures: Path) -> None:
     turns = parse_file(fixtures / "transcript_en.txt", patient_id="p1")[0].turns
-    assert [t.speaker for t in turns] == ["doctor", "patient", "relative", "doctor", "patient"]
+    assert [t.speaker for t in turns] == ["doctor", "patient", "caregiver", "doctor", "patient"]
 
 
 def test_unlabelled_line_continues_the_previous_turn(fixtures: Path) -> None:
@@ -58,9 +58,9 @@ def test_chinese_transcript_reads_full_width_colon_headers(fixtures: Path) -> No
     assert (session.date, session.title) == (date(2024, 6, 1), "糖尿病复诊")
 
 
-def test_chinese_labels_map_to_patient_doctor_and_relative(fixtures: Path) -> None:
+def test_chinese_labels_map_to_patient_doctor_and_caregiver(fixtures: Path) -> None:
     turns = parse_file(fixtures / "transcript_zh.txt", patient_id="p1")[0].turns
-    assert [t.speaker for t in turns] == ["patient", "doctor", "patient", "relative"]
+    assert [t.speaker for t in turns] == ["patient", "doctor", "patient", "caregiver"]
 
 
 def test_chinese_turn_text_is_verbatim(fixtures: Path) -> None:
@@ -94,7 +94,7 @@ def test_guest_clinician_is_a_doctor() -> None:
 
 def test_numbered_labels_keep_their_role() -> None:
     turns = _one("Doctor_2: Hello.\nGuest_family_1: He is my son.\nGuest_family2: Yes.")
-    assert [t.speaker for t in turns] == ["doctor", "relative", "relative"]
+    assert [t.speaker for t in turns] == ["doctor", "caregiver", "caregiver"]
 
 
 def test_patient_guest_tag_is_a_relative() -> None:
@@ -102,7 +102,23 @@ def test_patient_guest_tag_is_a_relative() -> None:
 
 
 def test_misspelt_underscored_tag_close_to_a_label_is_accepted() -> None:
-    assert _one("Doctor: Who is here?\nGest_family: I'm his wife.")[1].speaker == "relative"
+    assert _one("Doctor: Who is here?\nGest_family: I'm his wife.")[1].speaker == "caregiver"
+
+
+def test_caregiver_label_marks_the_caregiver() -> None:
+    assert _one("Caregiver: She has been off her food since Monday.")[0].speaker == "caregiver"
+
+
+def test_jiashu_label_marks_the_caregiver_chinese() -> None:
+    assert _one("家属：她这两天胃口不好。")[0].speaker == "caregiver"
+
+
+def test_mts_guest_family_label_marks_the_caregiver() -> None:
+    assert _one("Guest_family: He has been wheezing at night.")[0].speaker == "caregiver"
+
+
+def test_relative_label_stays_a_relative() -> None:
+    assert _one("Relative: My brother had the same rash.")[0].speaker == "relative"
 
 
 def test_ordinary_line_with_a_colon_stays_inside_the_turn() -> None:

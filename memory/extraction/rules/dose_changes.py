@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from memory.domain.slots import as_number, measured
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.bounded import anchor_of, bound_content
+from memory.extraction.rules.discourse.agency import deliberates
 from memory.extraction.rules.dose_words import UNIT, unit_label
 from memory.extraction.rules.entities import Hit, find_entities
 from memory.extraction.rules.quantity_kinds import names_no_dose
@@ -237,6 +238,9 @@ def _add_change(out: list[ExtractedFact], drug: str, change: Change, sent: Sente
     record = changed_record(out[at], change, sent.text, sent.turn, sent.zh)
     if record is None:
         return
+    if deliberates(sent.text, sent.zh):
+        # "I'm not sure whether I should raise it to 50": a plan or a question.
+        record = replace(record, status="planned", is_state_change=False, replaces=None)
     where = max((i for i, f in enumerate(out) if f.evidence_turn <= sent.turn), default=at) + 1
     _insert(out, where, record)
 

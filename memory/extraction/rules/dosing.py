@@ -18,6 +18,7 @@ from dataclasses import replace
 from memory.domain.slots import as_number, measured
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.bounded import anchor_of, bound_content
+from memory.extraction.rules.discourse.agency import deliberates
 from memory.extraction.rules.dose_changes import change_said
 from memory.extraction.rules.dose_words import (
     IMPLIED_STRENGTH,
@@ -116,6 +117,8 @@ def attach_later_doses(
         if not waiting or since > _MAX_SENTENCES or turn - named_turn > _MAX_TURNS:
             waiting = []
             continue
+        if deliberates(sent.text, sent.zh):
+            continue  # "whether to raise his dose to 50 mg" is no dose he takes
         if sent.is_question and not _DOSE.search(text):
             # "Is that 20 mg once a day?" offers the dose for confirmation; other
             # questions only say whether a bare number may answer.

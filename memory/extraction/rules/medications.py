@@ -15,6 +15,7 @@ from memory.domain.types import ExtractedFact
 from memory.extraction.rules.advice import advised
 from memory.extraction.rules.context import without_benefit
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
+from memory.extraction.rules.discourse.agency import deliberates
 from memory.extraction.rules.dose_changes import sentence_records
 from memory.extraction.rules.dosing import dose_slots
 from memory.extraction.rules.entities import Hit
@@ -371,6 +372,8 @@ def _status_and_assertion(
         status = "active"
     if status == "active" and _future(ctx, hit):
         status = "planned"
+    if status == "dose_changed" and deliberates(ctx.text, ctx.zh):
+        status = "planned"  # "whether to raise it", 要不要加量: a plan or a question
     if denied:
         return status, "present"  # the negation is the change's: the drug goes on
     assertion = "negated" if _not_needed(ctx, hit) else ctx.assertion(hit.start, hit.end)

@@ -53,21 +53,28 @@ class Sentence:
     """One sentence of one turn; `start` is its offset inside the turn text."""
 
     turn: int  # 1-based turn index
-    role: str  # doctor | patient | relative | other
+    role: str  # doctor | patient | relative | caregiver | other
     text: str
     start: int
     is_question: bool
     zh: bool
 
 
+# Speakers who answer for the patient: a relative (the older, generic tag) or a
+# caregiver marked as such by the import (MTS-Dialog Guest_family, 家属, "Caregiver:").
+ANSWERING_ROLES = frozenset({"relative", "caregiver"})
+
+
 def speaker_role(speaker: str) -> str:
-    """Normalize speaker tags from every import format to our four roles."""
+    """Normalize speaker tags from every import format to our five roles."""
     low = speaker.strip().casefold().strip("[]: ")
     if low in ("doctor", "physician", "医生", "assistant", "guest_clinician", "clinician"):
         return "doctor"
     if low in ("patient", "患者", "病人", "user", "patient_"):
         return "patient"
-    if "family" in low or low in ("relative", "家属", "guest_family"):
+    if low in ("caregiver", "carer", "guest_family", "家属", "患者家属", "病人家属", "陪护"):
+        return "caregiver"  # answers for the patient: his "I" is himself
+    if "family" in low or low == "relative":
         return "relative"
     return "other" if low not in ("", "unknown") else "patient"
 

@@ -140,6 +140,16 @@ class RelMention:
     end: int
     relation: str  # canonical English relation
     owner: str  # possessive before it, lower case ("my", "his", "your", "" ...)
+    plural: bool = False  # "my parents", "her brothers", 父母, 家人: a later "they"
+
+
+# Relation words that name several people ("they" may stand for them).
+_EN_PLURAL_WORDS = frozenset(
+    {"brothers", "sisters", "sons", "daughters", "kids", "children", "parents", "uncles",
+     "aunts", "cousins", "grandparents", "siblings", "grandmothers", "grandfathers",
+     "relatives", "family", "families", "everyone", "everybody"}
+)  # fmt: skip
+_ZH_PLURAL_WORDS = frozenset({"父母", "家人", "亲戚", "兄弟", "姐妹", "家属"})
 
 
 def relative_mentions(text: str, zh: bool) -> list[RelMention]:
@@ -169,7 +179,8 @@ def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
             owner = m["owner"] or m["owner1"] or ""
             owner = "我" if len(owner) > 2 and owner.startswith("我") else owner
             relation = _ZH_EXTRA.get(rel) or canonical_relation(rel)
-            out.append(RelMention(m.start(), m.end(), relation, owner))
+            plural = rel in _ZH_PLURAL_WORDS
+            out.append(RelMention(m.start(), m.end(), relation, owner, plural))
         return out
     for m in _EN_REL.finditer(text):
         word = m["rel"].casefold()
@@ -185,7 +196,7 @@ def _scan_relatives(text: str, zh: bool) -> list[RelMention]:
         if _PRODUCT_AFTER.match(text, m.end()) and (not owner or word in _PRODUCT_USERS):
             continue  # "baby aspirin", "my baby aspirin": a product, not a person
         rel = _PLURALS.get(word) or canonical_relation(word)
-        out.append(RelMention(m.start("rel"), m.end(), rel, owner))
+        out.append(RelMention(m.start("rel"), m.end(), rel, owner, word in _EN_PLURAL_WORDS))
     return out
 
 

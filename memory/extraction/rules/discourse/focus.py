@@ -40,7 +40,7 @@ from memory.extraction.rules.discourse.framing import self_identifies
 from memory.extraction.rules.discourse.persons import owns_animal
 from memory.extraction.rules.discourse.votes import FAMILY_ASKED, FOR_ME, inferred, sentences
 from memory.extraction.rules.qa import frame_of
-from memory.extraction.rules.text import is_chinese, speaker_role
+from memory.extraction.rules.text import ANSWERING_ROLES, is_chinese, speaker_role
 
 
 @dataclass(frozen=True)
@@ -154,6 +154,11 @@ def _title_subject(title: str) -> str | None:
     return None
 
 
+# A caregiver marked by the import names the patient himself ("my son has a rash"
+# from the mother of the child examined): his words never make a relative the focus.
+_NOT_INTRODUCING = frozenset({"doctor", "caregiver"})
+
+
 def _introduced(turns: Sequence[Turn]) -> str | None:
     """ "I brought my son", "我带我妈来": a non-doctor introduces the relative; or the
     caregiver's opening words are about the relative ("我妈妈最近总头晕")."""
@@ -161,7 +166,7 @@ def _introduced(turns: Sequence[Turn]) -> str | None:
     if opened is not None:
         return opened
     for turn in turns[:_OPENING_TURNS]:
-        if speaker_role(turn.speaker) == "doctor":
+        if speaker_role(turn.speaker) in _NOT_INTRODUCING:
             continue
         zh = is_chinese(turn.text)
         for mention in relative_mentions(turn.text, zh):
@@ -202,7 +207,7 @@ _GENERIC_BARE = frozenset({"relative"})
 def _opened_about(turns: Sequence[Turn]) -> str | None:
     """The relative the caregiver's opening clause is about (or None)."""
     for i, turn in enumerate(turns[:_OPENING_TURNS]):
-        if speaker_role(turn.speaker) == "doctor":
+        if speaker_role(turn.speaker) in _NOT_INTRODUCING:
             continue
         asked = turns[i - 1].text if i else ""
         if asked and (frame_of(asked, 0).topic == "family" or FAMILY_ASKED.search(asked)):
@@ -266,7 +271,7 @@ _INVERSE = {
 def _carer_of(turns: Sequence[Turn]) -> str | None:
     """The person a patient-role speaker says he is the relative or carer of."""
     for turn in turns[:_OPENING_TURNS]:
-        if speaker_role(turn.speaker) in ("doctor", "relative"):
+        if speaker_role(turn.speaker) in ("doctor", *ANSWERING_ROLES):
             continue
         zh = is_chinese(turn.text)
         if (_CARER_ZH if zh else _CARER_EN).search(turn.text):
@@ -291,7 +296,7 @@ def _introduces(text: str, start: int, end: int, zh: bool) -> bool:
 def _relative_speaker(turns: Sequence[Turn]) -> str | None:
     """A relative speaker's self-identification: "I'm his wife", "我是王先生的父亲"."""
     for turn in turns[: _OPENING_TURNS + 2]:
-        if speaker_role(turn.speaker) != "relative":
+        if speaker_role(turn.speaker) not in ANSWERING_ROLES:
             continue
         zh = is_chinese(turn.text)
         for mention in relative_mentions(turn.text, zh):
@@ -302,6 +307,6 @@ def _relative_speaker(turns: Sequence[Turn]) -> str | None:
 
 def _came_for_self(turns: Sequence[Turn]) -> bool:
     return any(
-        speaker_role(t.speaker) == "relative" and _OWN_VISIT.search(t.text)
+        speaker_role(t.speaker) in ANSWERING_ROLES and _OWN_VISIT.search(t.text)
         for t in turns[:_OPENING_TURNS]
     )

@@ -15,7 +15,11 @@ strongest cue the words give, in this order:
    - the speaker's first person: the patient speaker -> the patient (a
      caregiver's "I take aspirin myself" is the patient's); a relative speaker
      -> himself when the session is about him, else the patient he answers
-     for; the doctor's "I"/"we" is nobody; an "I" that is the agent of care
+     for; a caregiver speaker marked by the import -> himself (other:caregiver,
+     or the relative he says he is), never the patient; in a session about a
+     relative, or from a caregiver speaker, an "I" that manages the medicines
+     or readings of the one cared for ("I increased the metformin", 我每天量血压:
+     discourse.agency) is no cue; the doctor's "I"/"we" is nobody; an "I" that is the agent of care
      ("I gave ibuprofen", "I had him take", 我给吃了, 我让他服用) or states a
      stance ("I agree", "what should I do", 我明白了) is no cue at all;
    - the doctor's second person -> whom the doctor addresses: the patient, or
@@ -24,7 +28,9 @@ strongest cue the words give, in this order:
    - a third person -> the most recent relative of a fitting gender
      (`_antecedent`); a clinician named more recently ("my pcp ... she
      increased the meds") makes a "he"/"she" no cue at all (but "has him on"
-     is still the relative's);
+     is still the relative's, and so is a he/she in reported speech: "the
+     doctors told me he ...", discourse.reported); a plural "they" / 他们 ->
+     the relatives just named (discourse.antecedents);
 3. no cue: the answer to a family-history question -> a relative; a Chinese
    clause without subject inside the turn that named a relative (zero
    anaphora) -> that relative; in a session about a relative, the relative
@@ -53,6 +59,8 @@ from dataclasses import dataclass, field, replace
 
 from memory.domain.types import ExtractedFact, Turn
 from memory.extraction.rules.clauses import Span, opener_of
+from memory.extraction.rules.discourse.agency import manages_for_other
+from memory.extraction.rules.discourse.antecedents import Antecedent, plural_subject
 from memory.extraction.rules.discourse.cues import (
     ZH_HE,
     ZH_SHE,
@@ -71,14 +79,16 @@ from memory.extraction.rules.discourse.framing import (
     vocative_parent,
 )
 from memory.extraction.rules.discourse.persons import clinician_mentions
+from memory.extraction.rules.discourse.reported import reported_at
 from memory.extraction.rules.discourse.session import session_subject
 from memory.extraction.rules.discourse.stance import turns_to_listener
-from memory.extraction.rules.text import Sentence
+from memory.extraction.rules.text import ANSWERING_ROLES, Sentence
 
 _THIRD_PERSON = re.compile(rf"\b(?:he|she|they|his|her|him|them|their)\b|{ZH_HE}|{ZH_SHE}", re.I)
 _OWN_OWNERS = frozenset({"my", "我", "我的", "我家"})
 _EN_PLURAL = re.compile(r"\b(?:they|them|their|they're|they've)\b", re.I)
 _ZH_THIRD = re.compile(rf"{ZH_HE}|{ZH_SHE}")
+_ZH_PLURAL = re.compile(r"他们|她们")
 # The speaker insisting on his own body ("my own pressure is up", 我自己也…).
 _OWN_BODY = re.compile(r"\bmy own\b|\bmyself\b|\bme too\b|我自己|本人|我也", re.I)
 # ... turning the talk to himself, away from the relative just spoken of ("I'll remind
@@ -93,16 +103,10 @@ _OWN_APART = re.compile(
 )
 # The doctor's he/she reaches back this many turns for a relative (else: the patient).
 DOCTOR_REACH = 2
-
-
-@dataclass(frozen=True)
-class Antecedent:
-    """A person a later pronoun may stand for."""
-
-    subject: str  # family:<relation> (or patient, for a relative speaker's "my son")
-    relation: str
-    gender: str  # gender of the pronoun that introduced an unnamed person ("" if named)
-    turn: int
+# A caregiver marked by the import who never said who he is: his own body is his,
+# never the patient's ("I have asthma myself" from a child's mother).
+CAREGIVER_SELF = "other:caregiver"
+_YOUR = frozenset({"your", "您的", "你的", "您", "你"})
 
 
 @dataclass
@@ -116,6 +120,7 @@ class SubjectTracker:
     carry_turn: int = 0
     recent: list[Antecedent] = field(default_factory=list)
     clinician_turn: int = -1
+    listener: str = "patient"  # role of the last one to speak to the doctor
     turn_other: bool = False  # the caregiver's current turn spoke of someone else
     turn_own: bool = False  # ... and set his own body apart ("my own", 我自己)
     # The doctor turned to the caregiver himself ("And how are you doing with the
@@ -151,6 +156,7 @@ class SubjectTracker:
             self.addressee = self._first_person(role) or "patient"
         if role != "doctor":
             self.turn_other = self.turn_own = False
+            self.listener = role
         self.turn, self.role = turn, role
 
     # ------------------------------------------------------------------ reading
@@ -180,7 +186,7 @@ class SubjectTracker:
 
     def _advance(self, sent: Sentence, res: _Resolution, clinical: bool = True) -> None:
         for r in res.rels:
-            self.recent.append(Antecedent(res.person_of(r), r.relation, "", sent.turn))
+            self.recent.append(Antecedent(res.person_of(r), r.relation, "", sent.turn, r.plural))
         for m in res.markers:
             if m.person == "third" and res.third(m) == "family:relative" and not res.rels:
                 # An unnamed someone the patient speaker spoke of: the doctor's next he.
@@ -229,6 +235,8 @@ class SubjectTracker:
             return "patient"
         if role == "relative":
             return self.focus.speaker or self.focus.subject or "patient"
+        if role == "caregiver":
+            return self.focus.speaker or CAREGIVER_SELF
         return None
 
     def fit(self, subject: str) -> str:
@@ -269,8 +277,17 @@ class _Resolution:
         self.carry = None if self.rels else tracker.carry
         self.carry_turn = tracker.carry_turn
         self.clinician_turn = tracker.clinician_turn
-        self.markers = person_markers(sent.text, sent.zh, self.rels)
+        self.markers = self._markers()
         self.clinicians = clinician_mentions(sent.text)
+
+    def _markers(self) -> list[Marker]:
+        """Personal markers, less a caregiver's "I" that manages the relative's medicines
+        or readings in a session about that relative (discourse.agency)."""
+        text, zh = self.sent.text, self.sent.zh
+        found = person_markers(text, zh, self.rels)
+        if not (self.t.focus.active or self.role == "caregiver") or self.role == "doctor":
+            return found
+        return [m for m in found if m.person != "first" or not manages_for_other(text, m.start, zh)]
 
     def _names_no_one(self, r: RelMention) -> bool:
         """A relation word that names nobody concerned: the patient speaker naming
@@ -279,7 +296,7 @@ class _Resolution:
         text, zh = self.sent.text, self.sent.zh
         if self.role == "doctor":
             return vocative_parent(text, r)
-        return self.role != "relative" and self_identifies(text, r, zh)
+        return self.role not in ANSWERING_ROLES and self_identifies(text, r, zh)
 
     # ---------------------------------------------------------------- rule 1
 
@@ -288,15 +305,29 @@ class _Resolution:
         found = self._segment_subject(pos) if len(self.spans) > 1 else None
         role = self.role
         rels = list(self.rels)
-        return found or subject_for(
+        found = found or subject_for(
             self.sent.text,
             pos,
             self.sent.zh,
             rels,
-            role == "relative",
+            role in ANSWERING_ROLES,
             self.family,
             role == "doctor",
         )
+        if found is not None and self._to_caregiver():
+            # The doctor's "your husband" to the wife who answers for him is the patient.
+            yours = [r for r in rels if self._yours(r) and "family:" + r.relation == found]
+            return "patient" if yours else found
+        return found
+
+    def _yours(self, r: RelMention) -> bool:
+        """The listener's relative: "your husband", 您爱人, 你的孩子."""
+        before = self.sent.text[max(0, r.start - 1) : r.start]
+        return r.owner in _YOUR or (self.sent.zh and r.owner == "" and before in ("您", "你"))
+
+    def _to_caregiver(self) -> bool:
+        """The doctor speaks to a caregiver marked by the import, outside a family history."""
+        return self.role == "doctor" and self.t.listener == "caregiver" and not self.family
 
     def _segment_subject(self, pos: int) -> str | None:
         """In "我有高血压，我爸也有糖尿病" the father named after the hypertension does
@@ -311,6 +342,8 @@ class _Resolution:
             return None
         if opener_of(text, (a, b), self.rels, self.sent.zh) != "self":
             return None
+        if self.t.focus.active and not any(a <= m.start < b for m in self.markers):
+            return None  # the clause's "I" manages the relative's care (discourse.agency)
         # "My dad had diabetes and I think he had a stroke": a third person inside the
         # patient's clause leaves it to the sentence rules.
         if _THIRD_PERSON.search(text, a, b):
@@ -321,7 +354,10 @@ class _Resolution:
         """Whom a relation noun names: the relative, except that a relative speaker's
         own "my son" / "my husband" outside a family history is the patient."""
         own = r.owner in _OWN_OWNERS or (r.owner == "" and r.relation != "relative")
-        if self.role == "relative" and own and not self.family and not self.t.focus.active:
+        answering = self.role in ANSWERING_ROLES and own
+        if answering and not self.family and not self.t.focus.active:
+            return "patient"
+        if self._to_caregiver() and self._yours(r):
             return "patient"
         return "family:" + r.relation
 
@@ -337,11 +373,20 @@ class _Resolution:
             found = self._person(m)
             if found is not None:
                 return found
-        if not self.sent.zh and not before:
-            plural = _EN_PLURAL.search(self.sent.text, 0, pos)
-            if plural and (ante := self._antecedent("", plural.start(), self.turn_reach())):
-                return ante.subject  # "They also had hypertension" after "my parents"
+        if not before:
+            plural = (_ZH_PLURAL if self.sent.zh else _EN_PLURAL).search(self.sent.text, 0, pos)
+            if plural:
+                return self._plural_antecedent(plural.start())
         return None
+
+    def _plural_antecedent(self, pos: int) -> str | None:
+        """ "They" / 他们: the relatives just named (discourse.antecedents)."""
+        here = [
+            Antecedent(self.person_of(r), r.relation, "", self.sent.turn, r.plural)
+            for r in self.rels
+            if r.end <= pos
+        ]
+        return plural_subject([*self.recent, *here], self.turn_reach())
 
     def turn_reach(self) -> int:
         return self.sent.turn - DOCTOR_REACH
@@ -350,16 +395,19 @@ class _Resolution:
         if m.person == "first":
             return self.t._first_person(self.role)
         if m.person == "second":
-            return self.addressee if self.role == "doctor" else None
+            if self.role != "doctor" or self.t.listener == "caregiver":
+                return None  # the caregiver addressed: his care of the patient is no cue
+            return self.addressee
         return self.third(m)
 
     def third(self, m: Marker) -> str | None:
         """He / she / 他 / 老人家: see the module docstring."""
         reach = self.turn_reach() if self.role == "doctor" and not self.t.focus.active else 0
-        if self.role == "relative" and not self.t.focus.active:
+        if self.role in ANSWERING_ROLES and not self.t.focus.active:
             ante = self._antecedent(m.gender, m.start, self.sent.turn)
             return ante.subject if ante is not None else "patient"
-        if m.nominative and self._clinician_last(m.start):
+        reported = reported_at(self.sent.text, m.start, self.sent.zh)
+        if m.nominative and not reported and self._clinician_last(m.start):
             return None  # "my pcp ... she increased the meds": done to the patient
         ante = self._antecedent(m.gender, m.start, reach)
         if ante is not None:
@@ -372,7 +420,7 @@ class _Resolution:
     def _antecedent(self, gender: str, pos: int, reach: int) -> Antecedent | None:
         """The most recent relative a pronoun of this gender may stand for."""
         here = [
-            Antecedent(self.person_of(r), r.relation, "", self.sent.turn)
+            Antecedent(self.person_of(r), r.relation, "", self.sent.turn, r.plural)
             for r in self.rels
             if r.end <= pos
         ]

@@ -48,7 +48,7 @@ from memory.extraction.rules.discourse.persons import (
 )
 from memory.extraction.rules.discourse.stance import cares_for_another
 from memory.extraction.rules.qa import Frame, follow_up, frame_of
-from memory.extraction.rules.text import is_chinese, speaker_role
+from memory.extraction.rules.text import ANSWERING_ROLES, is_chinese, speaker_role
 
 _OWNERS = frozenset({"", "my", "our", "your", "我", "我的", "我家", "我们家", "您的", "你的"})
 FOR_ME = re.compile(r"\bfor me\b|\bwith me\b|\bhelp me\b|\btranslat", re.I)
@@ -121,7 +121,7 @@ def inferred(turns: Sequence[Turn]) -> str | None:
     """The relative a whole session is about, from the words alone (or None)."""
     tally = _Tally()
     roles = [speaker_role(t.speaker) for t in turns]
-    if "relative" in roles:
+    if ANSWERING_ROLES & set(roles):
         return None  # a relative speaker answers for the patient (Guest_family)
     frame: Frame | None = None  # the doctor's open question, while the opening is unknown
     for i, (turn, role) in enumerate(zip(turns, roles, strict=True)):

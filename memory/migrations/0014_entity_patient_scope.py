@@ -28,7 +28,7 @@ def rescope(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("memory", "0012_memory_version"),
+        ("memory", "0013_fact_slots_follow_corrections"),
     ]
 
     operations = [

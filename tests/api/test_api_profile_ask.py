@@ -29,6 +29,7 @@ def test_ask_returns_the_cli_json_document(patient, api):
     body = api.post(BASE + "ask/", {"question": "Is he allergic to penicillin?"}).json()
     assert set(body) == {
         "answer", "reader", "profile", "safety", "rendered", "evidence", "timings_ms",
+        "reader_model", "reader_prompt_version", "reader_failure",
         "conflicts",
     }  # fmt: skip
 

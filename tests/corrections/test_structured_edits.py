@@ -107,14 +107,17 @@ def test_the_api_refuses_a_stale_if_match(api, slotted):
 def test_the_api_names_a_dose_that_is_not_a_number(api, slotted):
     fact = latest(slotted, "metformin")
     url = f"/api/patients/{slotted.external_id}/facts/{fact.pk}/edit/"
-    response = api.post(url, {"value": "lots", "reason": "x"}, format="json")
+    response = api.post(
+        url, {"value": "lots", "reason": "x"}, format="json", HTTP_IF_MATCH=f'"{fact.version}"'
+    )
     assert (response.status_code, list(response.json()["error"]["fields"])) == (400, ["value"])
 
 
 def test_the_api_corrects_a_blood_pressure_by_its_two_numbers(api, slotted):
     fact = latest(slotted, "blood pressure")
     url = f"/api/patients/{slotted.external_id}/facts/{fact.pk}/edit/"
-    body = api.post(url, {"systolic": 126, "diastolic": 78, "reason": "x"}, format="json").json()
+    said = {"systolic": 126, "diastolic": 78, "reason": "x"}
+    body = api.post(url, said, format="json", HTTP_IF_MATCH=f'"{fact.version}"').json()
     assert (body["slots"]["systolic"], body["slots"]["diastolic"], body["value"]) == (
         126, 78, "126/78",
     )  # fmt: skip

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from memory.domain.subjects import relation_keys
+
 _EN_RELATION = {
     "mother": "mother", "mom": "mother", "mum": "mother", "father": "father", "dad": "father",
     "son": "son", "daughter": "daughter", "wife": "wife", "husband": "husband",
@@ -46,7 +48,5 @@ def asked_relative(question: str) -> str | None:
 
 def relatives_subjects(relation: str, subjects: list[str]) -> list[str]:
     """The record holders a question about `relation` means (a "child" is a son or daughter)."""
-    wanted = {f"family:{relation}"}
-    if relation == "child":
-        wanted |= {"family:son", "family:daughter"}
+    wanted = relation_keys(relation)
     return [s for s in subjects if s in wanted]

@@ -21,6 +21,7 @@ from memory.domain.dates import stated_text
 from memory.domain.dose_words import dose_word
 from memory.domain.evidence import FactView
 from memory.domain.held import HeldRecord, run_start
+from memory.domain.stated import slots_of
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 from memory.extraction.rules.dosing import frequency_of
 
@@ -225,13 +226,6 @@ def statement(
     return f"{head}{sep}{_when(fact, lang, began)}"
 
 
-def _dose_slots(fact: FactView) -> dict[str, object]:
-    slots = dict(fact.slots or {})
-    if "value" not in slots and fact.value.strip():
-        slots.update(value=fact.value.strip(), unit=fact.unit.strip())
-    return slots
-
-
 def state_began(anchor: FactView, chain: Sequence[FactView]) -> date | None:
     """When the anchor's state (status and dose) began (domain.held): the first record
     of the unbroken run of its chain's records ending at the anchor with that state.
@@ -248,7 +242,7 @@ def state_began(anchor: FactView, chain: Sequence[FactView]) -> date | None:
         key=lambda f: (f.date or date.min, f.fact_id),
     )  # fmt: skip
     records = [
-        HeldRecord(f.fact_id, f.fact_type, f.status, f.assertion, _dose_slots(f), not f.excluded)
+        HeldRecord(f.fact_id, f.fact_type, f.status, f.assertion, slots_of(f), not f.excluded)
         for f in run
     ]
     start = run_start(records, anchor.fact_id)

@@ -73,6 +73,14 @@ def canonical_relation(surface: str) -> str:
 MAX_KEY_CHARS = 80
 
 
+def relation_keys(relation: str) -> frozenset[str]:
+    """The person keys a question about `relation` means (a "child" is a son or daughter)."""
+    keys = {f"family:{relation}"}
+    if relation == "child":
+        keys |= {"family:son", "family:daughter"}
+    return frozenset(keys)
+
+
 def canonical_subject(label: str | None) -> str:
     """Canonicalize an extractor's subject label.
 

@@ -9,24 +9,17 @@ cited [R1], [R2] ...; a question about the patient never carries them.
 from __future__ import annotations
 
 from memory.domain.chains import EXCLUDED_VERIFICATIONS
+from memory.domain.subjects import relation_keys
 from memory.models import Fact, Patient
 
 MAX_LINES = 30
-
-
-def relative_keys(relation: str) -> set[str]:
-    """The person keys a question about `relation` means (a "child" is a son or daughter)."""
-    keys = {f"family:{relation}"}
-    if relation == "child":
-        keys |= {"family:son", "family:daughter"}
-    return keys
 
 
 def relative_lines(patient: Patient, relation: str, limit: int = MAX_LINES) -> list[str]:
     """'[R1] family:father | 2024-02-26 | condition stroke (confirmed): <content>', newest
     first; records a clinician struck out are left out."""
     facts = (
-        Fact.objects.filter(patient=patient, subject__key__in=relative_keys(relation))
+        Fact.objects.filter(patient=patient, subject__key__in=relation_keys(relation))
         .exclude(verification__in=EXCLUDED_VERIFICATIONS)
         .select_related("subject", "entity")
         .order_by("-effective_date", "-pk")[:limit]

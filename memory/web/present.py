@@ -18,6 +18,7 @@ from memory.domain.chain_notes import parse_note
 from memory.domain.chains import in_force
 from memory.domain.dates import date_text, stated_text
 from memory.domain.held import HeldRecord, run_start
+from memory.domain.stated import slots_of as stated_slots
 from memory.domain.stated import stated_quantity
 from memory.lexicon import lookup
 from memory.queries.conflicts import substance_of
@@ -168,14 +169,6 @@ def record_state_of(fact: Any) -> tuple[str, str] | None:
     return "current", str(_("current"))
 
 
-def _dose_slots(fact: Any) -> dict[str, Any]:
-    slots = dict(slots_of(fact))
-    value = str(getattr(fact, "value", "") or "").strip()
-    if "value" not in slots and value:
-        slots.update(value=value, unit=str(getattr(fact, "unit", "") or "").strip())
-    return slots
-
-
 def held_since(facts: list[Any], current: Any) -> str:
     """When the current state began (domain.held): the date of the first record of the
     unbroken run ending at the current one with the same status and dose."""
@@ -183,7 +176,7 @@ def held_since(facts: list[Any], current: Any) -> str:
         return ""
     records = [
         HeldRecord(
-            f.pk, getattr(f, "fact_type", ""), f.status, f.assertion, _dose_slots(f),
+            f.pk, getattr(f, "fact_type", ""), f.status, f.assertion, stated_slots(f),
             in_force(f.verification),
         )
         for f in facts

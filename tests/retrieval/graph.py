@@ -81,3 +81,12 @@ class GraphBuilder:
 
     def facts(self, **filters: object) -> list[Fact]:
         return list(Fact.objects.filter(patient=self.patient, **filters).order_by("id"))
+
+
+def llm_reader(base_url: str):  # type: ignore[no-untyped-def]
+    """Settings that route the reader to the fake OpenAI server, one request per ask."""
+    from django.test import override_settings
+
+    return override_settings(
+        LLM_BASE_URL=base_url, LLM_READER_MODEL="fake-reader", LLM_MAX_ATTEMPTS=1
+    )

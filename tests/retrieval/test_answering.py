@@ -9,11 +9,10 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.test import override_settings
 
 from memory.answering import answer
 from memory.models import AuditEvent
-from tests.retrieval.graph import fact
+from tests.retrieval.graph import fact, llm_reader
 
 pytestmark = pytest.mark.django_db
 
@@ -41,12 +40,6 @@ def valsartan(graph):
         external_id="visit-2",
     )  # fmt: skip
     return graph
-
-
-def _llm(fake_openai):
-    return override_settings(
-        LLM_BASE_URL=fake_openai.base_url, LLM_READER_MODEL="fake-reader", LLM_MAX_ATTEMPTS=1
-    )
 
 
 def test_extractive_reader_quotes_the_current_record(valsartan) -> None:
@@ -84,14 +77,14 @@ def test_generic_allergy_question_lists_the_allergy_as_applying(valsartan) -> No
 
 def test_llm_reader_makes_exactly_one_call(valsartan, fake_openai) -> None:
     fake_openai.reply("160 mg [E1]").reply("second")
-    with _llm(fake_openai):
+    with llm_reader(fake_openai.base_url):
         result = answer(valsartan.patient, "What dose of valsartan now?")
     assert (fake_openai.calls, result.reader, result.text) == (1, "llm", "160 mg [E1]")
 
 
 def test_llm_reader_gets_the_profile_and_evidence(valsartan, fake_openai) -> None:
     fake_openai.reply("160 mg [E1]")
-    with _llm(fake_openai):
+    with llm_reader(fake_openai.base_url):
         result = answer(valsartan.patient, "What dose of valsartan now?")
     prompt = fake_openai.requests[0].prompt
     assert prompt == result.rendered and result.profile.text in prompt
@@ -99,7 +92,7 @@ def test_llm_reader_gets_the_profile_and_evidence(valsartan, fake_openai) -> Non
 
 def test_llm_failure_falls_back_to_extractive_and_says_so(valsartan, fake_openai) -> None:
     fake_openai.error(500, "boom")
-    with _llm(fake_openai):
+    with llm_reader(fake_openai.base_url):
         result = answer(valsartan.patient, "What dose of valsartan now?")
     assert result.reader == "extractive" and "the LLM reader failed" in result.text
 

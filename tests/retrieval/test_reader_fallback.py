@@ -6,10 +6,9 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from django.test import override_settings
 
 from memory.answering import answer
-from tests.retrieval.graph import fact
+from tests.retrieval.graph import fact, llm_reader
 
 pytestmark = pytest.mark.django_db
 
@@ -25,15 +24,9 @@ def allergic(graph):
     return graph
 
 
-def _llm(fake_openai):
-    return override_settings(
-        LLM_BASE_URL=fake_openai.base_url, LLM_READER_MODEL="fake-reader", LLM_MAX_ATTEMPTS=1
-    )
-
-
 def _ask(graph, fake_openai, reply: str, question: str = "Can I prescribe amoxicillin?"):
     fake_openai.reply(reply)
-    with _llm(fake_openai):
+    with llm_reader(fake_openai.base_url):
         return answer(graph.patient, question)
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from django.test import override_settings
 
 from memory.answering import answer
-from tests.retrieval.graph import fact
+from tests.retrieval.graph import fact, llm_reader
 
 pytestmark = pytest.mark.django_db
 
@@ -29,10 +28,7 @@ def family(graph):
 
 def _ask(graph, fake_openai, question: str, reply: str = "Yes [R1]."):
     fake_openai.reply(reply)
-    settings = override_settings(
-        LLM_BASE_URL=fake_openai.base_url, LLM_READER_MODEL="fake-reader", LLM_MAX_ATTEMPTS=1
-    )
-    with settings:
+    with llm_reader(fake_openai.base_url):
         return answer(graph.patient, question)
 
 

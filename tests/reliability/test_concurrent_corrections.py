@@ -99,7 +99,7 @@ def test_concurrent_corrections_of_one_fact_lose_no_update(clinician, django_use
     # The value is the number written ("9.0" is stored as the number 9).
     assert (float(final.value), final.version) == (float(winners[0]), version + 1)
     edits = AuditEvent.objects.filter(action="fact.edit", object_id=str(fact.pk))
-    assert [e.after["value"] for e in edits] == winners
+    assert [float(e.after["value"]) for e in edits] == [float(w) for w in winners]
 
 
 @pytest.mark.django_db

@@ -117,6 +117,10 @@ RELATIONS = {
     "route": _("route"),
     "reaction": _("reaction"),
     "severity": _("severity"),
+    # An allergy's or a score's stated severity.
+    "mild": _("mild"),
+    "moderate": _("moderate"),
+    "severe": _("severe"),
     "criticality": _("criticality"),
     "substance": _("substance"),
     "systolic": _("systolic"),

@@ -103,6 +103,8 @@ def slot_rows(fact: Any) -> list[tuple[str, str]]:
         if value in (None, "", []):
             continue
         text = unit_label(value) if key in ("frequency", "route") else str(value)
+        if key == "severity":  # "moderate" -> "中度" in the Chinese UI
+            text = label(text)
         if key == "reaction":  # "rash, urticaria" -> "皮疹、荨麻疹" in the Chinese UI
             parts = [name_of(p.strip()) for p in text.split(",") if p.strip()]
             text = ("、" if is_chinese() else ", ").join(parts)

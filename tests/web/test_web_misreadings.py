@@ -68,6 +68,18 @@ def test_an_allergy_reaction_reads_in_chinese() -> None:
         assert ("反应", "皮疹、荨麻疹") in slot_rows(allergy)
 
 
+def test_a_stated_severity_reads_in_chinese() -> None:
+    depression = Fact(fact_type="condition", slots={"severity": "moderate"})
+    with translation.override("zh-hans"):
+        assert ("严重程度", "中度") in slot_rows(depression)
+
+
+def test_a_stated_severity_reads_in_english() -> None:
+    depression = Fact(fact_type="condition", slots={"severity": "moderate"})
+    with translation.override("en"):
+        assert ("Severity", "moderate") in slot_rows(depression)
+
+
 def test_the_late_note_keeps_its_fields() -> None:
     fields = parse_note(NOTE)
     assert (fields.kind, fields.event, fields.current) == (

@@ -8,6 +8,8 @@ import pytest
 from memory.embedding import Embedder, get_embedder
 from memory.embedding.st import SentenceTransformerEmbedder
 
+pytestmark = pytest.mark.st
+
 
 @pytest.fixture(scope="module")
 def minilm() -> Embedder:

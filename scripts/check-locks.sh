@@ -26,26 +26,38 @@ sdist_allowed() {  # package python-version
     return 1
 }
 
-status=0
+check() {  # lock python-version: one download, then its report
+    local lock=$1 py=$2 dest name sdist
+    dest=$(mktemp -d)
+    if ! env -u PIP_FIND_LINKS -u PIP_INDEX_URL -u PIP_EXTRA_INDEX_URL -u PIP_CONSTRAINT \
+        PIP_CONFIG_FILE=/dev/null "$PIP" download --quiet --no-deps --prefer-binary \
+        --python-version "$py" "${PLATFORMS[@]}" --require-hashes -r "$lock" \
+        -d "$dest" >"$dest.log" 2>&1; then
+        echo "FAIL $lock on CPython $py:"; grep -v "^ERROR: Ignored" "$dest.log" | tail -5
+        rm -rf "$dest" "$dest.log"; return 1
+    fi
+    local bad=0
+    for sdist in "$dest"/*.tar.gz "$dest"/*.zip; do
+        [[ -e $sdist ]] || continue
+        name=$(basename "$sdist"); name=${name%-*}; name=${name,,}; name=${name//_/-}
+        if ! sdist_allowed "$name" "$py"; then
+            echo "FAIL $lock on CPython $py: no wheel for $(basename "$sdist")"; bad=1
+        fi
+    done
+    [[ $bad == 0 ]] && echo "ok   $lock on CPython $py: $(ls "$dest" | wc -l) files, hash-checked"
+    rm -rf "$dest" "$dest.log"
+    return $bad
+}
+
+# The downloads wait on the network, not the CPU: run them side by side.
+pids=()
 for lock in "$@"; do
     for py in $VERSIONS; do
-        dest=$(mktemp -d)
-        if ! env -u PIP_FIND_LINKS -u PIP_INDEX_URL -u PIP_EXTRA_INDEX_URL -u PIP_CONSTRAINT \
-            PIP_CONFIG_FILE=/dev/null "$PIP" download --quiet --no-deps --prefer-binary \
-            --python-version "$py" "${PLATFORMS[@]}" --require-hashes -r "$lock" \
-            -d "$dest" >"$dest.log" 2>&1; then
-            echo "FAIL $lock on CPython $py:"; grep -v "^ERROR: Ignored" "$dest.log" | tail -5
-            status=1; rm -rf "$dest" "$dest.log"; continue
-        fi
-        for sdist in "$dest"/*.tar.gz "$dest"/*.zip; do
-            [[ -e $sdist ]] || continue
-            name=$(basename "$sdist"); name=${name%-*}; name=${name,,}; name=${name//_/-}
-            if ! sdist_allowed "$name" "$py"; then
-                echo "FAIL $lock on CPython $py: no wheel for $(basename "$sdist")"; status=1
-            fi
-        done
-        echo "ok   $lock on CPython $py: $(ls "$dest" | wc -l) files, hash-checked"
-        rm -rf "$dest" "$dest.log"
+        check "$lock" "$py" & pids+=($!)
     done
+done
+status=0
+for pid in "${pids[@]}"; do
+    wait "$pid" || status=1
 done
 exit $status

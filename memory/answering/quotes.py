@@ -71,6 +71,11 @@ def when(fact: FactView, lang: str) -> str:
     if recorded is None:
         return "日期不详" if zh else "undated"
     if fact.fact_type in ("lab_result", "vital"):
+        setting = (fact.slots or {}).get("setting")
+        if setting == "office":
+            return f"{recorded}诊室测得" if zh else f"measured in clinic {recorded}"
+        if setting == "home":
+            return f"家庭自测值，{recorded}报告" if zh else f"home reading, reported {recorded}"
         return f"{recorded}测得" if zh else f"measured {recorded}"
     return f"{recorded}记录" if zh else f"recorded {recorded}"
 

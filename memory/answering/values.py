@@ -51,6 +51,9 @@ _FREQUENCY = re.compile(
 # Statuses the date phrase already says ("stopped 2024-09-15", "since …").
 _STATUS_IN_DATE = frozenset({"active", "dose_changed", "stopped", "planned", "resolved"})
 _CLAUSE = re.compile(r"[,;，；。、]|\band\b|\bthen\b|以及|然后")
+# A reading says where it was taken when the record knows: measured at the visit, or
+# reported there from home (a home average is not the visit's own measurement).
+_MEASURED_AT = {"office": "measured_office", "home": "reported_home"}
 _DOSE_KEYS = ("dose_value", "dose", "value", "amount")
 _UNIT_KEYS = ("dose_unit", "unit")
 
@@ -189,7 +192,9 @@ def _when(fact: FactView, lang: str, began: date | None = None) -> str:
     # date keeps the precision it was told with; a date taken from another record is a day.
     shown = stated_text(when, fact.date, fact.date_precision)
     if fact.fact_type in MEASUREMENT_CHAIN_TYPES:
-        return text["measured"].format(date=shown)
+        return text[_MEASURED_AT.get((fact.slots or {}).get("setting"), "measured")].format(
+            date=shown
+        )
     if fact.assertion != "present":
         # A denial or a possibility has no validity interval: "since" would read as in force.
         return text["recorded"].format(date=shown)

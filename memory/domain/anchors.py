@@ -15,7 +15,9 @@ supersedes). Table 1 decides the current record:
   5 days before surgery next week") has not begun: it is the pending plan,
   and a state of unknown date never displaces a dated one.
 * lab_result / vital: the latest measurement by event date up to `at` (ties:
-  the later inserted); none before `at` -> no anchor.
+  the visit's own office reading before a reading reported from home, then the
+  later inserted: "the blood pressure at the last visit" is the one measured
+  there, not the home average told at it); none before `at` -> no anchor.
 * §8: the decision follows the effective order of chains.effective_order, so
   a late report of an earlier event never becomes current; a note says so.
 * Records refuted / entered in error by a clinician are never anchors.
@@ -113,7 +115,10 @@ def _measurement_anchor(
 ) -> tuple[ChainMember | None, bool, list[str]]:
     dated = [m for m in order if (d := order_date(m)) is not None and (at is None or d <= at)]
     if dated:  # effective order keeps dated records sorted by date, ties by insertion
-        return dated[-1], True, []
+        day = order_date(dated[-1])
+        same_day = [m for m in dated if order_date(m) == day]
+        office = [m for m in same_day if (m.slots or {}).get("setting") == "office"]
+        return (office or same_day)[-1], True, []
     if at is None:
         return (order[-1] if order else None), True, []
     return None, True, [f"no measurement on or before {at}"]

@@ -17,6 +17,9 @@ __all__ = ["VALUED_TYPES", "SlotError", "derived_slots", "parse_slots"]
 # An allergy's reaction and its severity (extract prompt v3, FHIR AllergyIntolerance.reaction).
 ALLERGY_SLOTS: tuple[str, ...] = ("reaction", "severity")
 SEVERITIES: tuple[str, ...] = ("mild", "moderate", "severe")
+# Where a vital reading was taken: measured at the visit, or reported from home.
+READING_SLOTS: tuple[str, ...] = ("setting",)
+SETTINGS: tuple[str, ...] = ("office", "home")
 
 
 class SlotError(ValueError):
@@ -37,6 +40,7 @@ def parse_slots(
         raise SlotError(path, f"expected an object, got {type(raw).__name__}")
     out: dict[str, object] = {}
     allowed = SLOT_KEYS + (ALLERGY_SLOTS if fact_type == "safety" else ())
+    allowed += READING_SLOTS if fact_type == "vital" else ()
     for key, item in raw.items():
         if key not in allowed:
             raise SlotError(f"{path}.{key}", f"unknown slot (allowed: {', '.join(allowed)})")
@@ -44,6 +48,9 @@ def parse_slots(
             continue
         if key in ALLERGY_SLOTS:
             out[key] = _allergy_slot(item, path, key)
+            continue
+        if key in READING_SLOTS:
+            out[key] = _choice(item, f"{path}.{key}", SETTINGS)
             continue
         out[key] = (
             _number(item, f"{path}.{key}") if key in NUMERIC_SLOTS else _text(item, path, key)
@@ -76,6 +83,13 @@ def _allergy_slot(item: Any, path: str, key: str) -> str:
     if key == "severity" and item.strip().casefold() not in SEVERITIES:
         raise SlotError(f"{path}.{key}", f"expected one of {', '.join(SEVERITIES)}, got {item!r}")
     return item.strip().casefold() if key == "severity" else item.strip()
+
+
+def _choice(item: Any, path: str, choices: tuple[str, ...]) -> str:
+    said = item.strip().casefold() if isinstance(item, str) else None
+    if said not in choices:
+        raise SlotError(path, f"expected one of {', '.join(choices)}, got {item!r}")
+    return said
 
 
 def _text(item: Any, path: str, key: str) -> str:

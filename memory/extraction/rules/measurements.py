@@ -17,6 +17,7 @@ from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.metrics import METRICS as _METRICS
 from memory.extraction.rules.metrics import Metric
+from memory.extraction.rules.pressure_pairs import bare_pressures, setting, with_setting
 from memory.extraction.rules.reading_units import UNIT_LABELS, UNITS, slot_unit
 from memory.extraction.rules.regex_gate import fast, gate
 from memory.extraction.rules.text import normalize_numbers, value_text
@@ -238,6 +239,23 @@ def _panel_units(
 
 
 def extract_measurements(
+    ctx: SentenceCtx, previous: SentenceCtx | None = None, named: SentenceCtx | None = None
+) -> list[ExtractedFact]:
+    """The readings of a sentence: those after a metric's name or carried from the
+    question (_named_readings), then every blood-pressure pair said without the name
+    (pressure_pairs); each vital says where it was taken when the words say so."""
+    if not _ANY_DIGIT.search(ctx.norm):
+        return []  # no value, no measurement (cheap exit for most sentences)
+    facts = _named_readings(ctx, previous, named)
+    facts += bare_pressures(ctx, [f for f in facts if f.entity == "blood pressure"])
+    if not facts:
+        return facts
+    before = " ".join(s.text for s in (previous,) if s is not None)
+    before += " " + (ctx.frame.text if ctx.frame is not None else "")
+    return with_setting(facts, setting(ctx, before))
+
+
+def _named_readings(
     ctx: SentenceCtx, previous: SentenceCtx | None = None, named: SentenceCtx | None = None
 ) -> list[ExtractedFact]:
     """One fact per metric name followed closely by a plausible number. A value

@@ -29,7 +29,7 @@ def test_visit_blood_pressure_is_stored_with_systolic_and_diastolic(add_session)
     bp = Fact.objects.get(fact_type="vital")
     assert (bp.entity.name, bp.slots, bp.effective_date.isoformat()) == (
         "blood pressure",
-        {"systolic": 136, "diastolic": 84, "unit": "mmHg"},
+        {"systolic": 136, "diastolic": 84, "unit": "mmHg", "setting": "office"},
         "2024-01-10",
     )
 

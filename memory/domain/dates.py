@@ -215,6 +215,15 @@ class DateMention:
     precision: str  # "day" | "month" | "year"
 
 
+_MONTH_NAME_END = re.compile(rf"\b(?:{_MONTH_NAMES})\.?\s*$", re.I)
+
+
+def ends_with_month_name(text: str) -> bool:
+    """Does the text end with a month's name ("the A1c on March ")? A number said
+    right after it is a day of the month, never a measured value."""
+    return bool(_MONTH_NAME_END.search(text))
+
+
 def _safe_date(year: int, month: int, day: int) -> date | None:
     try:
         return date(year, month, day)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from memory.domain.dates import ends_with_month_name
 from memory.domain.slots import blood_pressure, measured
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
@@ -39,7 +40,7 @@ _BP_ZH_PAIR = re.compile(
 # A value is a number of its own: not the "1" of "HbA1c", not "4" of "in 4 weeks".
 _VALUE = re.compile(
     rf"(?<![A-Za-z\d.]){_NUM}(?!\d|\.\d|(?:st|nd|rd|th)\b)\s*({UNITS})?(?!\s*(?:weeks?|days?|months?|years?|hours?|times|"
-    rf"minutes?|个月|周|天|年|小时|次(?!/)))",
+    rf"minutes?|个月|月|周|天|年|日|号|小时|次(?!/)))",
     re.I,
 )
 # Characters allowed between a metric name and its number: a reading said aloud
@@ -128,6 +129,8 @@ def _read_value(metric: Metric, window: str) -> Reading | None:
     for m in _VALUE.finditer(window):
         if _DOSE_AFTER.match(window, m.end()):
             continue  # "testosterone 140 milligrams every 10 days" is a dose, not a level
+        if ends_with_month_name(window[: m.start()]):
+            continue  # "the A1c on March 3 was 7.2": a day of the month
         if metric.low <= float(m[1]) <= metric.high:
             later = _later(window, m)
             newer = _VALUE.match(window, later) if later is not None else None
@@ -327,6 +330,7 @@ def _fact(
     return make_fact(
         ctx,
         pos,
+        **_value_date(ctx, pos, reading),
         **extra,
         type=metric.type,
         entity=metric.entity,
@@ -336,6 +340,16 @@ def _fact(
         assertion="hypothetical" if ctx.assertion(pos, pos + 1) == "hypothetical" else "present",
         confidence=0.75,
     )
+
+
+def _value_date(ctx: SentenceCtx, pos: int, reading: Reading) -> dict[str, object]:
+    """A reading is dated by the date said nearest its value, not its name: "糖化血红蛋白
+    这次没抽，1月份是6.6%" and "we didn't redo the A1c today, in March it was 7.2" are
+    earlier values, not today's."""
+    number = re.match(r"\d+(?:\.\d+)?", reading.value)
+    at = ctx.text.find(number[0], pos) if number else -1
+    when, precision = ctx.date_for(at) if at >= 0 else (None, "day")
+    return {"date": when, "date_precision": precision} if when else {}
 
 
 def _before(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[tuple[str, str, bool]]:

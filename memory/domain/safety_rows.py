@@ -64,6 +64,9 @@ class SafetyRow(Generic[T]):
     latest_item: T
     present_items: tuple[T, ...]  # in-force, present statements (what an alert rests on)
     denied_on: date | None = None  # the latest denial, when the row is conflicting
+    # One record per other source session (its latest there), oldest session first:
+    # a link to each session without repeating one session twice.
+    earlier_sources: tuple[T, ...] = ()
 
     @property
     def is_conflicting(self) -> bool:
@@ -117,7 +120,14 @@ def _row(pairs: list[tuple[T, Mention]]) -> SafetyRow[T]:
         latest_item=pairs[-1][0],
         present_items=tuple(i for i, m in pairs if m.in_force and m.assertion == "present"),
         denied_on=max((d for d in denials if d), default=None),
+        earlier_sources=_earlier_sources(pairs),
     )
+
+
+def _earlier_sources(pairs: list[tuple[T, Mention]]) -> tuple[T, ...]:
+    last_session = pairs[-1][1].session
+    per_session = {m.session: item for item, m in pairs if m.session != last_session}
+    return tuple(per_session.values())
 
 
 def _kind_rank(kind: str) -> int:

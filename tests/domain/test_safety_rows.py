@@ -104,3 +104,9 @@ def test_a_suspected_allergy_row_is_not_present():
 def test_rows_that_hold_come_before_denied_ones():
     found = rows(said("latex", 1, assertion="negated"), said("penicillin", 2))
     assert [r.name for r in found] == ["penicillin", "latex"]
+
+
+def test_each_earlier_source_session_is_linked_once():
+    (row,) = rows(said("ibuprofen", 1, session="a"), said("ibuprofen", 2, session="b"),
+                  said("ibuprofen", 3, session="b"), said("ibuprofen", 4, session="c"))  # fmt: skip
+    assert [m.session for m in row.earlier_sources] == ["a", "b"]

@@ -1,0 +1,54 @@
+"""The overview lists each substance once, with how often and how lately it was said."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from memory.actions.imports import store_sessions
+from memory.importing import parse_text
+from memory.models import Fact
+from tests.web.graph import _apply, fact
+
+pytestmark = pytest.mark.django_db
+
+VISIT_3 = """Date: 2024-05-02
+Doctor: Remind me of your drug reactions.
+Patient: Penicillin still gives me a rash, same as before.
+"""
+
+
+def _said_again(patient) -> None:
+    report = store_sessions(parse_text(VISIT_3, "v3.txt", patient_id="p1"), queue=False)
+    _apply(report.stored[0], (fact("safety", "Penicillin gives a rash", entity="penicillin",
+                                   safety_kind="allergy", evidence_turn=2),))  # fmt: skip
+
+
+def _overview(client, lang: str = "en") -> str:
+    client.cookies["django_language"] = lang
+    return client.get(reverse("patient-overview", args=["p1"])).content.decode()
+
+
+def test_a_substance_said_in_two_visits_is_listed_once(client_in, patient):
+    _said_again(patient)
+    assert _overview(client_in).count('data-row="substance:penicillin"') == 1
+
+
+def test_the_row_shows_its_mention_count_and_latest_date(client_in, patient):
+    _said_again(patient)
+    assert "2 mentions · latest 2024-05-02" in _overview(client_in)
+
+
+def test_the_row_links_every_source_session(client_in, patient):
+    _said_again(patient)
+    body = _overview(client_in)
+    said_in = Fact.objects.filter(patient=patient, entity__name="penicillin").values_list(
+        "session__external_id", flat=True
+    )
+    links = [reverse("session-detail", args=["p1", s]) + "#turn-" for s in said_in]
+    assert len(links) == 2 and all(link in body for link in links)
+
+
+def test_the_chinese_overview_shows_the_mention_count(client_in, patient):
+    _said_again(patient)
+    assert "提及 2 次" in _overview(client_in, "zh-hans")

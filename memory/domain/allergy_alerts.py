@@ -52,14 +52,15 @@ class AlertPath:
     basis: str  # "same drug" | "class" | "cross-reactive"
 
     @property
+    def class_step(self) -> str:
+        """The class linking substance and drug; "" when one of them is itself the link."""
+        return "" if self.via in (self.substance, self.drug) else self.via
+
+    @property
     def text(self) -> str:
-        """ "penicillin allergy → penicillins → amoxicillin"; the class step is left
-        out when the substance or the drug is itself the link."""
-        steps = [f"{self.substance} {self.kind}"]
-        if self.via not in (self.substance, self.drug):
-            steps.append(self.via)
-        steps.append(self.drug)
-        return " → ".join(steps)
+        """ "penicillin allergy → penicillins → amoxicillin"."""
+        steps = [f"{self.substance} {self.kind}", self.class_step, self.drug]
+        return " → ".join(s for s in steps if s)
 
 
 def is_specific(substance: Substance) -> bool:

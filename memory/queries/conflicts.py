@@ -37,11 +37,16 @@ class Conflict:
     basis: str  # "same drug" | "class" | "cross-reactive"
     via: str  # the drug or class linking them
     acknowledged: ConflictResolution | None = None
-    path: str = ""  # "penicillin allergy → penicillins → amoxicillin"
+    alert: AlertPath | None = None  # substance → class → drug, for the page's own language
     # Every present, in-force statement of the row (the one above among them), oldest first.
     statements: tuple[Fact, ...] = field(default=(), compare=False)
     mention_count: int = 1
     denied_on: str = ""  # the row was also denied (ISO date): the clinician must see both
+
+    @property
+    def path(self) -> str:
+        """ "penicillin allergy → penicillins → amoxicillin" """
+        return self.alert.text if self.alert is not None else ""
 
     @property
     def safety_ids(self) -> tuple[int, ...]:
@@ -137,7 +142,7 @@ def _conflict(med: Fact, row: SafetyRow[Fact], path: AlertPath, acks: _Acks) -> 
     latest = row.present_items[-1]
     ack = next((acks[(med.pk, f.pk)] for f in reversed(row.items) if (med.pk, f.pk) in acks), None)
     return Conflict(
-        med, latest, path.basis, path.via, ack, path=path.text, statements=row.present_items,
+        med, latest, path.basis, path.via, ack, alert=path, statements=row.present_items,
         mention_count=row.mention_count,
         denied_on=row.denied_on.isoformat() if row.denied_on else "",
     )  # fmt: skip

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -52,3 +54,30 @@ def test_the_row_links_every_source_session(client_in, patient):
 def test_the_chinese_overview_shows_the_mention_count(client_in, patient):
     _said_again(patient)
     assert "提及 2 次" in _overview(client_in, "zh-hans")
+
+
+VISIT_4 = """Date: 2024-06-10
+Doctor: For the ear infection, take amoxicillin three times a day.
+Patient: Fine.
+"""
+
+
+def _on_amoxicillin(patient) -> None:
+    report = store_sessions(parse_text(VISIT_4, "v4.txt", patient_id="p1"), queue=False)
+    taking = fact("medication_status", "Amoxicillin three times a day", entity="amoxicillin",
+                  status="active", evidence_turn=1)  # fmt: skip
+    _apply(report.stored[0], (taking,))
+
+
+def _text(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_alert_names_the_path_from_allergy_to_drug(client_in, patient):
+    _on_amoxicillin(patient)
+    assert "penicillin allergy → penicillins → amoxicillin" in _text(_overview(client_in))
+
+
+def test_the_chinese_alert_names_the_path_in_chinese(client_in, patient):
+    _on_amoxicillin(patient)
+    assert "青霉素 过敏 → 青霉素类 → 阿莫西林" in _text(_overview(client_in, "zh-hans"))

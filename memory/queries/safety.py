@@ -31,21 +31,18 @@ def is_drug_class(name: str) -> bool:
     return entry is not None and entry.kind == "drug_class"
 
 
-def row_name(entity: str, content: str, kind: str) -> str:
-    """What a statement is about: its entity, else the drug it names, else its own words
-    (an unnamed statement is its own row: it is never merged into another)."""
-    if entity:
-        return entity
-    if kind != "surgical_history":
-        return named_substance(content) or content
-    return content
+def row_name(entity: str, content: str) -> str:
+    """What a statement is about: its entity, else its own words. A statement without
+    an entity is its own row, never merged by a drug it happens to name: "no known
+    drug allergies apart from penicillin" is no denial of the penicillin allergy."""
+    return entity or content
 
 
 def mention_of_fact(fact: Fact) -> Mention:
     entity = fact.entity.name if fact.entity is not None else ""
     return Mention(
         kind=fact.safety_kind,
-        name=row_name(entity, fact.content, fact.safety_kind),
+        name=row_name(entity, fact.content),
         assertion=fact.assertion,
         in_force=in_force(fact.verification),
         verification=fact.verification,
@@ -59,7 +56,7 @@ def mention_of_fact(fact: Fact) -> Mention:
 def mention_of_view(view: FactView) -> Mention:
     return Mention(
         kind=view.safety_kind,
-        name=row_name(view.entity, view.content, view.safety_kind),
+        name=row_name(view.entity, view.content),
         assertion=view.assertion,
         in_force=not view.excluded,
         verification=view.verification,

@@ -84,6 +84,7 @@ def safety_rows_payload(rows: Sequence[SafetyRow[FactView]]) -> list[dict[str, A
             "sessions": list(row.sessions),
             "fact_ids": [f.fact_id for f in row.items],
             "latest_fact_id": row.latest_item.fact_id,
+            "present_fact_ids": [f.fact_id for f in row.present_items],
             "denied_on": iso(row.denied_on) if row.denied_on else None,
             "text": safety_row_lines(row)[0][2:],
         }

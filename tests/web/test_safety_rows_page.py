@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.test import override_settings
 from django.urls import reverse
 
 from memory.actions.imports import store_sessions
@@ -81,3 +82,21 @@ def test_the_alert_names_the_path_from_allergy_to_drug(client_in, patient):
 def test_the_chinese_alert_names_the_path_in_chinese(client_in, patient):
     _on_amoxicillin(patient)
     assert "青霉素 过敏 → 青霉素类 → 阿莫西林" in _text(_overview(client_in, "zh-hans"))
+
+
+def _asked(client) -> str:
+    with override_settings(LLM_BASE_URL=None, LLM_READER_MODEL=None):
+        url = reverse("patient-ask", args=["p1"])
+        response = client.post(url, {"question": "Amlodipine dose?"}, HTTP_HX_REQUEST="true")
+    body = response.content.decode()
+    return body.split('class="card answer-safety"')[1].split("</section>")[0]
+
+
+def test_the_answer_lists_a_substance_said_twice_on_one_line(client_in, patient):
+    _said_again(patient)
+    assert _asked(client_in).count('class="safety-line safety-allergy') == 1
+
+
+def test_the_answer_still_shows_the_earlier_statement(client_in, patient):
+    _said_again(patient)
+    assert "Allergic to penicillin (rash)" in _asked(client_in)

@@ -48,6 +48,9 @@ class SafetyRowSerializer(serializers.Serializer):
     sessions = serializers.ListField(child=serializers.CharField())
     fact_ids = serializers.ListField(child=serializers.IntegerField())
     latest_fact_id = serializers.IntegerField()
+    present_fact_ids = serializers.ListField(
+        child=serializers.IntegerField(), help_text="its present statements in force"
+    )
     denied_on = serializers.CharField(allow_null=True)
     text = serializers.CharField()
 

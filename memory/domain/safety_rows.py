@@ -49,6 +49,7 @@ class Mention:
     session: str  # the session's external id
     mentioned: date | None = None  # the latest day it was said (session / last mention)
     count: int = 1  # repeated mentions the store already folded into this record
+    turn: int = 0  # the dialogue turn it was said in (0: unknown)
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,7 @@ def _row(pairs: list[tuple[T, Mention]]) -> SafetyRow[T]:
         name=mentions[-1].name,
         kinds=tuple(kinds),
         state=_state(mentions),
-        mention_count=sum(max(1, m.count) for m in mentions),
+        mention_count=_mention_count(mentions),
         latest=max((d for m in mentions if (d := m.mentioned or m.date)), default=None),
         sessions=sessions,
         items=tuple(item for item, _ in pairs),
@@ -122,6 +123,13 @@ def _row(pairs: list[tuple[T, Mention]]) -> SafetyRow[T]:
         denied_on=max((d for d in denials if d), default=None),
         earlier_sources=_earlier_sources(pairs),
     )
+
+
+def _mention_count(mentions: Sequence[Mention]) -> int:
+    """How often it was said: one sentence stored as both a contraindication and an
+    interaction ("avoid ibuprofen with your valsartan") is one mention, not two."""
+    said = {(m.session, m.turn) if m.turn else (m.session, id(m)) for m in mentions}
+    return len(said) + sum(max(1, m.count) - 1 for m in mentions)
 
 
 def _earlier_sources(pairs: list[tuple[T, Mention]]) -> tuple[T, ...]:

@@ -50,6 +50,7 @@ def mention_of_fact(fact: Fact) -> Mention:
         session=fact.session.external_id,
         mentioned=fact.last_mentioned or fact.session.session_date,
         count=fact.mention_count or 1,
+        turn=fact.evidence_turn or 0,
     )
 
 
@@ -64,6 +65,7 @@ def mention_of_view(view: FactView) -> Mention:
         session=view.session_id,
         mentioned=view.last_mentioned or view.session_date,
         count=view.mention_count or 1,
+        turn=view.evidence_turn or 0,
     )
 
 

@@ -110,3 +110,19 @@ def test_each_earlier_source_session_is_linked_once():
     (row,) = rows(said("ibuprofen", 1, session="a"), said("ibuprofen", 2, session="b"),
                   said("ibuprofen", 3, session="b"), said("ibuprofen", 4, session="c"))  # fmt: skip
     assert [m.session for m in row.earlier_sources] == ["a", "b"]
+
+
+def test_one_sentence_stored_under_two_kinds_is_one_mention():
+    contra = Mention("contraindication", "ibuprofen", "present", True, "unconfirmed",
+                     date(2024, 3, 1), "visit-1", turn=4)  # fmt: skip
+    interaction = Mention("interaction", "ibuprofen", "present", True, "unconfirmed",
+                          date(2024, 3, 1), "visit-1", turn=4)  # fmt: skip
+    (row,) = rows(contra, interaction)
+    assert row.mention_count == 1
+
+
+def test_a_repeat_the_store_folded_into_one_record_still_counts():
+    folded = Mention("allergy", "latex", "present", True, "unconfirmed", date(2024, 3, 1),
+                     "visit-1", count=3, turn=2)  # fmt: skip
+    (row,) = rows(folded)
+    assert row.mention_count == 3

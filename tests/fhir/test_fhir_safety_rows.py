@@ -61,3 +61,20 @@ def test_an_allergy_stated_then_denied_notes_the_denial_for_a_clinician(clinicia
 
 def test_the_grouped_export_is_a_valid_bundle(clinician):
     validate_bundle(_bundle(clinician, LATER_DENIED, assertion="negated"))
+
+
+ON_AMOXICILLIN = """Date: 2024-06-10
+Doctor: For the ear infection, take amoxicillin three times a day.
+Patient: Fine.
+"""
+
+
+def test_the_conflict_flag_names_the_path_from_allergy_to_drug(clinician):
+    patient = build_patient(clinician)  # visit 1 records a penicillin allergy
+    report = store_sessions(parse_text(ON_AMOXICILLIN, "v4.txt", patient_id="p1"), queue=False)
+    taking = fact("medication_status", "Amoxicillin three times a day", entity="amoxicillin",
+                  status="active", evidence_turn=1)  # fmt: skip
+    _apply(report.stored[0], (taking,))
+    flags = [e["resource"]["code"]["text"] for e in build_bundle(patient)["entry"]
+             if e["resource"]["resourceType"] == "Flag"]  # fmt: skip
+    assert any("penicillin allergy → penicillins → amoxicillin" in text for text in flags)

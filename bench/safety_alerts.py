@@ -108,6 +108,7 @@ def _count(patient: Patient, tally: Counter) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--histories", type=int, default=40)
+    parser.add_argument("--show", action="store_true", help="print the tune part's alerts")
     opts = parser.parse_args()
     from memory.evaluation.histories import build_histories
     from memory.evaluation.runner import build_memory
@@ -121,6 +122,9 @@ def main() -> None:
             built = build_memory(hist)
             tallies[hist.part]["histories"] += 1
             _count(built.patient, tallies[hist.part])
+            if opts.show and hist.part == PARTS[0]:  # never a check record
+                for c in conflicts_for(built.patient):
+                    print(f"TUNE ALERT {hist.patient_id}: {c.path} | {c.safety.content[:90]!r}")
     finally:
         connection.creation.destroy_test_db(old, verbosity=0)
     keys = list(dict.fromkeys(k for t in tallies.values() for k in t))

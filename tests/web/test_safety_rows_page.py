@@ -100,3 +100,11 @@ def test_the_answer_lists_a_substance_said_twice_on_one_line(client_in, patient)
 def test_the_answer_still_shows_the_earlier_statement(client_in, patient):
     _said_again(patient)
     assert "Allergic to penicillin (rash)" in _asked(client_in)
+
+
+def test_the_answer_alert_names_the_path(client_in, patient):
+    _on_amoxicillin(patient)
+    with override_settings(LLM_BASE_URL=None, LLM_READER_MODEL=None):
+        url = reverse("patient-ask", args=["p1"])
+        body = client_in.post(url, {"question": "Amoxicillin dose?"}, HTTP_HX_REQUEST="true")
+    assert "penicillin allergy → penicillins → amoxicillin" in _text(body.content.decode())

@@ -12,8 +12,9 @@ it); an operation is one procedure row. A row's state follows what a clinician
 must see:
 - a clinician's refutation / entered-in-error is final for the mentions it
   marks; a row whose every mention is so marked shows as refuted;
-- statements that disagree (stated present once, denied later) are a
-  conflict the clinician resolves: the row shows both, never one silently;
+- statements that disagree (stated present once, denied on or after it) are
+  a conflict the clinician resolves: the row shows both, never one silently
+  (denied first and stated later is a new allergy: present);
 - otherwise present > suspected / hypothetical > historical > denied.
 
 Pure: the caller projects its own records (FactView, ORM Fact) into Mentions,
@@ -86,11 +87,25 @@ def row_key(mention: Mention) -> tuple[str, str]:
     return group_of(mention.kind), " ".join(mention.name.casefold().split())
 
 
+def _said_on(m: Mention) -> date:
+    return m.mentioned or m.date or date.min
+
+
+def _denied_after_stated(live: Sequence[Mention]) -> bool:
+    """A denial on or after the first statement of presence disputes it; a denial
+    before it ("no allergies" last year, a reaction to penicillin this year) is a new
+    allergy, not a dispute."""
+    stated = [_said_on(m) for m in live if m.assertion == "present"]
+    denied = [_said_on(m) for m in live if m.assertion == "negated"]
+    return bool(stated) and bool(denied) and max(denied) >= min(stated)
+
+
 def _state(mentions: Sequence[Mention]) -> str:
-    live = {m.assertion for m in mentions if m.in_force}
+    live_mentions = [m for m in mentions if m.in_force]
+    live = {m.assertion for m in live_mentions}
     if not live:
         return EXCLUDED
-    if "present" in live and "negated" in live:
+    if _denied_after_stated(live_mentions):
         return CONFLICTING
     for assertion in ("present", "hypothetical", "historical"):
         if assertion in live:
@@ -108,21 +123,26 @@ def _row(pairs: list[tuple[T, Mention]]) -> SafetyRow[T]:
     mentions = [m for _, m in pairs]
     kinds = sorted({m.kind for m in mentions}, key=_kind_rank)
     sessions = tuple(dict.fromkeys(m.session for m in mentions))
-    denials = [m.mentioned or m.date for m in mentions if m.in_force and m.assertion == "negated"]
+    state = _state(mentions)
+    denials = [_said_on(m) for m in mentions if m.in_force and m.assertion == "negated"]
     return SafetyRow(
         group=group_of(mentions[0].kind),
         name=mentions[-1].name,
         kinds=tuple(kinds),
-        state=_state(mentions),
+        state=state,
         mention_count=_mention_count(mentions),
         latest=max((d for m in mentions if (d := m.mentioned or m.date)), default=None),
         sessions=sessions,
         items=tuple(item for item, _ in pairs),
         latest_item=pairs[-1][0],
         present_items=tuple(i for i, m in pairs if m.in_force and m.assertion == "present"),
-        denied_on=max((d for d in denials if d), default=None),
+        denied_on=_known(max(denials)) if state == CONFLICTING else None,
         earlier_sources=_earlier_sources(pairs),
     )
+
+
+def _known(day: date) -> date | None:
+    return None if day == date.min else day
 
 
 def _mention_count(mentions: Sequence[Mention]) -> int:

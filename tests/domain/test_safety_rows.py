@@ -126,3 +126,13 @@ def test_a_repeat_the_store_folded_into_one_record_still_counts():
                      "visit-1", count=3, turn=2)  # fmt: skip
     (row,) = rows(folded)
     assert row.mention_count == 3
+
+
+def test_denied_first_and_stated_later_is_a_new_allergy_not_a_dispute():
+    (row,) = rows(said("sulfa", 1, assertion="negated"), said("sulfa", 10))
+    assert row.state == "present"
+
+
+def test_a_denial_before_the_allergy_was_stated_is_not_shown_as_a_dispute():
+    (row,) = rows(said("sulfa", 1, assertion="negated"), said("sulfa", 10))
+    assert row.denied_on is None

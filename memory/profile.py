@@ -36,7 +36,7 @@ from memory.lexicon.classes import ancestry
 from memory.models import Chain, Fact, Patient, Session
 from memory.queries.chains import chains_of
 from memory.queries.facts import patient_person, views
-from memory.queries.safety import is_drug_class, view_rows
+from memory.queries.safety import is_drug_class, named_substance, view_rows
 
 MAX_PREFERENCES = 8
 _INACTIVE_CONDITION = ("resolved", "misdiagnosed")
@@ -180,13 +180,13 @@ def _with_cautions(
     alerts on — also through its drug class (a penicillin allergy and amoxicillin) —
     by the same rule as the conflict alerts (memory.domain.allergy_alerts): one
     mark per row, naming its path."""
-    substances = [
-        Substance(row.name, kind, is_drug_class(row.name))
-        for row in rows
-        if row.present_items
-        for kind in ALERT_KINDS
-        if any(v.safety_kind == kind for v in row.present_items)
-    ]
+    substances = []
+    for row in rows:
+        for kind in ALERT_KINDS:
+            said = [v for v in row.present_items if v.safety_kind == kind]
+            if said:  # named as the conflicts name it (memory.queries.conflicts.substance_of)
+                name = said[-1].entity or named_substance(said[-1].content)
+                substances.append(Substance(name, kind, is_drug_class(name)))
     out = []
     for view, marks in meds:
         drug = Drug(view.entity, is_drug_class(view.entity), view.status)

@@ -108,3 +108,17 @@ def test_the_answer_alert_names_the_path(client_in, patient):
         url = reverse("patient-ask", args=["p1"])
         body = client_in.post(url, {"question": "Amoxicillin dose?"}, HTTP_HX_REQUEST="true")
     assert "penicillin allergy → penicillins → amoxicillin" in _text(body.content.decode())
+
+
+VISIT_DENIED = """Date: 2024-05-02
+Doctor: Remind me of your drug reactions.
+Patient: Penicillin? No, I never had any trouble with it.
+"""
+
+
+def test_a_row_stated_then_denied_shows_both_on_the_overview(client_in, patient):
+    report = store_sessions(parse_text(VISIT_DENIED, "v3.txt", patient_id="p1"), queue=False)
+    denial = fact("safety", "Never had trouble with penicillin", entity="penicillin",
+                  safety_kind="allergy", assertion="negated", evidence_turn=2)  # fmt: skip
+    _apply(report.stored[0], (denial,))
+    assert "stated as present, denied on 2024-05-02" in _overview(client_in)

@@ -26,15 +26,17 @@ from functools import cached_property
 from django.db.models import Q
 
 from memory import read_cache
+from memory.domain.allergy_alerts import ALERT_KINDS, Drug, Substance, alert_path
 from memory.domain.anchors import anchor
 from memory.domain.chains import ChainMember
-from memory.domain.drug_safety import SafetyRecord, medication_cautions
 from memory.domain.evidence import FactView, PendingSession, ProfileData
 from memory.domain.render import profile_text
+from memory.domain.safety_rows import SafetyRow
 from memory.lexicon.classes import ancestry
 from memory.models import Chain, Fact, Patient, Session
 from memory.queries.chains import chains_of
 from memory.queries.facts import patient_person, views
+from memory.queries.safety import is_drug_class, named_substance, view_rows
 
 MAX_PREFERENCES = 8
 _INACTIVE_CONDITION = ("resolved", "misdiagnosed")
@@ -146,10 +148,10 @@ def profile_at(source: ProfileSource, at: date | None) -> ProfileData:
     cutoff = max(seen, default=None)
     if source.person_id is None:
         return ProfileData(cutoff=cutoff, at=at, pending=source.pending)
-    safety = list(source.safety)
+    rows = tuple(view_rows(source.safety))
     records = _chain_records(source, at)
     meds = _with_cautions([(v, m) for v, m in records if v.fact_type == "medication_status"],
-                          safety)  # fmt: skip
+                          rows)  # fmt: skip
     stopped = [(v, m) for v, m in meds if v.status == "stopped"]
     diagnoses = [(v, m) for v, m in records if v.fact_type == "condition"]
     # Active first; resolved, ruled-out and past-history conditions after them.
@@ -167,22 +169,30 @@ def profile_at(source: ProfileSource, at: date | None) -> ProfileData:
         stopped_meds=tuple(stopped),
         preferences=tuple(prefs[:MAX_PREFERENCES]),
         pending=source.pending,
+        safety_rows=rows,
     )
 
 
 def _with_cautions(
-    meds: list[tuple[FactView, tuple[str, ...]]], safety: list[FactView]
+    meds: list[tuple[FactView, tuple[str, ...]]], rows: tuple[SafetyRow[FactView], ...]
 ) -> list[tuple[FactView, tuple[str, ...]]]:
-    """Mark a medication that an in-force allergy, contraindication or interaction
-    touches — also through its drug class (a penicillin allergy and amoxicillin)."""
-    records = [
-        SafetyRecord(f.fact_id, f.safety_kind, f.entity or f.content)
-        for f in safety
-        if f.assertion == "present" and not f.excluded
-    ]
-    cautions = medication_cautions(((v.fact_id, v.entity) for v, _ in meds if v.entity),
-                                   records, ancestry)  # fmt: skip
-    return [(v, m + cautions.get(v.fact_id, ())) for v, m in meds]
+    """Mark a medication the patient takes that an allergy or contraindication row
+    alerts on — also through its drug class (a penicillin allergy and amoxicillin) —
+    by the same rule as the conflict alerts (memory.domain.allergy_alerts): one
+    mark per row, naming its path."""
+    substances = []
+    for row in rows:
+        for kind in ALERT_KINDS:
+            said = [v for v in row.present_items if v.safety_kind == kind]
+            if said:  # named as the conflicts name it (memory.queries.conflicts.substance_of)
+                name = said[-1].entity or named_substance(said[-1].content)
+                substances.append(Substance(name, kind, is_drug_class(name)))
+    out = []
+    for view, marks in meds:
+        drug = Drug(view.entity, is_drug_class(view.entity), view.status)
+        paths = [p for s in substances if (p := alert_path(s, drug, ancestry)) is not None]
+        out.append((view, marks + tuple(f"CAUTION: {p.text} ({p.basis})" for p in paths)))
+    return out
 
 
 def render_profile(patient: Patient, at: date | None = None) -> Profile:

@@ -2,8 +2,9 @@
 
 Three ways, each a single transaction with its audit event:
 - stop: the medication record in force is corrected to "stopped";
-- refute: the allergy / contraindication is marked refuted (it stays listed,
-  struck through, with the reason: safety records are never deleted);
+- refute: the allergy / contraindication is marked refuted — every present
+  statement of its row, since one alert stands for the whole row (it stays
+  listed, struck through, with the reason: safety records are never deleted);
 - acknowledge: both stay; the conflict stays listed as acknowledged.
 """
 
@@ -46,7 +47,8 @@ def do_resolve_conflict(
         if action == ConflictResolution.Action.STOP:
             edit_fact(conflict.medication, {"status": "stopped"}, **common)
         elif action == ConflictResolution.Action.REFUTE:
-            set_verification(conflict.safety, "refuted", **common)
+            for statement in conflict.statements or (conflict.safety,):
+                set_verification(statement, "refuted", **common)
         resolution = ConflictResolution.objects.create(
             patient=patient,
             chain=conflict.medication.chain,

@@ -24,7 +24,7 @@ from django.utils import timezone
 from memory.actions.audit import record
 from memory.answering.intents import classify
 from memory.answering.lookup import dose_sources, item_records, missing_anchors, states_began
-from memory.answering.payload import evidence_payload, safety_payload
+from memory.answering.payload import evidence_payload, safety_payload, safety_rows_payload
 from memory.answering.reader import ReaderResult, read
 from memory.answering.relatives import asked_relative
 from memory.domain.evidence import FactView
@@ -73,6 +73,7 @@ class Answer:
             "reader_failure": self.failure,
             "profile": self.profile.text,
             "safety": safety_payload(self.profile.safety),
+            "safety_rows": safety_rows_payload(self.profile.data.safety_rows),
             "rendered": self.rendered,
             "evidence": evidence_payload(self.evidence.items),
             "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},

@@ -7,7 +7,8 @@ from typing import Any
 
 from memory.answering.safety import applies
 from memory.domain.evidence import EvidenceItem, FactView
-from memory.domain.render import evidence_line, fact_line, iso
+from memory.domain.render import evidence_line, fact_line, iso, safety_row_lines
+from memory.domain.safety_rows import SafetyRow
 
 RAW_TYPE = "dialogue"
 
@@ -62,4 +63,30 @@ def safety_payload(safety: Sequence[FactView]) -> list[dict[str, Any]]:
             "text": fact_line(f),
         }
         for f in safety
+    ]
+
+
+def safety_rows_payload(rows: Sequence[SafetyRow[FactView]]) -> list[dict[str, Any]]:
+    """The safety profile one row per substance / procedure (memory.domain.safety_rows).
+
+    `state`: present | conflicting (stated present and denied) | hypothetical |
+    historical | denied | excluded (every statement refuted / entered in error);
+    `fact_ids` lists every statement on the row, oldest first, none left out.
+    """
+    return [
+        {
+            "group": row.group,
+            "name": row.name,
+            "kinds": list(row.kinds),
+            "state": row.state,
+            "mention_count": row.mention_count,
+            "latest": iso(row.latest) if row.latest else None,
+            "sessions": list(row.sessions),
+            "fact_ids": [f.fact_id for f in row.items],
+            "latest_fact_id": row.latest_item.fact_id,
+            "present_fact_ids": [f.fact_id for f in row.present_items],
+            "denied_on": iso(row.denied_on) if row.denied_on else None,
+            "text": safety_row_lines(row)[0][2:],
+        }
+        for row in rows
     ]

@@ -130,6 +130,14 @@ class ConflictFlagSerializer(serializers.Serializer):
     via = serializers.CharField()
     acknowledged = serializers.BooleanField()
     acknowledged_reason = serializers.CharField()
+    path = serializers.CharField(help_text="substance → class → drug")
+    safety_facts = serializers.ListField(
+        child=serializers.IntegerField(), help_text="every present statement of the allergy row"
+    )
+    mention_count = serializers.IntegerField()
+    also_denied_on = serializers.CharField(
+        allow_null=True, help_text="the row was also denied on this day: to be resolved"
+    )
 
 
 class FactSerializer(serializers.ModelSerializer):

@@ -13,6 +13,7 @@ from datetime import date
 from typing import Any
 
 from memory.domain.chains import in_force
+from memory.domain.safety_rows import SafetyRow
 
 ROLES: tuple[str, ...] = ("matched", "anchor", "relation", "causal", "date", "source", "fallback")
 
@@ -102,6 +103,9 @@ class ProfileData:
     preferences: tuple[FactView, ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
     pending: tuple[PendingSession, ...] = ()
+    # `safety` grouped one row per substance / procedure (memory.domain.safety_rows):
+    # how the profile text lists them; every fact of `safety` is on one row.
+    safety_rows: tuple[SafetyRow[FactView], ...] = ()
 
     @property
     def not_in_memory(self) -> tuple[PendingSession, ...]:

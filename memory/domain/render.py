@@ -13,6 +13,7 @@ from datetime import date
 
 from memory.domain.evidence import EvidenceItem, FactView, ProfileData
 from memory.domain.pending import caveat_lines, qualify
+from memory.domain.safety_rows import SafetyRow
 from memory.domain.stated import VALUED_TYPES, stated_quantity
 
 PROFILE_BUDGET = 1600
@@ -88,6 +89,32 @@ def _stated(fact: FactView) -> str:
     return "".join(f" {w}" for w in words if w)
 
 
+def row_marks(row: SafetyRow[FactView]) -> list[str]:
+    """What the row adds to its latest statement: how often, how lately, where, disputes."""
+    marks = []
+    if len(row.kinds) > 1:
+        marks.append("recorded as " + " and ".join(row.kinds))
+    if row.is_conflicting:
+        marks.append(f"CONFLICTING: stated present, denied {iso(row.denied_on)}; unresolved")
+    if row.mention_count > 1:
+        where = ", ".join(row.sessions)
+        marks.append(f"said {row.mention_count}x, latest {iso(row.latest)}, sessions {where}")
+    return marks
+
+
+def safety_row_lines(row: SafetyRow[FactView]) -> list[str]:
+    """The row's latest statement, then each earlier one indented: none is dropped."""
+    head = f"- {fact_line(row.latest_item, row_marks(row))}"
+    earlier = [f"    · {fact_line(f)}" for f in row.items if f is not row.latest_item]
+    return [head, *earlier]
+
+
+def _safety_lines(data: ProfileData) -> list[str]:
+    if data.safety_rows:
+        return [line for row in data.safety_rows for line in safety_row_lines(row)]
+    return [f"- {fact_line(f)}" for f in data.safety] or [qualify("- none recorded", data)]
+
+
 def _budgeted(sections: list[tuple[str, list[str]]], budget: int) -> tuple[list[str], int]:
     """Keep section lines in priority order while the shared budget lasts."""
     used, kept, dropped = 0, {title: [] for title, _ in sections}, 0
@@ -111,7 +138,7 @@ def profile_text(data: ProfileData, budget: int = PROFILE_BUDGET) -> str:
     head = f"Memory cutoff: latest session {iso(data.cutoff)}"
     if data.at:
         head += f" (records read as of {iso(data.at)})"
-    safety = [f"- {fact_line(f)}" for f in data.safety] or [qualify("- none recorded", data)]
+    safety = _safety_lines(data)
     priority = [  # clinically most urgent first when the budget runs out
         ("Active / planned medications:", [f"- {fact_line(f, m)}" for f, m in data.active_meds]),
         ("Diagnoses:", [f"- {fact_line(f, m)}" for f, m in data.diagnoses]),
@@ -121,7 +148,10 @@ def profile_text(data: ProfileData, budget: int = PROFILE_BUDGET) -> str:
     kept, dropped = _budgeted(priority, budget)
     keep = set(kept)
     out = [head, *caveat_lines(data)]
-    out.append("SAFETY (every recorded allergy, contraindication, interaction, surgery):")
+    out.append(
+        "SAFETY (every recorded allergy, contraindication, interaction, surgery; "
+        "one row per substance / procedure, earlier statements indented):"
+    )
     out += safety
     for title in ("Diagnoses:", "Active / planned medications:", "Stopped medications:",
                   "Key preferences:"):  # fmt: skip

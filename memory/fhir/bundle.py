@@ -36,6 +36,7 @@ from memory.fhir.resources import (
     observation,
     procedure,
 )
+from memory.fhir.safety_rows import GROUPED_KINDS, safety_row_resources
 from memory.models import Chain, Fact, Patient, Person
 from memory.queries.chains import members_of
 
@@ -165,8 +166,12 @@ def _own_resources(patient: Patient, ref: dict[str, str], version: str) -> list[
     """Resources about the patient: ONLY facts whose subject is the patient node."""
     out: list[Built] = []
     chained: dict[int, list[Fact]] = defaultdict(list)
+    grouped: list[Fact] = []  # allergies and operations: one resource per row
     for fact in _facts(patient):
         if fact.subject.key != "patient":
+            continue
+        if fact.fact_type == "safety" and fact.safety_kind in GROUPED_KINDS:
+            grouped.append(fact)
             continue
         if fact.chain_id and fact.fact_type in ("medication_status", "condition"):
             chained[fact.chain_id].append(fact)
@@ -174,6 +179,7 @@ def _own_resources(patient: Patient, ref: dict[str, str], version: str) -> list[
         item = _single(fact, ref, version)
         if item is not None:
             out.append(item)
+    out += safety_row_resources(grouped, ref, version)
     members_by_chain = members_of(list(chained))
     for chain in Chain.objects.filter(pk__in=list(chained)).order_by("fact_type", "pk"):
         ordered = sorted(chained[chain.pk], key=lambda f: (f.chain_position or 0, f.pk))

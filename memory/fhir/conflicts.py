@@ -20,6 +20,8 @@ def _text(conflict: Conflict) -> str:
         f"{conflict.safety.safety_kind} to {substance_of(conflict.safety)} "
         f"[{conflict.basis}: {conflict.via}]"
     )
+    if conflict.path:
+        text += f" — {conflict.path}"
     if conflict.acknowledged is not None:
         text += f" — acknowledged by a clinician: {conflict.acknowledged.reason}"
     return text
@@ -36,6 +38,6 @@ def conflict_flags(patient: Patient, patient_ref: dict[str, str]) -> list[Built]
             "code": {"text": text},
             "subject": patient_ref,
         }
-        facts = [conflict.medication, conflict.safety]
+        facts = [conflict.medication, *(conflict.statements or (conflict.safety,))]
         out.append(Built("alerts", resource, facts, text))
     return out

@@ -71,8 +71,21 @@ def _answer(request: HttpRequest, patient: Patient, question: str, at: object) -
     rows = records_by_id(patient, [e["fact_id"] for e in payload["evidence"] + payload["safety"]])
     for entry in payload["evidence"] + payload["safety"]:
         entry["row"] = rows.get(entry["fact_id"])
+    payload["safety_groups"] = safety_groups(payload["safety"], payload["safety_rows"])
     payload["direct"], payload["support"] = direct_and_support(result.text)
     return payload
+
+
+def safety_groups(lines: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The answer's safety lines one row per substance / procedure: the row's latest
+    present statement (else its latest) leads, every other statement stays shown."""
+    by_id = {line["fact_id"]: line for line in lines}
+    out = []
+    for row in rows:
+        lead = (row["present_fact_ids"] or [row["latest_fact_id"]])[-1]
+        earlier = [by_id[i] for i in row["fact_ids"] if i != lead and i in by_id]
+        out.append({**row, "line": by_id[lead], "earlier": earlier})
+    return out
 
 
 def records_by_id(patient: Patient, ids: Sequence[int | None]) -> dict[int, Fact]:

@@ -20,12 +20,14 @@ from memory.domain.anchors import Anchor, anchor
 from memory.domain.chains import in_force
 from memory.domain.drug_safety import CROSS_REACTIVE_CLASSES
 from memory.domain.evidence import FactView
+from memory.domain.safety_rows import SafetyRow
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 from memory.lexicon.classes import ancestry
 from memory.models import Chain, Fact, Patient, Person, Session
 from memory.models.facts import in_force_q
 from memory.queries.chains import members_of
 from memory.queries.conflicts import by_medication, conflicts_for, substance_of
+from memory.queries.safety import fact_rows
 from memory.web.present import held_since, last_recorded
 
 SAFETY_ORDER = ("allergy", "contraindication", "interaction", "surgical_history")
@@ -149,7 +151,8 @@ def chain_views(chains: QuerySet[Chain]) -> list[ChainView]:
 @dataclass
 class PersonSection:
     person: Person
-    safety: list[Fact] = field(default_factory=list)
+    # One row per substance / procedure, every statement on it (memory.domain.safety_rows).
+    safety: list[SafetyRow[Fact]] = field(default_factory=list)
     medications: list[ChainView] = field(default_factory=list)
     stopped: list[ChainView] = field(default_factory=list)
     planned: list[ChainView] = field(default_factory=list)  # plans and recommendations
@@ -181,7 +184,7 @@ class PersonSection:
 def person_section(person: Person) -> PersonSection:
     """Everything recorded about one person, current records first."""
     section = PersonSection(person)
-    section.safety = safety_facts(Fact.objects.filter(subject=person))
+    section.safety = fact_rows(safety_facts(Fact.objects.filter(subject=person)))
     for view in chain_views(Chain.objects.filter(subject=person)):
         if view.current is None:
             continue

@@ -82,4 +82,4 @@ def test_profile_marks_a_medication_covered_by_a_class_allergy(db) -> None:
     with override_settings(LLM_BASE_URL=None, LLM_READER_MODEL=None):
         text = answer(graph.patient, "现在用什么药？").profile.text
     line = next(x for x in text.splitlines() if "amoxicillin" in x and "medication" in x)
-    assert "CAUTION: recorded allergy penicillin (cross-reactive: penicillins)" in line
+    assert "CAUTION: penicillin allergy → penicillins → amoxicillin (cross-reactive)" in line

@@ -15,6 +15,18 @@ def test_profile_lists_every_patient_safety_fact(patient, api):
     assert {f["entity"] for f in body["safety"]} >= {"penicillin", "ibuprofen", "appendectomy"}
 
 
+def test_profile_lists_each_substance_once_as_a_safety_row(patient, api):
+    body = api.get(BASE + "profile/").json()
+    names = [row["name"] for row in body["safety_rows"]]
+    assert sorted(names) == sorted(set(names)) and "penicillin" in names
+
+
+def test_every_safety_fact_is_on_a_safety_row(patient, api):
+    body = api.get(BASE + "profile/").json()
+    on_rows = sorted(i for row in body["safety_rows"] for i in row["fact_ids"])
+    assert on_rows == sorted(f["fact_id"] for f in body["safety"])
+
+
 def test_profile_never_contains_a_relatives_medication(patient, api):
     body = api.get(BASE + "profile/").json()
     assert "metformin" not in body["text"]
@@ -30,7 +42,7 @@ def test_ask_returns_the_cli_json_document(patient, api):
     assert set(body) == {
         "answer", "reader", "profile", "safety", "rendered", "evidence", "timings_ms",
         "reader_model", "reader_prompt_version", "reader_failure",
-        "conflicts",
+        "conflicts", "safety_rows",
     }  # fmt: skip
 
 

@@ -17,7 +17,7 @@ from tests.retrieval.graph import fact, llm_reader
 pytestmark = pytest.mark.django_db
 
 KEYS = {"answer", "reader", "profile", "safety", "rendered", "evidence", "timings_ms",
-        "reader_model", "reader_prompt_version", "reader_failure"}  # fmt: skip
+        "reader_model", "reader_prompt_version", "reader_failure", "safety_rows"}  # fmt: skip
 SAFETY_KEYS = {"fact_id", "session_id", "kind", "entity", "date", "assertion", "verification",
                "in_force", "text"}  # fmt: skip
 ITEM_KEYS = {"role", "fact_id", "session_id", "subject", "type", "date", "status", "text"}

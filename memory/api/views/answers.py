@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memory.answering import answer
+from memory.answering.payload import safety_rows_payload
 from memory.api.serializers import AtSerializer, ConflictFlagSerializer
 from memory.api.views.base import PatientView, errors
 from memory.domain.evidence import FactView
@@ -35,11 +36,33 @@ class ProfileFactSerializer(serializers.Serializer):
     marks = serializers.ListField(child=serializers.CharField())
 
 
+class SafetyRowSerializer(serializers.Serializer):
+    group = serializers.CharField(help_text="substance | procedure")
+    name = serializers.CharField()
+    kinds = serializers.ListField(child=serializers.CharField())
+    state = serializers.CharField(
+        help_text="present|conflicting|hypothetical|historical|denied|excluded"
+    )
+    mention_count = serializers.IntegerField()
+    latest = serializers.CharField(allow_null=True, help_text="the latest day it was said")
+    sessions = serializers.ListField(child=serializers.CharField())
+    fact_ids = serializers.ListField(child=serializers.IntegerField())
+    latest_fact_id = serializers.IntegerField()
+    present_fact_ids = serializers.ListField(
+        child=serializers.IntegerField(), help_text="its present statements in force"
+    )
+    denied_on = serializers.CharField(allow_null=True)
+    text = serializers.CharField()
+
+
 class ProfileSerializer(serializers.Serializer):
     at = serializers.DateField(allow_null=True)
     cutoff = serializers.DateField(allow_null=True, help_text="latest session date seen")
     text = serializers.CharField(help_text="the profile exactly as the reader gets it")
     safety = ProfileFactSerializer(many=True, help_text="every safety fact, never truncated")
+    safety_rows = SafetyRowSerializer(
+        many=True, help_text="the safety facts one row per substance / procedure"
+    )
     diagnoses = ProfileFactSerializer(many=True)
     active_medications = ProfileFactSerializer(many=True)
     stopped_medications = ProfileFactSerializer(many=True)
@@ -83,6 +106,9 @@ class AnswerSerializer(serializers.Serializer):
     profile = serializers.CharField()
     safety = SafetyLineSerializer(
         many=True, help_text="every safety fact of the profile, with every answer, never trimmed"
+    )
+    safety_rows = SafetyRowSerializer(
+        many=True, help_text="the safety facts one row per substance / procedure"
     )
     rendered = serializers.CharField(help_text="the exact text the reader got")
     evidence = EvidenceSerializer(many=True)
@@ -131,6 +157,7 @@ class ProfileView(PatientView):
         body = {
             "at": data.at, "cutoff": data.cutoff, "text": profile.text,
             "safety": [_fact(f) for f in data.safety],
+            "safety_rows": safety_rows_payload(data.safety_rows),
             "diagnoses": [_fact(f, m) for f, m in data.diagnoses],
             "active_medications": [_fact(f, m) for f, m in data.active_meds],
             "stopped_medications": [_fact(f, m) for f, m in data.stopped_meds],

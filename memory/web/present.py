@@ -133,6 +133,13 @@ def when_text(fact: Any) -> str:
     if day is None:
         return str(_("undated"))
     if getattr(fact, "fact_type", "") in ("lab_result", "vital"):
+        # Where the reading was taken, when the record knows: a home average told at a
+        # visit is not the visit's own measurement.
+        setting = slots_of(fact).get("setting")
+        if setting == "office":
+            return _("measured in clinic %(date)s") % {"date": day.isoformat()}
+        if setting == "home":
+            return _("home reading, reported %(date)s") % {"date": day.isoformat()}
         return _("measured %(date)s") % {"date": day.isoformat()}
     return _("recorded %(date)s") % {"date": day.isoformat()}
 

@@ -85,3 +85,32 @@ def matches(listed: Listed, label: Label) -> bool:
         return False
     name = canonical(listed.name)
     return any(canonical(alias) == name for alias in label.items)
+
+
+@dataclass(frozen=True)
+class PartScore:
+    right: int
+    listed: int
+    found: int
+    labelled: int
+
+
+def score(listed: dict[str, list[Listed]], labels: list[Label], done: set[str]) -> PartScore:
+    """Precision (right/listed) and recall (found/labelled) over finished consultations.
+
+    A finished consultation with no label row has no safety item, so anything
+    listed for it counts as wrong (README: the list is fixed by the cue rule).
+    """
+    by_id: dict[str, list[Label]] = {}
+    for label in labels:
+        if label.consultation_id in done:
+            by_id.setdefault(label.consultation_id, []).append(label)
+    right = listed_n = found = labelled = 0
+    for cid in done:
+        items, gold = listed.get(cid, []), by_id.get(cid, [])
+        patient_gold = [g for g in gold if g.subject == "patient"]
+        listed_n += len(items)
+        right += sum(any(matches(i, g) for g in gold) for i in items)
+        labelled += len(patient_gold)
+        found += sum(any(matches(i, g) for i in items) for g in patient_gold)
+    return PartScore(right, listed_n, found, labelled)

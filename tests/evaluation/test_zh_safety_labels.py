@@ -46,3 +46,18 @@ def test_label_rows_read_with_aliases(tmp_path: Path):
         encoding="utf-8",
     )
     assert read_labels(path) == [Label("x9", "patient", "allergy", ("头孢", "头孢类"), "present")]
+
+
+def test_an_item_listed_for_an_unlabelled_finished_consultation_is_wrong():
+    from memory.evaluation.zh_safety_labels import score
+
+    result = score({"x2": [Listed("allergy", "penicillin", "present")]}, [], {"x2"})
+    assert (result.right, result.listed) == (0, 1)
+
+
+def test_a_matching_item_counts_right_and_found():
+    from memory.evaluation.zh_safety_labels import score
+
+    labels = [Label("x3", "patient", "allergy", ("青霉素",), "present")]
+    result = score({"x3": [Listed("allergy", "penicillin", "present")]}, labels, {"x3"})
+    assert (result.right, result.listed, result.found, result.labelled) == (1, 1, 1, 1)

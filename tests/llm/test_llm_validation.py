@@ -155,7 +155,7 @@ def test_status_case_is_normalized() -> None:
 
 def test_safety_fact_with_a_status_is_rejected() -> None:
     bad = fact(type="safety", status="active", safety_kind="allergy")
-    assert error(bad) == "facts[0].status: must be null for safety, got 'active'"
+    assert error(bad) == "facts[0].status: must be null (or planned) for safety, got 'active'"
 
 
 def test_safety_fact_needs_a_safety_kind() -> None:

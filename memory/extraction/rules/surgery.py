@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from memory.domain.types import ExtractedFact
+from memory.extraction.rules import operation_scope as scope
 from memory.extraction.rules.context import sentence_affirmative
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import find_entities, lookup
@@ -31,8 +32,8 @@ from memory.extraction.rules.entities import find_entities, lookup
 # word's letters walked once instead of once per suffix.
 _SURGERY_EN = re.compile(
     r"\b(\w+(?:ectomy|otomy|plasty|ostomy|pexy)|c-section|cesarean|bypass|stent\w*|pacemaker|"
-    r"transplant\w*|replacement|(?:\w+ )?surgery|surgeries|operation|removed|taken out|repair(?:ed)?|"
-    r"appendix out|tonsils out|fusion|cabg|lumpectomy|laminectomy|bleed\w*|hemorrhage|transfusion)\b",
+    r"transplant\w*|replacement|(?:\w+ )?(?:surgery|surgeries|operations?)|removed|taken out|repair(?:ed)?|"
+    r"appendix out|tonsils out|fusion|cabg|lumpectomy|laminectomy|(?:\w+ )?(?:bleed|hemorrhage)|transfusion)\b",
     re.I,
 )
 _SURGERY_ZH = re.compile(
@@ -44,19 +45,16 @@ _SURGERY_PAST = re.compile(
     r"[切摘割](?:了|掉)|曾|以前|去年|前年|年前|上个月|上周|上次|史",
     re.I,
 )
-_SURGERY_FUTURE = re.compile(
-    r"\b(?:will|going to|schedul\w*|plan\w*|need(?:s)? (?:a|an|to)|recommend\w*|consider\w*)\b|准备|计划|需要|建议",
-    re.I,
-)
 # "切了一个息肉", "胆囊摘掉了": a removal told with a verb instead of the operation name.
 _REMOVAL_ZH = re.compile(
     r"(?:[切摘割](?:了|掉了?|除了))[一二两三四五六几\d]*[个块颗枚]?小?(息肉|胆囊|阑尾|扁桃体|子宫|甲状腺|囊肿|肿瘤|痔疮)"
     r"|(息肉|胆囊|阑尾|扁桃体|子宫|甲状腺|囊肿|肿瘤|痔疮)(?:被)?[切摘割]掉"
 )
-_GENERIC_SURGERY = re.compile(
-    r"^(?:surgery|surgeries|operation|procedure|removed|taken out|repair(?:ed)?)$", re.I
-)
 _REMOVAL = frozenset({"removed", "taken out", "appendix out", "tonsils out"})
+# "back surgeries" is one item, "back surgery"; grammar, not vocabulary.
+_SINGULAR = {"surgeries": "surgery", "operations": "operation"}
+_SITE_AFTER = re.compile(r"^\s+(?:on|to)\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.I)
+PLANNED = "planned"
 # Body parts and lesions that name an operation when they are "removed".
 _ORGANS = (
     "gallbladder|gall bladder|appendix|tonsils?|adenoids|uterus|ovary|ovaries|spleen|kidney|thyroid|"
@@ -65,43 +63,6 @@ _ORGANS = (
 )
 _ORGAN_AFTER = re.compile(rf"^\W*(?:(?:\w+|\d+)\s+){{0,4}}?({_ORGANS})\b", re.I)
 _ORGAN_BEFORE = re.compile(rf"\b({_ORGANS})\W*(?:\w+\s+)?$", re.I)
-# Function words a "(\w+ )?surgery" match may drag in ("had surgery", "any surgery").
-_NOT_A_SITE = frozenset(
-    [
-        "had",
-        "have",
-        "a",
-        "an",
-        "the",
-        "my",
-        "his",
-        "her",
-        "your",
-        "any",
-        "no",
-        "some",
-        "major",
-        "minor",
-        "of",
-        "for",
-        "this",
-        "that",
-        "big",
-        "small",
-        "and",
-        "or",
-        "did",
-        "do",
-        "done",
-        "get",
-        "got",
-        "underwent",
-        "recent",
-        "previous",
-        "past",
-        "prior",
-    ]
-)
 # What a Chinese match may drag in before the procedure: "1995年做过阑尾切除术", "记录为…".
 _ZH_LEAD = re.compile(
     r"^.*(?:做过|做了|记录为|诊断为|接受了?|进行了?|因为|因|做|行|是|的|过|了|年|我|在)"
@@ -119,48 +80,21 @@ _TIME_ANCHOR_BEFORE_EN = re.compile(
     r"(?:(?!(?:my|his|her|our)\b)\w+\s+)?$",
     re.I,
 )
-_PLAN_BEFORE_EN = re.compile(
-    r"\b(?:will|'ll|going to|gonna|schedul\w*|plan\w*|book\w*|needs?|recommend\w*|consider\w*|"
-    r"due for|upcoming|may|might|could|would|should|wants? (?:to|you to))\b"
-    # ... unless a done-cue stands between ("I will tell him you had a colonoscopy").
-    r"(?:(?!\b(?:had|underwent|did|got|was|were)\b)[^.,;]){0,40}$",
-    re.I,
-)
 _NOT_DONE_AFTER_EN = re.compile(
     r"^\W*(?:prep|preparation|kit|referral|appointment|is (?:scheduled|planned|booked|due)|"
     r"(?:is|are) (?:usually |typically |generally |often )?(?:done|performed)\b|can be)",
     re.I,
 )
-# Chinese: a plan word, then no 过/了/完 (done) up to the end of the procedure name.
-_PLAN_BEFORE_ZH = re.compile(
-    r"(?:准备|计划|打算|预约|安排|建议|需要|要不要|将要|还要|要做|再做|去做|等着做)(?:(?![过了完])[\u4e00-\u9fff]){0,16}$"
-)
 _NOT_DONE_AFTER_ZH = re.compile(r"^(?:前|之前|以前|的?准备|的?肠道准备)")
-_EXPLANATION = re.compile(
-    r"\b(?:usually|typically|generally|in general|most people|people with|can cause|helps?)\b|一般|通常|大多数|能够|可以预防",
-    re.I,
-)
-# A done-cue strong enough to outweigh an explanation word in the same sentence.
-_DONE_STRONG = re.compile(
-    r"\b(?:i had|i've had|i have had|you had|underwent|was done|were done|was performed|removed|"
-    r"in (?:19|20)\d\d|years? ago|last (?:year|month|week))\b|做过|做了|做完|切除了|史",
-    re.I,
-)
 
 
 def _not_done(text: str, start: int, end: int, zh: bool) -> bool:
-    """The procedure at text[start:end] is a time anchor, preparation or plan."""
-    before, after = text[max(0, start - 60) : start], text[end : end + 30]
+    """The procedure at text[start:end] is a time anchor or a preparation."""
+    after = text[end : end + 30]
     if zh:
-        # A Chinese cue match may start inside its lead-in ("准备做胆囊切除术"): read
-        # the plan word through to the end of the name.
-        lead = text[max(0, start - 12) : end]
-        return bool(_PLAN_BEFORE_ZH.search(lead) or _NOT_DONE_AFTER_ZH.match(after))
-    return bool(
-        _TIME_ANCHOR_BEFORE_EN.search(before)
-        or _PLAN_BEFORE_EN.search(before)
-        or _NOT_DONE_AFTER_EN.match(after)
-    )
+        return bool(_NOT_DONE_AFTER_ZH.match(after))
+    before = text[max(0, start - 60) : start]
+    return bool(_TIME_ANCHOR_BEFORE_EN.search(before) or _NOT_DONE_AFTER_EN.match(after))
 
 
 def _named(name: str) -> str | None:
@@ -184,36 +118,59 @@ def _removal_name(text: str, start: int, end: int) -> str | None:
     return f"{organ} removal"
 
 
-def _procedure_name(surface: str, text: str, start: int, end: int, zh: bool) -> str | None:
-    """A readable procedure name for a cue match, or None when it names nothing."""
-    if zh:
-        core = _ZH_LEAD.sub("", surface)
-        if len(core) < 2:
-            return None
-        return _named(core) or core
+def _site_after(text: str, end: int) -> str | None:
+    """ "surgery on my right knee" -> "knee": the first word after on/to that is
+    neither a function word nor a side."""
+    m = _SITE_AFTER.match(text[end : end + 40])
+    if m is None:
+        return None
+    skip = scope.forms("not_a_site", False) | scope.forms("side", False)
+    words = [w for w in m[1].casefold().split() if w not in skip]
+    return words[0] if words else None
+
+
+def _english_name(surface: str, text: str, start: int, end: int) -> str | None:
     low = surface.casefold()
     if low in _REMOVAL:
         if low in ("appendix out", "tonsils out"):
             return _named(low) or low
         return _removal_name(text, start, end)
     words = low.split()
-    if len(words) == 2 and words[0] in _NOT_A_SITE:
+    if len(words) == 2 and words[0] in scope.forms("not_a_site", False):
         low = words[1]
+    *head, last = low.split()
+    last = _SINGULAR.get(last, last)
+    low = " ".join([*head, last])
+    if low in scope.forms("generic", False):
+        # A bare "surgery", "repair", "before surgery", "my second operation" names no
+        # operation: the site or type is what a clinician needs.
+        site = _site_after(text, end) if last in ("surgery", "operation") else None
+        return (_named(f"{site} {low}") or f"{site} {low}") if site else None
     return _named(low) or low
+
+
+def _chinese_name(surface: str) -> str | None:
+    core = _ZH_LEAD.sub("", surface)
+    lead = scope.cue("not_a_site", True).pattern
+    core = re.sub(rf"^(?:{scope.cue('count', True).pattern}|{lead})+", "", core)
+    if len(core) < 2 or core in scope.forms("generic", True):
+        return None  # "做过手术", "第二次手术": no operation named
+    return _named(core) or core
+
+
+def _procedure_name(surface: str, text: str, start: int, end: int, zh: bool) -> str | None:
+    """A readable procedure name for a cue match, or None when it names nothing."""
+    if zh:
+        return _chinese_name(surface)
+    return _english_name(surface, text, start, end)
 
 
 def _items(ctx: SentenceCtx) -> list[tuple[int, int, str]]:
     """(start, end, procedure) named in the sentence: lexicon hits, then cue words."""
     found = [(h.start, h.end, h.canonical) for h in ctx.hits if h.kind == "procedure"]
     pattern = _SURGERY_ZH if ctx.zh else _SURGERY_EN
-    cues = [
-        m
-        for m in pattern.finditer(ctx.text)
-        if all(m.end() <= a or m.start() >= b for a, b, _ in found)
-    ]
-    for m in cues:
-        generic = _GENERIC_SURGERY.match(m[0].strip()) and m[0].casefold() not in _REMOVAL
-        if generic and (len(cues) > 1 or found):
+    for m in pattern.finditer(ctx.text):
+        if any(m.start() < b and m.end() > a for a, b, _ in found):
             continue
         name = _procedure_name(m[0], ctx.text, m.start(), m.end(), ctx.zh)
         if name and not any(name == n for _, _, n in found):
@@ -232,21 +189,25 @@ def _answered(ctx: SentenceCtx) -> list[ExtractedFact]:
     frame = ctx.frame
     if frame is None or frame.topic != "surgery" or not sentence_affirmative(ctx.text, ctx.zh):
         return []
-    if _SURGERY_FUTURE.search(ctx.text) and not _SURGERY_PAST.search(ctx.text):
+    if scope.cue("plan", ctx.zh).search(ctx.text) and not _SURGERY_PAST.search(ctx.text):
         return []  # "Yes, it's scheduled for May": a plan, not history
     names = [h.canonical for h in find_entities(frame.text, ctx.zh) if h.kind == "procedure"]
     pattern = _SURGERY_ZH if ctx.zh else _SURGERY_EN
     for m in pattern.finditer(frame.text):
-        if not _GENERIC_SURGERY.match(m[0].strip()):
-            name = _procedure_name(m[0], frame.text, m.start(), m.end(), ctx.zh)
-            if name and name not in names:
-                names.append(name)
+        name = _procedure_name(m[0], frame.text, m.start(), m.end(), ctx.zh)
+        if name and name not in names:
+            names.append(name)
     content = f"{frame.text} {ctx.text}"
-    return [_fact(ctx, 0, name, "present", content) for name in names]
+    return [_fact(ctx, 0, name, "present", content=content) for name in names]
 
 
 def _fact(
-    ctx: SentenceCtx, pos: int, name: str, assertion: str, content: str | None = None
+    ctx: SentenceCtx,
+    pos: int,
+    name: str,
+    assertion: str,
+    status: str | None = None,
+    content: str | None = None,
 ) -> ExtractedFact:
     fields: dict[str, object] = {"content": content} if content else {}
     return make_fact(
@@ -256,24 +217,33 @@ def _fact(
         safety_kind="surgical_history",
         entity=name,
         assertion=assertion,
+        status=status,
         confidence=0.7,
         **fields,
     )
 
 
+def _item_fact(ctx: SentenceCtx, a: int, b: int, name: str, plan: bool) -> ExtractedFact | None:
+    """The operation at text[a:b] as history, as a plan, or nothing."""
+    if scope.never_an_item(ctx.text, a, ctx.zh) or _not_done(ctx.text, a, b, ctx.zh):
+        return None
+    if plan or scope.planned(ctx.text, a, b, ctx.zh):
+        # A plan is stored as planned, shown as planned, never as history.
+        return _fact(ctx, a, name, "present", status=PLANNED)
+    return _fact(ctx, a, name, ctx.assertion(a, b))
+
+
 def extract_surgical_history(ctx: SentenceCtx) -> list[ExtractedFact]:
+    if ctx.sent.is_question:
+        # "Have you had any back surgeries?" asks; the answer tells (_answered).
+        return []
     items = _items(ctx)
     if not items:
         return _answered(ctx)
+    past = _SURGERY_PAST.search(ctx.text)
+    plan = bool(scope.cue("plan", ctx.zh).search(ctx.text)) and not past
     in_frame = ctx.frame is not None and ctx.frame.topic == "surgery"
-    if _SURGERY_FUTURE.search(ctx.text) and not _SURGERY_PAST.search(ctx.text):
-        return []  # a planned operation is an event, not history
-    if not (in_frame or _SURGERY_PAST.search(ctx.text)):
+    if not (in_frame or past or plan):
         return []
-    if _EXPLANATION.search(ctx.text) and not _DONE_STRONG.search(ctx.text):
-        return []  # "A colonoscopy is usually done under sedation": knowledge, not history
-    return [
-        _fact(ctx, a, name, ctx.assertion(a, b))
-        for a, b, name in items
-        if not _not_done(ctx.text, a, b, ctx.zh)
-    ]
+    facts = [_item_fact(ctx, a, b, name, plan) for a, b, name in items]
+    return [f for f in facts if f is not None]

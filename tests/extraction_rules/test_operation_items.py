@@ -258,3 +258,54 @@ def test_relatives_operation_is_not_the_patients() -> None:
     found = facts(("Patient", "My brother had a hip replacement last year."))
     ops = [f.subject for f in found if f.safety_kind == "surgical_history"]
     assert "patient" not in ops
+
+
+# --- what was removed, and Chinese lead-ins -------------------------------------------
+
+
+def test_lump_removed_from_the_breast_is_a_lumpectomy() -> None:
+    found = _history(("Patient", "In 2013 they removed a small lump from my breast."))
+    assert found == ["lumpectomy"]
+
+
+def test_lump_removed_from_the_breast_is_not_a_mastectomy() -> None:
+    found = _history(("Patient", "In 2013 they removed a small lump from my breast."))
+    assert "mastectomy" not in found
+
+
+def test_surgery_on_both_knees_is_knee_surgery() -> None:
+    found = _history(("Patient", "In 2013 I had surgery on both of my knees."))
+    assert found == ["knee surgery"]
+
+
+def test_site_of_surgery_gives_way_to_the_named_operation() -> None:
+    said = "In 2013 I had surgery on my knee, an ACL reconstruction."
+    assert _history(("Patient", said)) == ["acl reconstruction"]
+
+
+def test_chinese_whether_surgery_is_needed_is_no_item() -> None:
+    said = "我去年查过，医生还要看是否需要做胆囊切除术。"
+    assert facts(("患者", said), kind="surgical_history") == []
+
+
+def test_chinese_whether_surgery_control_done_is_an_item() -> None:
+    said = "我去年查过，医生已经给我做了胆囊切除术。"
+    assert _history(("患者", said)) == ["cholecystectomy"]
+
+
+def test_chinese_advice_after_an_operation_is_no_item() -> None:
+    said = "你胆囊切除术后要注意清淡饮食。"
+    assert facts(("医生", said), kind="surgical_history") == []
+
+
+def test_chinese_advice_control_told_as_done_is_an_item() -> None:
+    said = "你去年做了胆囊切除术，要注意清淡饮食。"
+    assert _history(("医生", said)) == ["cholecystectomy"]
+
+
+def test_chinese_surgery_well_wishing_is_no_item() -> None:
+    assert facts(("医生", "祝您手术顺利，早日康复！"), kind="surgical_history") == []
+
+
+def test_chinese_cut_after_a_conjunction_keeps_the_named_operation() -> None:
+    assert _history(("患者", "我去年做了疝气和隐睾手术。")) == ["隐睾手术"]

@@ -62,16 +62,20 @@ def done_strongly(text: str, zh: bool) -> bool:
     return bool(cue("done_strong", zh).search(text))
 
 
-def never_an_item(text: str, start: int, zh: bool) -> bool:
-    """The operation at `start` is avoided, hypothetical, counselling, post-operative
-    advice for an operation not yet done, or a third party's."""
-    clause = _clause_before(text, start)
+def never_an_item(text: str, start: int, end: int, zh: bool) -> bool:
+    """The operation at text[start:end] is avoided, hypothetical, counselling,
+    post-operative advice for an operation not yet done, or a third party's.
+    Chinese is read over the whole sentence: a cue match may start inside its
+    lead-in ("如果需要做胆囊切除术"), and the cue may follow ("…是可以考虑的选择")."""
+    clause = text if zh else _clause_before(text, start)
     if cue("avoided", zh).search(clause) or cue("third_party", zh).search(text[:start]):
         return True
     if done_strongly(text, zh):
         return False  # "I had a knee replacement in 2015, if I remember right"
     if cue("hypothetical", zh).search(clause) or cue("counselling", zh).search(text):
         return True
+    if zh and cue("postop_after", zh).match(text, end):
+        return True  # "胆囊切除术后需要注意…": advice for after the operation
     return bool(cue("postop_advice", zh).search(clause) and cue("instruction", zh).search(text))
 
 

@@ -32,7 +32,7 @@ from memory.extraction.rules.entities import find_entities, lookup
 # word's letters walked once instead of once per suffix.
 _SURGERY_EN = re.compile(
     r"\b(\w+(?:ectomy|otomy|plasty|ostomy|pexy)|c-section|cesarean|bypass|stent\w*|pacemaker|"
-    r"transplant\w*|replacement|(?:\w+ )?(?:surgery|surgeries|operations?)|removed|taken out|repair(?:ed)?|"
+    r"(?:\w+ )?(?:transplant\w*|surgery|surgeries|operations?|replacements?)|removed|taken out|repair(?:ed)?|"
     r"appendix out|tonsils out|fusion|cabg|lumpectomy|laminectomy|(?:\w+ )?(?:bleed|hemorrhage)|transfusion)\b",
     re.I,
 )
@@ -53,16 +53,15 @@ _REMOVAL_ZH = re.compile(
 _REMOVAL = frozenset({"removed", "taken out", "appendix out", "tonsils out"})
 # "back surgeries" is one item, "back surgery"; grammar, not vocabulary.
 _SINGULAR = {"surgeries": "surgery", "operations": "operation"}
-_SITE_AFTER = re.compile(r"^\s+(?:on|to)\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.I)
+_SITE_AFTER = re.compile(r"^\s+on\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.I)
 PLANNED = "planned"
-# Body parts and lesions that name an operation when they are "removed".
-_ORGANS = (
-    "gallbladder|gall bladder|appendix|tonsils?|adenoids|uterus|ovary|ovaries|spleen|kidney|thyroid|"
-    "polyps?|breast|prostate|cataracts?|moles?|wisdom teeth|lump|cyst|tumou?r|gallstones|stones?|"
-    "colon|lung|lobe|fibroids?|hemorrhoids|lymph nodes?"
-)
-_ORGAN_AFTER = re.compile(rf"^\W*(?:(?:\w+|\d+)\s+){{0,4}}?({_ORGANS})\b", re.I)
-_ORGAN_BEFORE = re.compile(rf"\b({_ORGANS})\W*(?:\w+\s+)?$", re.I)
+# Body parts and lesions that name an operation when they are "removed" (cue data):
+# the one right before "removed" first ("kidney stone removed" is a stone, not a
+# kidney), then the one after it ("removed a lump from my breast" is the lump).
+_ORGANS = scope.cue("removed_part", False).pattern
+_ORGAN_AFTER = re.compile(rf"^\W*(?:(?:\w+|\d+)\s+){{0,4}}?({_ORGANS})", re.I)
+_ORGAN_RIGHT_BEFORE = re.compile(rf"({_ORGANS})\W*$", re.I)
+_ORGAN_BEFORE = re.compile(rf"({_ORGANS})\W*(?:\w+\s+)?$", re.I)
 # What a Chinese match may drag in before the procedure: "1995年做过阑尾切除术", "记录为…".
 _ZH_LEAD = re.compile(
     r"^.*(?:做过|做了|记录为|诊断为|接受了?|进行了?|因为|因|做|行|是|的|过|了|年|我|在)"
@@ -105,8 +104,11 @@ def _named(name: str) -> str | None:
 
 def _removal_name(text: str, start: int, end: int) -> str | None:
     """ "removed two small polyps" -> polypectomy; "gallbladder taken out" -> cholecystectomy."""
-    m = _ORGAN_AFTER.match(text[end : end + 40]) or _ORGAN_BEFORE.search(
-        text[max(0, start - 30) : start]
+    before = text[max(0, start - 30) : start]
+    m = (
+        _ORGAN_RIGHT_BEFORE.search(before)
+        or _ORGAN_AFTER.match(text[end : end + 40])
+        or _ORGAN_BEFORE.search(before)
     )
     if m is None:
         return None
@@ -119,14 +121,17 @@ def _removal_name(text: str, start: int, end: int) -> str | None:
 
 
 def _site_after(text: str, end: int) -> str | None:
-    """ "surgery on my right knee" -> "knee": the first word after on/to that is
+    """ "surgery on my right knee" -> "knee": the first word after "on" that is
     neither a function word nor a side."""
     m = _SITE_AFTER.match(text[end : end + 40])
     if m is None:
         return None
     skip = scope.forms("not_a_site", False) | scope.forms("side", False)
     words = [w for w in m[1].casefold().split() if w not in skip]
-    return words[0] if words else None
+    if not words:
+        return None
+    # "surgery on both knees" is knee surgery.
+    return words[0][:-1] if re.search(r"[^s]s$", words[0]) and len(words[0]) > 3 else words[0]
 
 
 def _english_name(surface: str, text: str, start: int, end: int) -> str | None:
@@ -135,9 +140,11 @@ def _english_name(surface: str, text: str, start: int, end: int) -> str | None:
         if low in ("appendix out", "tonsils out"):
             return _named(low) or low
         return _removal_name(text, start, end)
+    skip = scope.forms("not_a_site", False) | scope.forms("side", False)
     words = low.split()
-    if len(words) == 2 and words[0] in scope.forms("not_a_site", False):
-        low = words[1]
+    while len(words) > 1 and words[0] in skip:
+        words = words[1:]  # "had surgery", "my right knee surgery", "a couple knee surgeries"
+    low = " ".join(words)
     *head, last = low.split()
     last = _SINGULAR.get(last, last)
     low = " ".join([*head, last])
@@ -150,9 +157,13 @@ def _english_name(surface: str, text: str, start: int, end: int) -> str | None:
 
 
 def _chinese_name(surface: str) -> str | None:
+    """The operation a Chinese cue match names: read after the last word that names
+    no site ("是否需要手术" -> "手术" -> nothing; "疝气和隐睾手术" -> "隐睾手术")."""
     core = _ZH_LEAD.sub("", surface)
-    lead = scope.cue("not_a_site", True).pattern
-    core = re.sub(rf"^(?:{scope.cue('count', True).pattern}|{lead})+", "", core)
+    leads = list(scope.cue("not_a_site", True).finditer(core))
+    leads += list(scope.cue("count", True).finditer(core))
+    cut = max((m.end() for m in leads), default=0)
+    core = core[cut:]
     if len(core) < 2 or core in scope.forms("generic", True):
         return None  # "做过手术", "第二次手术": no operation named
     return _named(core) or core
@@ -165,16 +176,31 @@ def _procedure_name(surface: str, text: str, start: int, end: int, zh: bool) -> 
     return _english_name(surface, text, start, end)
 
 
+def _bare(surface: str, zh: bool) -> bool:
+    """A cue match that is only a generic word with function words ("had surgery")."""
+    if zh:
+        return False
+    skip = scope.forms("not_a_site", False) | scope.forms("side", False)
+    *head, last = surface.casefold().split()
+    generic = _SINGULAR.get(last, last) in scope.forms("generic", False)
+    return generic and all(w in skip for w in head)
+
+
 def _items(ctx: SentenceCtx) -> list[tuple[int, int, str]]:
     """(start, end, procedure) named in the sentence: lexicon hits, then cue words."""
     found = [(h.start, h.end, h.canonical) for h in ctx.hits if h.kind == "procedure"]
     pattern = _SURGERY_ZH if ctx.zh else _SURGERY_EN
+    by_site: list[tuple[int, int, str]] = []
     for m in pattern.finditer(ctx.text):
         if any(m.start() < b and m.end() > a for a, b, _ in found):
             continue
         name = _procedure_name(m[0], ctx.text, m.start(), m.end(), ctx.zh)
-        if name and not any(name == n for _, _, n in found):
-            found.append((m.start(), m.end(), name))
+        if name and not any(name == n for _, _, n in found + by_site):
+            (by_site if _bare(m[0], ctx.zh) else found).append((m.start(), m.end(), name))
+    if not found:
+        # "surgery on my knee" names the site only: kept when nothing better is named
+        # ("I had surgery on my knee, an ACL reconstruction" is one operation).
+        found = by_site
     if ctx.zh:
         for m in _REMOVAL_ZH.finditer(ctx.text):
             organ = m[1] or m[2]
@@ -225,7 +251,7 @@ def _fact(
 
 def _item_fact(ctx: SentenceCtx, a: int, b: int, name: str, plan: bool) -> ExtractedFact | None:
     """The operation at text[a:b] as history, as a plan, or nothing."""
-    if scope.never_an_item(ctx.text, a, ctx.zh) or _not_done(ctx.text, a, b, ctx.zh):
+    if scope.never_an_item(ctx.text, a, b, ctx.zh) or _not_done(ctx.text, a, b, ctx.zh):
         return None
     if plan or scope.planned(ctx.text, a, b, ctx.zh):
         # A plan is stored as planned, shown as planned, never as history.

@@ -309,3 +309,15 @@ def test_chinese_surgery_well_wishing_is_no_item() -> None:
 
 def test_chinese_cut_after_a_conjunction_keeps_the_named_operation() -> None:
     assert _history(("患者", "我去年做了疝气和隐睾手术。")) == ["隐睾手术"]
+
+
+def test_repaired_with_its_type_is_a_repair() -> None:
+    assert _history(("Patient", "I had my hernia repaired in 2010.")) == ["hernia repair"]
+
+
+def test_repair_named_by_an_unlisted_type_keeps_the_type() -> None:
+    assert _history(("Patient", "I had a palate repair in 1990.")) == ["palate repair"]
+
+
+def test_appendix_surgery_is_an_appendectomy() -> None:
+    assert _history(("Patient", "I had appendix surgery in 1990.")) == ["appendectomy"]

@@ -32,7 +32,7 @@ from memory.extraction.rules.entities import find_entities, lookup
 # word's letters walked once instead of once per suffix.
 _SURGERY_EN = re.compile(
     r"\b(\w+(?:ectomy|otomy|plasty|ostomy|pexy)|c-section|cesarean|bypass|stent\w*|pacemaker|"
-    r"(?:\w+ )?(?:transplant\w*|surgery|surgeries|operations?|replacements?)|removed|taken out|repair(?:ed)?|"
+    r"(?:\w+ )?(?:transplant\w*|surgery|surgeries|operations?|replacements?)|removed|taken out|(?:\w+ )?repair(?:ed)?|"
     r"appendix out|tonsils out|fusion|cabg|lumpectomy|laminectomy|(?:\w+ )?(?:bleed|hemorrhage)|transfusion)\b",
     re.I,
 )
@@ -51,8 +51,14 @@ _REMOVAL_ZH = re.compile(
     r"|(息肉|胆囊|阑尾|扁桃体|子宫|甲状腺|囊肿|肿瘤|痔疮)(?:被)?[切摘割]掉"
 )
 _REMOVAL = frozenset({"removed", "taken out", "appendix out", "tonsils out"})
-# "back surgeries" is one item, "back surgery"; grammar, not vocabulary.
-_SINGULAR = {"surgeries": "surgery", "operations": "operation"}
+# "back surgeries" is one item, "back surgery"; "hernia repaired" a hernia repair.
+_BASE_FORM = {
+    "surgeries": "surgery",
+    "operations": "operation",
+    "repaired": "repair",
+    "replacements": "replacement",
+    "transplants": "transplant",
+}
 _SITE_AFTER = re.compile(r"^\s+on\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.I)
 PLANNED = "planned"
 # Body parts and lesions that name an operation when they are "removed" (cue data):
@@ -146,7 +152,7 @@ def _english_name(surface: str, text: str, start: int, end: int) -> str | None:
         words = words[1:]  # "had surgery", "my right knee surgery", "a couple knee surgeries"
     low = " ".join(words)
     *head, last = low.split()
-    last = _SINGULAR.get(last, last)
+    last = _BASE_FORM.get(last, last)
     low = " ".join([*head, last])
     if low in scope.forms("generic", False):
         # A bare "surgery", "repair", "before surgery", "my second operation" names no
@@ -182,7 +188,7 @@ def _bare(surface: str, zh: bool) -> bool:
         return False
     skip = scope.forms("not_a_site", False) | scope.forms("side", False)
     *head, last = surface.casefold().split()
-    generic = _SINGULAR.get(last, last) in scope.forms("generic", False)
+    generic = _BASE_FORM.get(last, last) in scope.forms("generic", False)
     return generic and all(w in skip for w in head)
 
 

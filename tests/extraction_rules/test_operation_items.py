@@ -321,3 +321,12 @@ def test_repair_named_by_an_unlisted_type_keeps_the_type() -> None:
 
 def test_appendix_surgery_is_an_appendectomy() -> None:
     assert _history(("Patient", "I had appendix surgery in 1990.")) == ["appendectomy"]
+
+
+def test_biopsy_is_named_with_the_site_before_it() -> None:
+    assert _history(("Patient", "I had thyroid biopsies back in 2011.")) == ["thyroid biopsy"]
+
+
+def test_biopsy_is_named_with_the_site_after_it() -> None:
+    found = _history(("Patient", "Back in 2011 I had a biopsy of my liver."))
+    assert found == ["liver biopsy"]

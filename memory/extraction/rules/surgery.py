@@ -60,6 +60,7 @@ _BASE_FORM = {
     "transplants": "transplant",
 }
 _SITE_AFTER = re.compile(r"^\s+on\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.I)
+_SITE_OF = re.compile(r"^\s+of\s+((?:[a-z]+\s+){0,2}[a-z]+)", re.I)
 PLANNED = "planned"
 # Body parts and lesions that name an operation when they are "removed" (cue data):
 # the one right before "removed" first ("kidney stone removed" is a stone, not a
@@ -182,6 +183,22 @@ def _procedure_name(surface: str, text: str, start: int, end: int, zh: bool) -> 
     return _english_name(surface, text, start, end)
 
 
+def _with_site(name: str, text: str, start: int, end: int, zh: bool) -> str:
+    """ "prostate biopsies", "a biopsy of my lymph node" -> "prostate biopsy",
+    "lymph node biopsy": a bare type named with the site said beside it."""
+    if zh or name not in scope.forms("needs_site", False):
+        return name
+    skip = scope.forms("not_a_site", False) | scope.forms("side", False)
+    before = re.findall(r"[a-z]+", text[max(0, start - 30) : start].casefold())[-2:]
+    while before and before[0] in skip:
+        before = before[1:]
+    if before and before[-1] not in skip:
+        return f"{' '.join(before)} {name}"
+    m = _SITE_OF.match(text[end : end + 40])
+    words = [w for w in m[1].casefold().split() if w not in skip] if m else []
+    return f"{' '.join(words)} {name}" if words else name
+
+
 def _bare(surface: str, zh: bool) -> bool:
     """A cue match that is only a generic word with function words ("had surgery")."""
     if zh:
@@ -194,7 +211,11 @@ def _bare(surface: str, zh: bool) -> bool:
 
 def _items(ctx: SentenceCtx) -> list[tuple[int, int, str]]:
     """(start, end, procedure) named in the sentence: lexicon hits, then cue words."""
-    found = [(h.start, h.end, h.canonical) for h in ctx.hits if h.kind == "procedure"]
+    found = [
+        (h.start, h.end, _with_site(h.canonical, ctx.text, h.start, h.end, ctx.zh))
+        for h in ctx.hits
+        if h.kind == "procedure"
+    ]
     pattern = _SURGERY_ZH if ctx.zh else _SURGERY_EN
     by_site: list[tuple[int, int, str]] = []
     for m in pattern.finditer(ctx.text):

@@ -330,3 +330,28 @@ def test_biopsy_is_named_with_the_site_before_it() -> None:
 def test_biopsy_is_named_with_the_site_after_it() -> None:
     found = _history(("Patient", "Back in 2011 I had a biopsy of my liver."))
     assert found == ["liver biopsy"]
+
+
+def test_operation_scheduled_after_its_name_is_planned() -> None:
+    said = "Your knee replacement is scheduled for the second week of May."
+    assert _planned(("Doctor", said)) == ["knee replacement"]
+
+
+def test_operation_that_may_be_needed_is_no_item() -> None:
+    said = "Primary closure should work, but a skin graft may be needed."
+    assert facts(("Doctor", said), kind="surgical_history") == []
+
+
+def test_operation_that_was_needed_control_is_history() -> None:
+    said = "Primary closure did not work in 2019, so a skin graft was done."
+    assert _history(("Doctor", said)) == ["skin graft"]
+
+
+def test_day_surgery_names_no_operation() -> None:
+    said = "It is a day surgery, so you will go home the same afternoon."
+    assert facts(("Doctor", said), kind="surgical_history") == []
+
+
+def test_rotator_cuff_repaired_is_a_rotator_cuff_repair() -> None:
+    said = "You had that rotator cuff repaired about eight months ago."
+    assert _history(("Doctor", said)) == ["rotator cuff repair"]

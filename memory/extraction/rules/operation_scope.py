@@ -23,10 +23,11 @@ from functools import cache
 
 from memory.lexicon.cues import cues
 
-# How far back a cue of the item's own clause is read (characters).
-_WINDOW = 60
-# Chinese has no spaces, so a clause is read to its last punctuation mark.
-_CLAUSE_END = re.compile(r"[。！？；，,.!?;]")
+# How far back a cue of the item's own sentence is read (characters).
+_WINDOW = 120
+# The end of a clause: English ASR text is full of commas, so only a full stop ends
+# an English clause ("If the brace fails, you may need a knee replacement").
+_CLAUSE_END = {False: re.compile(r"[.!?;]"), True: re.compile(r"[。！？；，,.!?;]")}
 
 
 @cache
@@ -54,8 +55,13 @@ def _plan_before(zh: bool) -> re.Pattern[str]:
 
 def _clause_before(text: str, start: int) -> str:
     before = text[max(0, start - _WINDOW) : start]
-    parts = _CLAUSE_END.split(before)
+    parts = _CLAUSE_END[False].split(before)
     return parts[-1] if parts else before
+
+
+def _clause_after(text: str, end: int) -> str:
+    """ "skin graft closure may be needed": a possibility said right after the name."""
+    return _CLAUSE_END[True].split(text[end : end + 40])[0]
 
 
 def done_strongly(text: str, zh: bool) -> bool:
@@ -74,14 +80,19 @@ def never_an_item(text: str, start: int, end: int, zh: bool) -> bool:
         return False  # "I had a knee replacement in 2015, if I remember right"
     if cue("hypothetical", zh).search(clause) or cue("counselling", zh).search(text):
         return True
+    if not zh and cue("hypothetical", zh).search(_clause_after(text, end)):
+        return True
     if zh and cue("postop_after", zh).match(text, end):
         return True  # "胆囊切除术后需要注意…": advice for after the operation
     return bool(cue("postop_advice", zh).search(clause) and cue("instruction", zh).search(text))
 
 
 def planned(text: str, start: int, end: int, zh: bool) -> bool:
-    """A plan word stands before the operation's name (Chinese: read through the
-    name, since a cue match may start inside its lead-in, "准备做胆囊切除术")."""
+    """A plan word stands before the operation's name, or a plan is said right after
+    it ("the knee replacement is scheduled for May"). Chinese is read through the
+    name, since a cue match may start inside its lead-in ("准备做胆囊切除术")."""
+    if cue("plan_after", zh).match(text[end : end + 30].lstrip()):
+        return True
     if zh:
         return bool(_plan_before(zh).search(text[max(0, start - 12) : end]))
-    return bool(_plan_before(zh).search(text[max(0, start - _WINDOW) : start]))
+    return bool(_plan_before(zh).search(text[max(0, start - 60) : start]))

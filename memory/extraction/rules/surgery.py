@@ -87,7 +87,7 @@ _TIME_ANCHOR_BEFORE_EN = re.compile(
     re.I,
 )
 _NOT_DONE_AFTER_EN = re.compile(
-    r"^\W*(?:prep|preparation|kit|referral|appointment|is (?:scheduled|planned|booked|due)|"
+    r"^\W*(?:prep|preparation|kit|referral|appointment|"
     r"(?:is|are) (?:usually |typically |generally |often )?(?:done|performed)\b|can be)",
     re.I,
 )
@@ -160,7 +160,9 @@ def _english_name(surface: str, text: str, start: int, end: int) -> str | None:
         # operation: the site or type is what a clinician needs.
         site = _site_after(text, end) if last in ("surgery", "operation") else None
         return (_named(f"{site} {low}") or f"{site} {low}") if site else None
-    return _named(low) or low
+    # "rotator cuff repaired": the word before the match may complete a known name.
+    prev = re.search(r"(\w+)\s+$", text[max(0, start - 20) : start])
+    return (_named(f"{prev[1].casefold()} {low}") if prev else None) or _named(low) or low
 
 
 def _chinese_name(surface: str) -> str | None:
@@ -189,10 +191,12 @@ def _with_site(name: str, text: str, start: int, end: int, zh: bool) -> str:
     if zh or name not in scope.forms("needs_site", False):
         return name
     skip = scope.forms("not_a_site", False) | scope.forms("side", False)
-    before = re.findall(r"[a-z]+", text[max(0, start - 30) : start].casefold())[-2:]
-    while before and before[0] in skip:
-        before = before[1:]
-    if before and before[-1] not in skip:
+    before: list[str] = []
+    for word in reversed(re.findall(r"[a-z]+", text[max(0, start - 30) : start].casefold())):
+        if word in skip or len(before) == 2:
+            break  # the site is the run of words right before the name
+        before.insert(0, word)
+    if before:
         return f"{' '.join(before)} {name}"
     m = _SITE_OF.match(text[end : end + 40])
     words = [w for w in m[1].casefold().split() if w not in skip] if m else []
@@ -276,14 +280,15 @@ def _fact(
     )
 
 
-def _item_fact(ctx: SentenceCtx, a: int, b: int, name: str, plan: bool) -> ExtractedFact | None:
-    """The operation at text[a:b] as history, as a plan, or nothing."""
+def _item_fact(ctx: SentenceCtx, a: int, b: int, name: str, told: bool) -> ExtractedFact | None:
+    """The operation at text[a:b] as a plan, as history (when the sentence tells of a
+    done operation or answers a surgery question: `told`), or nothing."""
     if scope.never_an_item(ctx.text, a, b, ctx.zh) or _not_done(ctx.text, a, b, ctx.zh):
         return None
-    if plan or scope.planned(ctx.text, a, b, ctx.zh):
+    if scope.planned(ctx.text, a, b, ctx.zh):
         # A plan is stored as planned, shown as planned, never as history.
         return _fact(ctx, a, name, "present", status=PLANNED)
-    return _fact(ctx, a, name, ctx.assertion(a, b))
+    return _fact(ctx, a, name, ctx.assertion(a, b)) if told else None
 
 
 def extract_surgical_history(ctx: SentenceCtx) -> list[ExtractedFact]:
@@ -293,10 +298,7 @@ def extract_surgical_history(ctx: SentenceCtx) -> list[ExtractedFact]:
     items = _items(ctx)
     if not items:
         return _answered(ctx)
-    past = _SURGERY_PAST.search(ctx.text)
-    plan = bool(scope.cue("plan", ctx.zh).search(ctx.text)) and not past
     in_frame = ctx.frame is not None and ctx.frame.topic == "surgery"
-    if not (in_frame or past or plan):
-        return []
-    facts = [_item_fact(ctx, a, b, name, plan) for a, b, name in items]
+    told = bool(in_frame or _SURGERY_PAST.search(ctx.text))
+    facts = [_item_fact(ctx, a, b, name, told) for a, b, name in items]
     return [f for f in facts if f is not None]

@@ -96,3 +96,10 @@ def planned(text: str, start: int, end: int, zh: bool) -> bool:
     if zh:
         return bool(_plan_before(zh).search(text[max(0, start - 12) : end]))
     return bool(_plan_before(zh).search(text[max(0, start - 60) : start]))
+
+
+@cache
+def no_site_words() -> frozenset[str]:
+    """English words that name no site or type of an operation: function words, sides
+    and counts ("had", "right", "second" in "had my second right knee surgery")."""
+    return forms("not_a_site", False) | forms("side", False) | forms("count", False)

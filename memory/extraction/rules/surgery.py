@@ -133,7 +133,7 @@ def _site_after(text: str, end: int) -> str | None:
     m = _SITE_AFTER.match(text[end : end + 40])
     if m is None:
         return None
-    skip = scope.forms("not_a_site", False) | scope.forms("side", False)
+    skip = scope.no_site_words()
     words = [w for w in m[1].casefold().split() if w not in skip]
     if not words:
         return None
@@ -147,7 +147,7 @@ def _english_name(surface: str, text: str, start: int, end: int) -> str | None:
         if low in ("appendix out", "tonsils out"):
             return _named(low) or low
         return _removal_name(text, start, end)
-    skip = scope.forms("not_a_site", False) | scope.forms("side", False)
+    skip = scope.no_site_words()
     words = low.split()
     while len(words) > 1 and words[0] in skip:
         words = words[1:]  # "had surgery", "my right knee surgery", "a couple knee surgeries"
@@ -190,7 +190,7 @@ def _with_site(name: str, text: str, start: int, end: int, zh: bool) -> str:
     "lymph node biopsy": a bare type named with the site said beside it."""
     if zh or name not in scope.forms("needs_site", False):
         return name
-    skip = scope.forms("not_a_site", False) | scope.forms("side", False)
+    skip = scope.no_site_words()
     before: list[str] = []
     for word in reversed(re.findall(r"[a-z]+", text[max(0, start - 30) : start].casefold())):
         if word in skip or len(before) == 2:
@@ -207,7 +207,7 @@ def _bare(surface: str, zh: bool) -> bool:
     """A cue match that is only a generic word with function words ("had surgery")."""
     if zh:
         return False
-    skip = scope.forms("not_a_site", False) | scope.forms("side", False)
+    skip = scope.no_site_words()
     *head, last = surface.casefold().split()
     generic = _BASE_FORM.get(last, last) in scope.forms("generic", False)
     return generic and all(w in skip for w in head)

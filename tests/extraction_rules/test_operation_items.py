@@ -355,3 +355,17 @@ def test_day_surgery_names_no_operation() -> None:
 def test_rotator_cuff_repaired_is_a_rotator_cuff_repair() -> None:
     said = "You had that rotator cuff repaired about eight months ago."
     assert _history(("Doctor", said)) == ["rotator cuff repair"]
+
+
+def test_chinese_mothers_operation_is_not_the_patients() -> None:
+    found = facts(("患者", "我妈妈去年做了髋关节置换术。"), kind="surgical_history")
+    assert [f.subject for f in found] == ["family:mother"]
+
+
+def test_guy_at_work_operation_is_not_the_patients() -> None:
+    found = facts(("Patient", "A guy at work had a knee replacement last year."))
+    assert [f for f in found if f.safety_kind == "surgical_history"] == []
+
+
+def test_guy_at_work_control_the_patients_own_is_history() -> None:
+    assert _history(("Patient", "I had a knee replacement last year.")) == ["knee replacement"]

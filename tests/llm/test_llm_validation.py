@@ -396,3 +396,8 @@ def test_a_reaction_slot_on_a_medication_is_refused() -> None:
     raw["facts"][0].update(type="medication_status", safety_kind=None, status="active")
     with pytest.raises(ValidationError, match="unknown slot"):
         parse_extraction(_json.dumps(raw), n_turns=2)
+
+
+def test_planned_operation_keeps_its_planned_status() -> None:
+    planned = one(type="safety", status="planned", safety_kind="surgical_history")
+    assert planned.status == "planned"

@@ -39,16 +39,11 @@ _SURGERY_EN = re.compile(
 _SURGERY_ZH = re.compile(
     r"[\u4e00-\u9fff]{0,6}?(?:手术|切除术?|搭桥|支架|置换|移植|剖腹产|剖宫产|开刀)|出血|输血"
 )
-_SURGERY_PAST = re.compile(
-    r"\b(?:had|have had|i've had|underwent|did|done|was|were|got|removed|history of|status post|s/p|"
-    r"in (?:19|20)\d\d|years? ago|back in)\b|做过|做了|做完|刚做|已经做|[放装换植割开]过|放了|装了|植入了|"
-    r"[切摘割](?:了|掉)|曾|以前|去年|前年|年前|上个月|上周|上次|史",
-    re.I,
-)
 # "切了一个息肉", "胆囊摘掉了": a removal told with a verb instead of the operation name.
+_ORGANS_ZH = scope.cue("removed_part", True).pattern
 _REMOVAL_ZH = re.compile(
-    r"(?:[切摘割](?:了|掉了?|除了))[一二两三四五六几\d]*[个块颗枚]?小?(息肉|胆囊|阑尾|扁桃体|子宫|甲状腺|囊肿|肿瘤|痔疮)"
-    r"|(息肉|胆囊|阑尾|扁桃体|子宫|甲状腺|囊肿|肿瘤|痔疮)(?:被)?[切摘割]掉"
+    rf"(?:[切摘割](?:了|掉了?|除了))[一二两三四五六几\d]*[个块颗枚]?小?({_ORGANS_ZH})"
+    rf"|({_ORGANS_ZH})(?:被)?[切摘割]掉"
 )
 _REMOVAL = frozenset({"removed", "taken out", "appendix out", "tonsils out"})
 # "back surgeries" is one item, "back surgery"; "hernia repaired" a hernia repair.
@@ -246,7 +241,7 @@ def _answered(ctx: SentenceCtx) -> list[ExtractedFact]:
     frame = ctx.frame
     if frame is None or frame.topic != "surgery" or not sentence_affirmative(ctx.text, ctx.zh):
         return []
-    if scope.cue("plan", ctx.zh).search(ctx.text) and not _SURGERY_PAST.search(ctx.text):
+    if scope.cue("plan", ctx.zh).search(ctx.text) and not _told_done(ctx):
         return []  # "Yes, it's scheduled for May": a plan, not history
     names = [h.canonical for h in find_entities(frame.text, ctx.zh) if h.kind == "procedure"]
     pattern = _SURGERY_ZH if ctx.zh else _SURGERY_EN
@@ -280,6 +275,11 @@ def _fact(
     )
 
 
+def _told_done(ctx: SentenceCtx) -> bool:
+    """The sentence tells of something done ("had", "做过", "in 2015")."""
+    return bool(scope.cue("told_done", ctx.zh).search(ctx.text))
+
+
 def _item_fact(ctx: SentenceCtx, a: int, b: int, name: str, told: bool) -> ExtractedFact | None:
     """The operation at text[a:b] as a plan, as history (when the sentence tells of a
     done operation or answers a surgery question: `told`), or nothing."""
@@ -299,6 +299,6 @@ def extract_surgical_history(ctx: SentenceCtx) -> list[ExtractedFact]:
     if not items:
         return _answered(ctx)
     in_frame = ctx.frame is not None and ctx.frame.topic == "surgery"
-    told = bool(in_frame or _SURGERY_PAST.search(ctx.text))
+    told = bool(in_frame or _told_done(ctx))
     facts = [_item_fact(ctx, a, b, name, told) for a, b, name in items]
     return [f for f in facts if f is not None]

@@ -369,3 +369,11 @@ def test_guy_at_work_operation_is_not_the_patients() -> None:
 
 def test_guy_at_work_control_the_patients_own_is_history() -> None:
     assert _history(("Patient", "I had a knee replacement last year.")) == ["knee replacement"]
+
+
+def test_chinese_operation_next_week_is_planned() -> None:
+    assert _planned(("医生", "你下周做胆囊切除术，前一天晚上别吃东西。")) == ["cholecystectomy"]
+
+
+def test_chinese_operation_last_week_control_is_history() -> None:
+    assert _history(("医生", "你上周做了胆囊切除术，前一天晚上没吃东西。")) == ["cholecystectomy"]

@@ -54,8 +54,9 @@ def extraction_counts(hist: History, patient_pk: int) -> dict:
             _score(counts["condition"], q.gold, own, "condition", note)
         elif q.kind == "safety":
             kind = q.safety_kind
+            # A planned operation is no history (status planned): not a prediction.
             pred = [f for f in own if f.fact_type == "safety" and f.safety_kind == kind
-                    and f.assertion == "present"]  # fmt: skip
+                    and f.assertion == "present" and f.status != "planned"]  # fmt: skip
             c = counts[f"safety/{kind}"]
             c["gold"] += len(q.gold)
             c["tp"] += sum(any(_matches(f, i) for f in pred) for i in q.gold)

@@ -174,9 +174,10 @@ def _status(fact_type: str, raw: Any, path: str) -> str | None:
     facts have none (they are append-only and never superseded)."""
     allowed = REQUIRED_STATUSES.get(fact_type)
     if fact_type == "safety":
-        if raw is not None:
-            raise ValidationError(path, f"must be null for safety, got {raw!r}")
-        return None
+        # A planned operation is stored as planned, never as history (rules.surgery).
+        if raw is not None and raw != "planned":
+            raise ValidationError(path, f"must be null (or planned) for safety, got {raw!r}")
+        return raw
     if allowed is None:
         return _text_or_none(raw, path)
     if raw is None:

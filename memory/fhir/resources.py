@@ -125,6 +125,8 @@ def alert(fact: Fact, patient_ref: dict[str, str]) -> Built:
 def procedure(fact: Fact, patient_ref: dict[str, str], version: str) -> Built:
     """Surgical / bleeding history (safety_kind surgical_history)."""
     status = "completed" if in_force(fact.verification) else "entered-in-error"
+    if status == "completed" and fact.status == "planned":
+        status = "preparation"  # a planned operation is not yet done (rules.surgery)
     when = fhir_date(fact.event_date, fact.date_precision)
     resource = _base(
         "Procedure",
@@ -133,7 +135,7 @@ def procedure(fact: Fact, patient_ref: dict[str, str], version: str) -> Built:
         subject=patient_ref,
         note=[{"text": fact.content}],
     )
-    if when:
+    if when and status != "preparation":
         resource["occurrenceDateTime" if version == "R5" else "performedDateTime"] = when
     return Built("procedures", resource, [fact], f"{item_name(fact)} — {status}: {fact.content}")
 

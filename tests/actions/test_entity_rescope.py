@@ -25,10 +25,11 @@ from memory.models import Chain, Entity, Fact
 
 pytestmark = pytest.mark.django_db
 
-B_SAYS = "Years ago I had surgery, nothing else."
+# A bare "surgery" names no operation (rules.surgery): B names another site.
+B_SAYS = "Years ago I had spine surgery, nothing else."
 A_SAYS = "I had some back surgery when I was thirty."
 A_SAYS_ZH = "我年轻时做过背部手术。"
-B_SAYS_ZH = "我以前做过手术。"
+B_SAYS_ZH = "我以前做过脊柱手术。"
 
 
 def _import(patient: str, saying: str) -> None:
@@ -75,7 +76,8 @@ def test_the_other_patient_keeps_the_item_his_words_named():
     _legacy(A_SAYS, B_SAYS)
     with transaction.atomic():
         rescope_all()
-    assert (_fact("b").entity.name, _fact("b").entity.patient.external_id) == ("surgery", "b")
+    found = (_fact("b").entity.name, _fact("b").entity.patient.external_id)
+    assert found == ("spine surgery", "b")
 
 
 def test_no_free_text_entity_is_left_shared_between_patients():
@@ -102,7 +104,7 @@ def test_a_confirmed_fact_keeps_the_item_the_clinician_confirmed(clinician):
         rescope_all()
     fact = _fact("a")
     assert (fact.entity.name, fact.entity.patient.external_id, fact.verification) == (
-        "surgery",
+        "spine surgery",
         "a",
         "confirmed",
     )

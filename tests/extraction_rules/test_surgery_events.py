@@ -12,7 +12,9 @@ from tests.extraction_rules._helpers import facts
 
 
 def _surgical(*turns: tuple[str, str]) -> list[str | None]:
-    return [f.entity for f in facts(*turns, kind="surgical_history") if f.assertion != "negated"]
+    """Operations stored as history: a planned one is stored as planned, not here."""
+    found = facts(*turns, kind="surgical_history")
+    return [f.entity for f in found if f.assertion != "negated" and f.status != "planned"]
 
 
 def test_procedure_prep_as_time_reference_is_not_surgical_history() -> None:

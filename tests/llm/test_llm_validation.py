@@ -155,7 +155,7 @@ def test_status_case_is_normalized() -> None:
 
 def test_safety_fact_with_a_status_is_rejected() -> None:
     bad = fact(type="safety", status="active", safety_kind="allergy")
-    assert error(bad) == "facts[0].status: must be null for safety, got 'active'"
+    assert error(bad) == "facts[0].status: must be null (or planned) for safety, got 'active'"
 
 
 def test_safety_fact_needs_a_safety_kind() -> None:
@@ -396,3 +396,8 @@ def test_a_reaction_slot_on_a_medication_is_refused() -> None:
     raw["facts"][0].update(type="medication_status", safety_kind=None, status="active")
     with pytest.raises(ValidationError, match="unknown slot"):
         parse_extraction(_json.dumps(raw), n_turns=2)
+
+
+def test_planned_operation_keeps_its_planned_status() -> None:
+    planned = one(type="safety", status="planned", safety_kind="surgical_history")
+    assert planned.status == "planned"

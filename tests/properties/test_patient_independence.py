@@ -5,7 +5,7 @@ between) patients B and C in a random order: A's facts must be the same
 every time -- type, subject, item name, status, assertion, safety kind and
 slots. The sessions are invented sentences (English and Chinese) that the
 offline rule extractor reads as items the dictionary does not know ("back
-surgery", "repaired", 背部手术), so an entity borrowed from another patient's
+surgery", "wrist repair", 背部手术), so an entity borrowed from another patient's
 words would show. The same holds for two development histories, and for a
 patient reconstructed in a database that holds other patients.
 """
@@ -34,17 +34,17 @@ BOUNDED = settings(
 )
 
 # Patient answers that name operations and other items in words of their own; pairs
-# share a word or most of their letters ("surgery" / "back surgery", "repair" /
-# "repaired"), which is what a character overlap across patients used to merge.
+# share a word or most of their letters ("spine surgery" / "back surgery", "wrist
+# repair" / "ankle repair"), which is what a character overlap across patients used to merge.
 SAYINGS = (
     "I had some back surgery when I was thirty.",
-    "Years ago I had surgery, nothing else.",
-    "They repaired my broken wrist with a plate.",
+    "Years ago I had spine surgery, nothing else.",
+    "I had a wrist repair with a plate.",
     "I've had an ankle repair after a skiing accident.",
     "I had shoulder surgery after a fall from a ladder.",
     "I had a neck operation in my forties.",
     "我年轻时做过背部手术。",
-    "我以前做过手术。",
+    "我以前做过脊柱手术。",
     "我做过膝盖手术，恢复得不错。",
     "I take a valerian root supplement at night.",
 )

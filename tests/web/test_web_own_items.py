@@ -1,8 +1,8 @@
 """A patient's pages show no item named by another patient's words (issue 34).
 
-Patient B says "back surgery" first; patient A then says only "surgery". A
-name the dictionary does not know is A's own, so A's pages never show B's
-wording; in Chinese likewise (背部手术 / 手术).
+Patient B says "back surgery" first; patient A then says "spine surgery" (a bare
+"surgery" names no operation). A name the dictionary does not know is A's own, so
+A's pages never show B's wording; in Chinese likewise (背部手术 / 脊柱手术).
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ def _overview(client, clinician, patient: str) -> str:
 @pytest.mark.parametrize(
     ("theirs", "ours", "their_item", "our_item"),
     [
-        ("I had some back surgery when I was thirty.", "Years ago I had surgery.",
-         "back surgery", "surgery"),
-        ("我年轻时做过背部手术。", "我以前做过手术。", "背部手术", "手术"),
+        ("I had some back surgery when I was thirty.", "Years ago I had spine surgery.",
+         "back surgery", "spine surgery"),
+        ("我年轻时做过背部手术。", "我以前做过脊柱手术。", "背部手术", "脊柱手术"),
     ],
 )  # fmt: skip
 def test_the_overview_shows_the_patients_own_item_not_anothers_wording(

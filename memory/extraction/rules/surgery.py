@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from memory.domain.types import ExtractedFact
+from memory.extraction.rules import operation_scope as scope
 from memory.extraction.rules.context import sentence_affirmative
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import find_entities, lookup
@@ -31,77 +32,38 @@ from memory.extraction.rules.entities import find_entities, lookup
 # word's letters walked once instead of once per suffix.
 _SURGERY_EN = re.compile(
     r"\b(\w+(?:ectomy|otomy|plasty|ostomy|pexy)|c-section|cesarean|bypass|stent\w*|pacemaker|"
-    r"transplant\w*|replacement|(?:\w+ )?surgery|surgeries|operation|removed|taken out|repair(?:ed)?|"
-    r"appendix out|tonsils out|fusion|cabg|lumpectomy|laminectomy|bleed\w*|hemorrhage|transfusion)\b",
+    r"(?:\w+ )?(?:transplant\w*|surgery|surgeries|operations?|replacements?)|removed|taken out|(?:\w+ )?repair(?:ed)?|"
+    r"appendix out|tonsils out|fusion|cabg|lumpectomy|laminectomy|(?:\w+ )?(?:bleed|hemorrhage)|transfusion)\b",
     re.I,
 )
 _SURGERY_ZH = re.compile(
     r"[\u4e00-\u9fff]{0,6}?(?:手术|切除术?|搭桥|支架|置换|移植|剖腹产|剖宫产|开刀)|出血|输血"
 )
-_SURGERY_PAST = re.compile(
-    r"\b(?:had|have had|i've had|underwent|did|done|was|were|got|removed|history of|status post|s/p|"
-    r"in (?:19|20)\d\d|years? ago|back in)\b|做过|做了|做完|刚做|已经做|[放装换植割开]过|放了|装了|植入了|"
-    r"[切摘割](?:了|掉)|曾|以前|去年|前年|年前|上个月|上周|上次|史",
-    re.I,
-)
-_SURGERY_FUTURE = re.compile(
-    r"\b(?:will|going to|schedul\w*|plan\w*|need(?:s)? (?:a|an|to)|recommend\w*|consider\w*)\b|准备|计划|需要|建议",
-    re.I,
-)
 # "切了一个息肉", "胆囊摘掉了": a removal told with a verb instead of the operation name.
+_ORGANS_ZH = scope.cue("removed_part", True).pattern
 _REMOVAL_ZH = re.compile(
-    r"(?:[切摘割](?:了|掉了?|除了))[一二两三四五六几\d]*[个块颗枚]?小?(息肉|胆囊|阑尾|扁桃体|子宫|甲状腺|囊肿|肿瘤|痔疮)"
-    r"|(息肉|胆囊|阑尾|扁桃体|子宫|甲状腺|囊肿|肿瘤|痔疮)(?:被)?[切摘割]掉"
-)
-_GENERIC_SURGERY = re.compile(
-    r"^(?:surgery|surgeries|operation|procedure|removed|taken out|repair(?:ed)?)$", re.I
+    rf"(?:[切摘割](?:了|掉了?|除了))[一二两三四五六几\d]*[个块颗枚]?小?({_ORGANS_ZH})"
+    rf"|({_ORGANS_ZH})(?:被)?[切摘割]掉"
 )
 _REMOVAL = frozenset({"removed", "taken out", "appendix out", "tonsils out"})
-# Body parts and lesions that name an operation when they are "removed".
-_ORGANS = (
-    "gallbladder|gall bladder|appendix|tonsils?|adenoids|uterus|ovary|ovaries|spleen|kidney|thyroid|"
-    "polyps?|breast|prostate|cataracts?|moles?|wisdom teeth|lump|cyst|tumou?r|gallstones|stones?|"
-    "colon|lung|lobe|fibroids?|hemorrhoids|lymph nodes?"
-)
-_ORGAN_AFTER = re.compile(rf"^\W*(?:(?:\w+|\d+)\s+){{0,4}}?({_ORGANS})\b", re.I)
-_ORGAN_BEFORE = re.compile(rf"\b({_ORGANS})\W*(?:\w+\s+)?$", re.I)
-# Function words a "(\w+ )?surgery" match may drag in ("had surgery", "any surgery").
-_NOT_A_SITE = frozenset(
-    [
-        "had",
-        "have",
-        "a",
-        "an",
-        "the",
-        "my",
-        "his",
-        "her",
-        "your",
-        "any",
-        "no",
-        "some",
-        "major",
-        "minor",
-        "of",
-        "for",
-        "this",
-        "that",
-        "big",
-        "small",
-        "and",
-        "or",
-        "did",
-        "do",
-        "done",
-        "get",
-        "got",
-        "underwent",
-        "recent",
-        "previous",
-        "past",
-        "prior",
-    ]
-)
+# "back surgeries" is one item, "back surgery"; "hernia repaired" a hernia repair.
+_BASE_FORM = {
+    "surgeries": "surgery",
+    "operations": "operation",
+    "repaired": "repair",
+    "replacements": "replacement",
+    "transplants": "transplant",
+}
+_SITE_AFTER = re.compile(r"^\s+on\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.I)
+_SITE_OF = re.compile(r"^\s+of\s+((?:[a-z]+\s+){0,2}[a-z]+)", re.I)
+PLANNED = "planned"
+# Body parts and lesions that name an operation when they are "removed" (cue data):
+# the one right before "removed" first ("kidney stone removed" is a stone, not a
+# kidney), then the one after it ("removed a lump from my breast" is the lump).
+_ORGANS = scope.cue("removed_part", False).pattern
+_ORGAN_AFTER = re.compile(rf"^\W*(?:(?:\w+|\d+)\s+){{0,4}}?({_ORGANS})", re.I)
+_ORGAN_RIGHT_BEFORE = re.compile(rf"({_ORGANS})\W*$", re.I)
+_ORGAN_BEFORE = re.compile(rf"({_ORGANS})\W*(?:\w+\s+)?$", re.I)
 # What a Chinese match may drag in before the procedure: "1995年做过阑尾切除术", "记录为…".
 _ZH_LEAD = re.compile(
     r"^.*(?:做过|做了|记录为|诊断为|接受了?|进行了?|因为|因|做|行|是|的|过|了|年|我|在)"
@@ -119,48 +81,21 @@ _TIME_ANCHOR_BEFORE_EN = re.compile(
     r"(?:(?!(?:my|his|her|our)\b)\w+\s+)?$",
     re.I,
 )
-_PLAN_BEFORE_EN = re.compile(
-    r"\b(?:will|'ll|going to|gonna|schedul\w*|plan\w*|book\w*|needs?|recommend\w*|consider\w*|"
-    r"due for|upcoming|may|might|could|would|should|wants? (?:to|you to))\b"
-    # ... unless a done-cue stands between ("I will tell him you had a colonoscopy").
-    r"(?:(?!\b(?:had|underwent|did|got|was|were)\b)[^.,;]){0,40}$",
-    re.I,
-)
 _NOT_DONE_AFTER_EN = re.compile(
-    r"^\W*(?:prep|preparation|kit|referral|appointment|is (?:scheduled|planned|booked|due)|"
+    r"^\W*(?:prep|preparation|kit|referral|appointment|"
     r"(?:is|are) (?:usually |typically |generally |often )?(?:done|performed)\b|can be)",
     re.I,
 )
-# Chinese: a plan word, then no 过/了/完 (done) up to the end of the procedure name.
-_PLAN_BEFORE_ZH = re.compile(
-    r"(?:准备|计划|打算|预约|安排|建议|需要|要不要|将要|还要|要做|再做|去做|等着做)(?:(?![过了完])[\u4e00-\u9fff]){0,16}$"
-)
 _NOT_DONE_AFTER_ZH = re.compile(r"^(?:前|之前|以前|的?准备|的?肠道准备)")
-_EXPLANATION = re.compile(
-    r"\b(?:usually|typically|generally|in general|most people|people with|can cause|helps?)\b|一般|通常|大多数|能够|可以预防",
-    re.I,
-)
-# A done-cue strong enough to outweigh an explanation word in the same sentence.
-_DONE_STRONG = re.compile(
-    r"\b(?:i had|i've had|i have had|you had|underwent|was done|were done|was performed|removed|"
-    r"in (?:19|20)\d\d|years? ago|last (?:year|month|week))\b|做过|做了|做完|切除了|史",
-    re.I,
-)
 
 
 def _not_done(text: str, start: int, end: int, zh: bool) -> bool:
-    """The procedure at text[start:end] is a time anchor, preparation or plan."""
-    before, after = text[max(0, start - 60) : start], text[end : end + 30]
+    """The procedure at text[start:end] is a time anchor or a preparation."""
+    after = text[end : end + 30]
     if zh:
-        # A Chinese cue match may start inside its lead-in ("准备做胆囊切除术"): read
-        # the plan word through to the end of the name.
-        lead = text[max(0, start - 12) : end]
-        return bool(_PLAN_BEFORE_ZH.search(lead) or _NOT_DONE_AFTER_ZH.match(after))
-    return bool(
-        _TIME_ANCHOR_BEFORE_EN.search(before)
-        or _PLAN_BEFORE_EN.search(before)
-        or _NOT_DONE_AFTER_EN.match(after)
-    )
+        return bool(_NOT_DONE_AFTER_ZH.match(after))
+    before = text[max(0, start - 60) : start]
+    return bool(_TIME_ANCHOR_BEFORE_EN.search(before) or _NOT_DONE_AFTER_EN.match(after))
 
 
 def _named(name: str) -> str | None:
@@ -171,8 +106,11 @@ def _named(name: str) -> str | None:
 
 def _removal_name(text: str, start: int, end: int) -> str | None:
     """ "removed two small polyps" -> polypectomy; "gallbladder taken out" -> cholecystectomy."""
-    m = _ORGAN_AFTER.match(text[end : end + 40]) or _ORGAN_BEFORE.search(
-        text[max(0, start - 30) : start]
+    before = text[max(0, start - 30) : start]
+    m = (
+        _ORGAN_RIGHT_BEFORE.search(before)
+        or _ORGAN_AFTER.match(text[end : end + 40])
+        or _ORGAN_BEFORE.search(before)
     )
     if m is None:
         return None
@@ -184,40 +122,111 @@ def _removal_name(text: str, start: int, end: int) -> str | None:
     return f"{organ} removal"
 
 
-def _procedure_name(surface: str, text: str, start: int, end: int, zh: bool) -> str | None:
-    """A readable procedure name for a cue match, or None when it names nothing."""
-    if zh:
-        core = _ZH_LEAD.sub("", surface)
-        if len(core) < 2:
-            return None
-        return _named(core) or core
+def _site_after(text: str, end: int) -> str | None:
+    """ "surgery on my right knee" -> "knee": the first word after "on" that is
+    neither a function word nor a side."""
+    m = _SITE_AFTER.match(text[end : end + 40])
+    if m is None:
+        return None
+    skip = scope.no_site_words()
+    words = [w for w in m[1].casefold().split() if w not in skip]
+    if not words:
+        return None
+    # "surgery on both knees" is knee surgery.
+    return words[0][:-1] if re.search(r"[^s]s$", words[0]) and len(words[0]) > 3 else words[0]
+
+
+def _english_name(surface: str, text: str, start: int, end: int) -> str | None:
     low = surface.casefold()
     if low in _REMOVAL:
         if low in ("appendix out", "tonsils out"):
             return _named(low) or low
         return _removal_name(text, start, end)
+    skip = scope.no_site_words()
     words = low.split()
-    if len(words) == 2 and words[0] in _NOT_A_SITE:
-        low = words[1]
-    return _named(low) or low
+    while len(words) > 1 and words[0] in skip:
+        words = words[1:]  # "had surgery", "my right knee surgery", "a couple knee surgeries"
+    low = " ".join(words)
+    *head, last = low.split()
+    last = _BASE_FORM.get(last, last)
+    low = " ".join([*head, last])
+    if low in scope.forms("generic", False):
+        # A bare "surgery", "repair", "before surgery", "my second operation" names no
+        # operation: the site or type is what a clinician needs.
+        site = _site_after(text, end) if last in ("surgery", "operation") else None
+        return (_named(f"{site} {low}") or f"{site} {low}") if site else None
+    # "rotator cuff repaired": the word before the match may complete a known name.
+    prev = re.search(r"(\w+)\s+$", text[max(0, start - 20) : start])
+    return (_named(f"{prev[1].casefold()} {low}") if prev else None) or _named(low) or low
+
+
+def _chinese_name(surface: str) -> str | None:
+    """The operation a Chinese cue match names: read after the last word that names
+    no site ("是否需要手术" -> "手术" -> nothing; "疝气和隐睾手术" -> "隐睾手术")."""
+    core = _ZH_LEAD.sub("", surface)
+    leads = list(scope.cue("not_a_site", True).finditer(core))
+    leads += list(scope.cue("count", True).finditer(core))
+    cut = max((m.end() for m in leads), default=0)
+    core = core[cut:]
+    if len(core) < 2 or core in scope.forms("generic", True):
+        return None  # "做过手术", "第二次手术": no operation named
+    return _named(core) or core
+
+
+def _procedure_name(surface: str, text: str, start: int, end: int, zh: bool) -> str | None:
+    """A readable procedure name for a cue match, or None when it names nothing."""
+    if zh:
+        return _chinese_name(surface)
+    return _english_name(surface, text, start, end)
+
+
+def _with_site(name: str, text: str, start: int, end: int, zh: bool) -> str:
+    """ "prostate biopsies", "a biopsy of my lymph node" -> "prostate biopsy",
+    "lymph node biopsy": a bare type named with the site said beside it."""
+    if zh or name not in scope.forms("needs_site", False):
+        return name
+    skip = scope.no_site_words()
+    before: list[str] = []
+    for word in reversed(re.findall(r"[a-z]+", text[max(0, start - 30) : start].casefold())):
+        if word in skip or len(before) == 2:
+            break  # the site is the run of words right before the name
+        before.insert(0, word)
+    if before:
+        return f"{' '.join(before)} {name}"
+    m = _SITE_OF.match(text[end : end + 40])
+    words = [w for w in m[1].casefold().split() if w not in skip] if m else []
+    return f"{' '.join(words)} {name}" if words else name
+
+
+def _bare(surface: str, zh: bool) -> bool:
+    """A cue match that is only a generic word with function words ("had surgery")."""
+    if zh:
+        return False
+    skip = scope.no_site_words()
+    *head, last = surface.casefold().split()
+    generic = _BASE_FORM.get(last, last) in scope.forms("generic", False)
+    return generic and all(w in skip for w in head)
 
 
 def _items(ctx: SentenceCtx) -> list[tuple[int, int, str]]:
     """(start, end, procedure) named in the sentence: lexicon hits, then cue words."""
-    found = [(h.start, h.end, h.canonical) for h in ctx.hits if h.kind == "procedure"]
-    pattern = _SURGERY_ZH if ctx.zh else _SURGERY_EN
-    cues = [
-        m
-        for m in pattern.finditer(ctx.text)
-        if all(m.end() <= a or m.start() >= b for a, b, _ in found)
+    found = [
+        (h.start, h.end, _with_site(h.canonical, ctx.text, h.start, h.end, ctx.zh))
+        for h in ctx.hits
+        if h.kind == "procedure"
     ]
-    for m in cues:
-        generic = _GENERIC_SURGERY.match(m[0].strip()) and m[0].casefold() not in _REMOVAL
-        if generic and (len(cues) > 1 or found):
+    pattern = _SURGERY_ZH if ctx.zh else _SURGERY_EN
+    by_site: list[tuple[int, int, str]] = []
+    for m in pattern.finditer(ctx.text):
+        if any(m.start() < b and m.end() > a for a, b, _ in found):
             continue
         name = _procedure_name(m[0], ctx.text, m.start(), m.end(), ctx.zh)
-        if name and not any(name == n for _, _, n in found):
-            found.append((m.start(), m.end(), name))
+        if name and not any(name == n for _, _, n in found + by_site):
+            (by_site if _bare(m[0], ctx.zh) else found).append((m.start(), m.end(), name))
+    if not found:
+        # "surgery on my knee" names the site only: kept when nothing better is named
+        # ("I had surgery on my knee, an ACL reconstruction" is one operation).
+        found = by_site
     if ctx.zh:
         for m in _REMOVAL_ZH.finditer(ctx.text):
             organ = m[1] or m[2]
@@ -232,21 +241,25 @@ def _answered(ctx: SentenceCtx) -> list[ExtractedFact]:
     frame = ctx.frame
     if frame is None or frame.topic != "surgery" or not sentence_affirmative(ctx.text, ctx.zh):
         return []
-    if _SURGERY_FUTURE.search(ctx.text) and not _SURGERY_PAST.search(ctx.text):
+    if scope.cue("plan", ctx.zh).search(ctx.text) and not _told_done(ctx):
         return []  # "Yes, it's scheduled for May": a plan, not history
     names = [h.canonical for h in find_entities(frame.text, ctx.zh) if h.kind == "procedure"]
     pattern = _SURGERY_ZH if ctx.zh else _SURGERY_EN
     for m in pattern.finditer(frame.text):
-        if not _GENERIC_SURGERY.match(m[0].strip()):
-            name = _procedure_name(m[0], frame.text, m.start(), m.end(), ctx.zh)
-            if name and name not in names:
-                names.append(name)
+        name = _procedure_name(m[0], frame.text, m.start(), m.end(), ctx.zh)
+        if name and name not in names:
+            names.append(name)
     content = f"{frame.text} {ctx.text}"
-    return [_fact(ctx, 0, name, "present", content) for name in names]
+    return [_fact(ctx, 0, name, "present", content=content) for name in names]
 
 
 def _fact(
-    ctx: SentenceCtx, pos: int, name: str, assertion: str, content: str | None = None
+    ctx: SentenceCtx,
+    pos: int,
+    name: str,
+    assertion: str,
+    status: str | None = None,
+    content: str | None = None,
 ) -> ExtractedFact:
     fields: dict[str, object] = {"content": content} if content else {}
     return make_fact(
@@ -256,24 +269,36 @@ def _fact(
         safety_kind="surgical_history",
         entity=name,
         assertion=assertion,
+        status=status,
         confidence=0.7,
         **fields,
     )
 
 
+def _told_done(ctx: SentenceCtx) -> bool:
+    """The sentence tells of something done ("had", "做过", "in 2015")."""
+    return bool(scope.cue("told_done", ctx.zh).search(ctx.text))
+
+
+def _item_fact(ctx: SentenceCtx, a: int, b: int, name: str, told: bool) -> ExtractedFact | None:
+    """The operation at text[a:b] as a plan, as history (when the sentence tells of a
+    done operation or answers a surgery question: `told`), or nothing."""
+    if scope.never_an_item(ctx.text, a, b, ctx.zh) or _not_done(ctx.text, a, b, ctx.zh):
+        return None
+    if scope.planned(ctx.text, a, b, ctx.zh):
+        # A plan is stored as planned, shown as planned, never as history.
+        return _fact(ctx, a, name, "present", status=PLANNED)
+    return _fact(ctx, a, name, ctx.assertion(a, b)) if told else None
+
+
 def extract_surgical_history(ctx: SentenceCtx) -> list[ExtractedFact]:
+    if ctx.sent.is_question:
+        # "Have you had any back surgeries?" asks; the answer tells (_answered).
+        return []
     items = _items(ctx)
     if not items:
         return _answered(ctx)
     in_frame = ctx.frame is not None and ctx.frame.topic == "surgery"
-    if _SURGERY_FUTURE.search(ctx.text) and not _SURGERY_PAST.search(ctx.text):
-        return []  # a planned operation is an event, not history
-    if not (in_frame or _SURGERY_PAST.search(ctx.text)):
-        return []
-    if _EXPLANATION.search(ctx.text) and not _DONE_STRONG.search(ctx.text):
-        return []  # "A colonoscopy is usually done under sedation": knowledge, not history
-    return [
-        _fact(ctx, a, name, ctx.assertion(a, b))
-        for a, b, name in items
-        if not _not_done(ctx.text, a, b, ctx.zh)
-    ]
+    told = bool(in_frame or _told_done(ctx))
+    facts = [_item_fact(ctx, a, b, name, told) for a, b, name in items]
+    return [f for f in facts if f is not None]

@@ -14,7 +14,8 @@ against the labels as bench/labels/zh_safety/README.md says:
 - recall = patient labels matched / patient labels.
 
 Only aggregates are printed for the check part; `--show-tune` lists the tune
-part's wrong and missed items to write rules from.
+part's wrong and missed items to write rules from; `--diagnose` counts, per part,
+why items are wrong or missed (categories only, never a record).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import argparse
 import logging
 import os
 import sys
+from collections import Counter
 from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
@@ -44,6 +46,7 @@ from memory.evaluation.zh_safety_labels import (  # noqa: E402
     Label,
     Listed,
     PartScore,
+    canonical,
     matches,
     read_ids,
     read_labels,
@@ -67,6 +70,17 @@ _ROW_STATUS = {
 }
 
 
+# README: a denial of every allergy ("没有过敏史") is labelled with this item; the
+# profile lists such a statement under its own words, as it names no substance.
+ANY_ALLERGEN = "allergens"
+
+
+def _item_name(row: SafetyRow[Fact]) -> str:
+    if row.state == "denied" and all(f.entity_id is None for f in row.items):
+        return ANY_ALLERGEN
+    return row.name
+
+
 def listed_items(rows: Iterable[SafetyRow[Fact]]) -> list[Listed]:
     """What the profile shows, one item per row and kind (interaction read as
     contraindication); a row a clinician excluded is not shown as a finding."""
@@ -79,7 +93,7 @@ def listed_items(rows: Iterable[SafetyRow[Fact]]) -> list[Listed]:
             status = _ROW_STATUS.get(row.state, row.state)
             if kind == "surgical_history":
                 status = "planned" if row.latest_item.status == "planned" else "present"
-            out.append(Listed(kind=kind, name=row.name, status=status))
+            out.append(Listed(kind=kind, name=_item_name(row), status=status))
     return out
 
 
@@ -114,11 +128,46 @@ def _show(cid: str, items: list[Listed], gold: list[Label]) -> None:
             print(f"TUNE MISSED {cid}: {g.kind} {'|'.join(g.items)} {g.status}")
 
 
+def why_wrong(item: Listed, gold: list[Label]) -> str:
+    """The nearest label a wrong item misses, as a category (aggregates only)."""
+    name = canonical(item.name)
+    same = [g for g in gold if g.kind == item.kind and any(canonical(a) == name for a in g.items)]
+    if any(g.subject == "patient" for g in same):
+        return "right item, other status"
+    if same:
+        return "a relative's or another's item"
+    if any(g.kind == item.kind and g.subject == "patient" for g in gold):
+        return "other name than the labelled item(s)"
+    return "nothing of its kind labelled"
+
+
+def why_missed(label: Label, items: list[Listed]) -> str:
+    names = {canonical(a) for a in label.items}
+    if any(canonical(i.name) in names for i in items):
+        return "listed under another kind or status"
+    if any(i.kind == label.kind for i in items):
+        return "its kind listed under another name"
+    return "nothing of its kind listed"
+
+
+def _diagnose(listed: dict[str, list[Listed]], labels: list[Label], done: set[str]) -> Counter:
+    tally: Counter = Counter()
+    for cid in done:
+        items, gold = listed.get(cid, []), [g for g in labels if g.consultation_id == cid]
+        for item in items:
+            if not any(matches(item, g) for g in gold):
+                tally[f"wrong {item.kind}/{item.status}: {why_wrong(item, gold)}"] += 1
+        for g in gold:
+            if g.subject == "patient" and not any(matches(i, g) for i in items):
+                tally[f"missed {g.kind}/{g.status}: {why_missed(g, items)}"] += 1
+    return tally
+
+
 def _pct(hit: int, total: int) -> str:
     return f"{100 * hit / total:5.1f}% ({hit}/{total})" if total else "   n/a (0/0)"
 
 
-def run(show_tune: bool) -> dict[str, PartScore | None]:
+def run(show_tune: bool, diagnose: bool) -> dict[str, PartScore | None]:
     done = read_ids(LABELS / "done.tsv") or set()
     sources = _consultations(done)
     labels = {part: read_labels(LABELS / f"{part}.tsv") for part in PARTS}
@@ -128,6 +177,11 @@ def run(show_tune: bool) -> dict[str, PartScore | None]:
         if show_tune and part == TUNE:
             gold = [g for g in labels[part] or [] if g.consultation_id == cid]
             _show(cid, listed[part][cid], gold)
+    if diagnose:
+        for part in PARTS:
+            if labels[part] is not None:
+                for key, n in sorted(_diagnose(listed[part], labels[part], done).items()):
+                    print(f"{part:6s} {n:4d}  {key}")
     finished = {part: {c for c in done if sources.get(c, ("",))[0] == part} for part in PARTS}
     return {
         part: None if labels[part] is None else score(listed[part], labels[part], finished[part])
@@ -138,13 +192,14 @@ def run(show_tune: bool) -> dict[str, PartScore | None]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--show-tune", action="store_true")
+    parser.add_argument("--diagnose", action="store_true", help="why items are wrong, counts")
     opts = parser.parse_args()
     logging.disable(logging.INFO)  # the pipeline's per-session log lines
     test = connection.settings_dict.setdefault("TEST", {})
     test["NAME"] = "bench_zh_safety_precision"
     old = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
-        scores = run(opts.show_tune)
+        scores = run(opts.show_tune, opts.diagnose)
     finally:
         connection.creation.destroy_test_db(old, verbosity=0)
     print(f"{'Chinese safety items (labelled)':34s} " + " ".join(f"{p:>20s}" for p in PARTS))

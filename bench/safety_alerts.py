@@ -12,8 +12,10 @@ dropped) through the real pipeline, then counts per part, aggregates only:
   fact against every active, dose-changed or planned medication record, class
   words on either side included), with what the new rule leaves out: a class
   word as the allergy or as the drug, a planned drug, a repeat of one row.
-Whether an alert is right needs labels: bench/ (wt-29b) measures precision
-through `conflicts_for`; this script reports what the alerts are.
+An alert is judged right (issue 29's conflict-alert precision) when its allergy
+or contraindication is true, i.e. the history's safety gold (the notes' allergy
+items, memory.evaluation.histories) names its substance, and its drug is a
+specific drug (not a class) that a note of the patient's own sessions names.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ from memory.domain.drug_safety import (  # noqa: E402
     SafetyRecord,
     match_record,
 )
+from memory.evaluation import gold as g  # noqa: E402
+from memory.evaluation.histories import History  # noqa: E402
 from memory.evaluation.splits import PARTS  # noqa: E402
 from memory.lexicon.classes import ancestry  # noqa: E402
 from memory.models import Chain, Fact, Patient, Person  # noqa: E402
@@ -85,7 +89,30 @@ def _on_class_word(conflict: Conflict) -> bool:
     return broad or (entity is not None and entity.kind == "drug_class")
 
 
-def _count(patient: Patient, tally: Counter) -> None:
+def _gold_allergens(hist: History) -> list[g.GoldItem]:
+    return [
+        item
+        for q in hist.questions
+        if q.kind == "safety" and q.safety_kind == "allergy"
+        for item in q.gold
+    ]
+
+
+def _patient_drugs(hist: History) -> frozenset[str]:
+    notes = " ".join(s.note for s in hist.sessions if s.subject == "patient")
+    return g.entities_in(notes)
+
+
+def alert_is_right(conflict: Conflict, hist: History) -> bool:
+    """True allergy (the notes say it) against a specific drug the patient takes."""
+    entity = conflict.medication.entity
+    if entity is None or entity.kind != "drug" or entity.name not in _patient_drugs(hist):
+        return False
+    said = g.judge(f"{substance_of(conflict.safety)} {conflict.safety.content}")
+    return any(said.contains(item) for item in _gold_allergens(hist))
+
+
+def _count(patient: Patient, tally: Counter, hist: History) -> None:
     own = Fact.objects.filter(patient=patient, subject__kind=Person.Kind.PATIENT)
     facts = list(own.filter(fact_type="safety").select_related("entity", "session"))
     tally["safety facts"] += len(facts)
@@ -93,6 +120,7 @@ def _count(patient: Patient, tally: Counter) -> None:
     alerts = conflicts_for(patient)
     tally["alerts now"] += len(alerts)
     tally["alerts now on a broad class word"] += sum(_on_class_word(c) for c in alerts)
+    tally["alerts now that are right"] += sum(alert_is_right(c, hist) for c in alerts)
     tally["distinct (row, drug) pairs now"] += len({(c.safety.pk, c.medication.pk) for c in alerts})
     previous = _previous_alerts(patient)
     tally["alerts before"] += len(previous)
@@ -121,10 +149,11 @@ def main() -> None:
         for hist in build_histories(opts.histories):
             built = build_memory(hist)
             tallies[hist.part]["histories"] += 1
-            _count(built.patient, tallies[hist.part])
+            _count(built.patient, tallies[hist.part], hist)
             if opts.show and hist.part == PARTS[0]:  # never a check record
                 for c in conflicts_for(built.patient):
-                    print(f"TUNE ALERT {hist.patient_id}: {c.path} | {c.safety.content[:90]!r}")
+                    mark = "right" if alert_is_right(c, hist) else "WRONG"
+                    print(f"TUNE {mark} {hist.patient_id}: {c.path} | {c.safety.content[:60]!r}")
     finally:
         connection.creation.destroy_test_db(old, verbosity=0)
     keys = list(dict.fromkeys(k for t in tallies.values() for k in t))

@@ -43,6 +43,11 @@ small tables below, independent of the extractor's own metric table):
   else their sentences that speak of allergies) and from the allergy sentences of
   MTS-Dialog rows of other sections but the family history (note_allergy_gold):
   only allergens the dialogue names count; "no known allergies" makes a negative.
+- Operations: gold = the procedures a surgical-history section names (MTS-Dialog
+  PASTSURGICAL rows, the ACI-Bench note's SURGICAL HISTORY section), as
+  memory.evaluation.gold.surgical_terms reads them, that the dialogue says.
+  Listed = the patient's present, not planned surgical_history facts of that
+  dialogue; one is right when it names a gold procedure (words or entity).
 - Speed: ACI-Bench visits per second of process CPU time (one core), after the
   extraction warm-up a worker pays once at start (memory.warmup.warm_extraction),
   with cold sentence caches; sessions per wall second printed beside it (the
@@ -65,6 +70,7 @@ sys.path.insert(0, str(ROOT))
 
 from memory.domain.slots import as_number  # noqa: E402
 from memory.domain.types import ExtractedFact, Turn  # noqa: E402
+from memory.evaluation import gold as g  # noqa: E402
 from memory.evaluation.notes import (  # noqa: E402
     Ratio,
     allergy_gold,
@@ -248,6 +254,8 @@ class Tally:
     value_missed: list[int] = field(default_factory=lambda: [0, 0, 0])
     allergy_all: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # + notes, sections
     allergy_rows: list[int] = field(default_factory=lambda: [0, 0])  # positive, negative
+    # Operations against surgical-history sections: found gold, gold, right, listed.
+    operations: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     values_all: list[int] = field(default_factory=lambda: [0, 0])
     doses_all: list[int] = field(default_factory=lambda: [0, 0])
     negated: list[int] = field(default_factory=lambda: [0, 0])  # clean, allergy facts
@@ -314,12 +322,32 @@ def _mts(row: dict[str, str], tally: Tally) -> None:
         missed = names - medication_names(facts)
         said = drug_names(" ".join(t.text for t in turns))
         _add(tally.meds_mts_missed, len(missed & said), len(missed))
+    if header == "PASTSURGICAL":
+        _operations(text, row["dialogue"], facts, tally.operations)
     if header == "ALLERGY":
         _allergy(*allergy_gold(text), facts, tally.allergy)
         _allergy(*allergy_gold(text), facts, tally.allergy_all, tally.allergy_rows)
     elif header != "FAM/SOCHX":  # a relative's allergy is no gold of the patient's
         gold, negative = note_allergy_gold(text, row["dialogue"])
         _allergy(gold, negative, facts, tally.allergy_all, tally.allergy_rows)
+
+
+def _operations(section: str, dialogue: str, facts: tuple, acc: list[int]) -> None:
+    """Operations the patient has had, against the note's surgical-history section:
+    an item is right when it names a procedure the section names (its words or its
+    lexicon entity); a planned one is no history. Gold: procedures the dialogue says."""
+    said = g.judge(dialogue)
+    gold = [i for t in g.surgical_terms(section) if said.contains(i := g.gold_entity(t))]
+    listed = [
+        g.judge(f"{f.entity or ''} {f.content}")
+        for f in facts
+        if f.type == "safety" and f.safety_kind == "surgical_history" and f.subject == "patient"
+        and f.assertion == "present" and f.status != "planned"
+    ]  # fmt: skip
+    acc[0] += sum(any(j.contains(i) for j in listed) for i in gold)
+    acc[1] += len(gold)
+    acc[2] += sum(any(j.contains(i) for i in gold) for j in listed)
+    acc[3] += len(listed)
 
 
 def _enlarged(
@@ -399,6 +427,12 @@ def _aci(row: dict[str, str], tally: Tally) -> None:
     _allergy_invariants(turns, facts, tally)
     gold, negative = note_allergy_gold(note, row["dialogue"])
     _allergy(gold, negative, facts, tally.allergy_all, tally.allergy_rows)
+    surgical = note_sections(note, _SURGICAL_SECTIONS)
+    if surgical.strip():
+        _operations(surgical, row["dialogue"], facts, tally.operations)
+
+
+_SURGICAL_SECTIONS = ("SURGICAL HISTORY", "PAST SURGICAL HISTORY")
 
 
 def _speed(rows: list[dict[str, str]]) -> tuple[float, float]:
@@ -467,6 +501,8 @@ def report(tallies: dict[str, Tally]) -> list[tuple[str, str, list[str]]]:
             cells(lambda t: f"{t.allergy_rows[0]} / {t.allergy_rows[1]}"),
         )
     )
+    rows.append(("operation recall", "", cells(lambda t: _ratio(*t.operations[:2]))))
+    rows.append(("operation precision", ">= 95%", cells(lambda t: _ratio(*t.operations[2:]))))
     rows.append(("  allergy not from a denial", "100%", cells(lambda t: _ratio(*t.negated))))
     rows.append(
         ("  allergen not an active med", "100%", cells(lambda t: _ratio(*t.allergen_active)))

@@ -74,6 +74,7 @@ from memory.evaluation import gold as g  # noqa: E402
 from memory.evaluation.notes import (  # noqa: E402
     Ratio,
     allergy_gold,
+    canonical,
     drug_names,
     medication_names,
     note_allergy_gold,
@@ -332,21 +333,41 @@ def _mts(row: dict[str, str], tally: Tally) -> None:
         _allergy(gold, negative, facts, tally.allergy_all, tally.allergy_rows)
 
 
+_DENIAL = re.compile(r"\b(?:denies|denied|no|none|never|negative)\b", re.I)
+
+
+def _named(entity: str | None, noted: set[str], words: frozenset[str]) -> bool:
+    """The section names this procedure: its entity, or all its words ("lymph node biopsy")."""
+    if not entity:
+        return False
+    tokens = g.item_tokens(entity)
+    return canonical(entity) in noted or (bool(tokens) and tokens <= words)
+
+
 def _operations(section: str, dialogue: str, facts: tuple, acc: list[int]) -> None:
-    """Operations the patient has had, against the note's surgical-history section:
-    an item is right when it names a procedure the section names (its words or its
-    lexicon entity); a planned one is no history. Gold: procedures the dialogue says."""
+    """Operations the patient has had, against the note's surgical-history section.
+    Recall: procedures the section names that the dialogue says, found by an item.
+    Precision: an item is right when the section names its procedure (its lexicon
+    entity, or its words: "appendix out" is the note's appendectomy) or when it
+    names a procedure of the section; a planned one is no history."""
     said = g.judge(dialogue)
-    gold = [i for t in g.surgical_terms(section) if said.contains(i := g.gold_entity(t))]
+    stated = " ".join(x for x in re.split(r"(?<=[.;])\s+|\n+", section) if not _DENIAL.search(x))
+    noted = {h.canonical for h in find_entities(stated, zh=False)}
+    words = g.judge(stated).tokens
+    terms = [g.gold_entity(t) for t in g.surgical_terms(section)]
+    gold = [i for i in terms if said.contains(i)]
     listed = [
-        g.judge(f"{f.entity or ''} {f.content}")
-        for f in facts
+        f for f in facts
         if f.type == "safety" and f.safety_kind == "surgical_history" and f.subject == "patient"
         and f.assertion == "present" and f.status != "planned"
     ]  # fmt: skip
-    acc[0] += sum(any(j.contains(i) for j in listed) for i in gold)
+    judged = [g.judge(f"{f.entity or ''} {f.content}") for f in listed]
+    acc[0] += sum(any(j.contains(i) for j in judged) for i in gold)
     acc[1] += len(gold)
-    acc[2] += sum(any(j.contains(i) for i in gold) for j in listed)
+    acc[2] += sum(
+        _named(f.entity, noted, words) or any(map(j.contains, terms))
+        for f, j in zip(listed, judged, strict=True)
+    )
     acc[3] += len(listed)
 
 

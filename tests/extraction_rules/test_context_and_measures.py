@@ -159,3 +159,13 @@ def test_chinese_age_long_past_makes_historical() -> None:
 
 def test_chinese_when_young_makes_historical() -> None:
     assert _assertion("年轻时得过肝炎。", "肝炎", zh=True) == "historical"
+
+
+def test_stacked_spoken_lead_ins_still_open_a_question() -> None:
+    assert (
+        is_question("okay so alright did you take it today"),
+        is_question("okay so i took it today"),
+    ) == (
+        True,
+        False,
+    )

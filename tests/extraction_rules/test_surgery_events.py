@@ -88,3 +88,16 @@ def test_done_diagnostic_colonoscopy_is_kept() -> None:
 def test_time_anchor_on_own_past_operation_keeps_it() -> None:
     found = _surgical(("Patient", "I quit smoking two years ago, just before my knee replacement."))
     assert found == ["knee replacement"]
+
+
+def test_unpunctuated_question_after_stacked_lead_ins_is_no_operation() -> None:
+    """Transcripts drop '?': "okay and have you had ..." still asks, it states nothing."""
+    asked = _surgical(
+        ("Doctor", "okay and have you had any shoulder surgeries in the past"),
+        ("Patient", "no surgeries, just some stiffness now and then"),
+    )
+    told = _surgical(
+        ("Doctor", "okay and you had shoulder surgery in the past"),
+        ("Patient", "yes, a while ago"),
+    )
+    assert (asked, told) == ([], ["shoulder surgery"])

@@ -32,6 +32,16 @@ _EN_QUESTION_START = re.compile(
     r"where|who|why|can|could|would|will|should|ever)\b",
     re.I,
 )
+# Spoken lead-ins stack in transcripts ("okay and have you had any ..."): a verb that
+# opens a yes/no question may follow several of them. Only in a short run, though:
+# an unpunctuated turn that opens so often goes on to state things ("... your oxygen
+# level here is ninety two"), and a question hides what the rest of it says.
+_STACKED_QUESTION_START = re.compile(
+    r"^\s*(?:(?:and|so|okay|ok|now|alright)\b\s*,?\s*){2,}"
+    r"(?:do(?!\s+not\b)|does|did|are|is|was|were|have|has|had|any|can|could|would|ever)\b",
+    re.I,
+)
+_STACKED_MAX_WORDS = 25
 # A wh-word followed straight by its subject opens a clause, not a question
 # ("When I was young", "What he said"); a question puts the verb first ("When did").
 _SUBORDINATE = re.compile(
@@ -95,7 +105,10 @@ def is_question(text: str) -> bool:
         return not (_TAG_QUESTION.search(stripped) and not _EN_QUESTION_START.match(stripped))
     if stripped.endswith(".") and _SUBORDINATE.match(stripped):
         return False  # "When I was twenty-five I got amoxicillin ...": a time clause
-    return bool(_EN_QUESTION_START.match(stripped)) and len(stripped.split()) > 1
+    words = len(stripped.split())
+    if _STACKED_QUESTION_START.match(stripped):
+        return words <= _STACKED_MAX_WORDS
+    return bool(_EN_QUESTION_START.match(stripped)) and words > 1
 
 
 def split_sentences(turn: int, role: str, text: str) -> list[Sentence]:

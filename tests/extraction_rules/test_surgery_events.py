@@ -101,3 +101,9 @@ def test_unpunctuated_question_after_stacked_lead_ins_is_no_operation() -> None:
         ("Patient", "yes, a while ago"),
     )
     assert (asked, told) == ([], ["shoulder surgery"])
+
+
+def test_spelled_out_acronym_names_the_ligament_reconstruction() -> None:
+    """Transcripts spell letters out: "A C L reconstruction" is the ACL operation."""
+    found = _surgical(("Patient", "I had an A C L reconstruction on the left side in 2012."))
+    assert found == ["acl reconstruction"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from memory.domain.types import ExtractedFact, Turn
 from memory.extraction.rules.discourse.cues import relative_mentions
 from memory.extraction.rules.entities import find_entities, lookup
-from memory.extraction.rules.safety import _ALLERGEN_EN, speaks_of_allergy
+from memory.extraction.rules.safety import ALLERGEN_EN, speaks_of_allergy
 
 _SPEAKER = re.compile(
     r"^\s*\[?(doctor|patient|guest_family|guest_clinician|patient_\w*)\]?\s*:?\s*", re.I
@@ -111,7 +111,7 @@ def allergy_gold(section_text: str) -> tuple[set[str], bool]:
     spans = [s for s in _sentences(section_text) if short or re.search(r"allerg|reaction", s, re.I)]
     text = " ".join(spans)
     names = {h.canonical for h in find_entities(text, zh=False) if h.kind in ("drug", "drug_class")}
-    names |= {canonical(m[0]) for m in _ALLERGEN_EN.finditer(text)}
+    names |= {canonical(m[0]) for m in ALLERGEN_EN.finditer(text)}
     negative = not names and bool(_NEGATIVE_NOTE.search(section_text))
     return names, negative
 
@@ -135,7 +135,7 @@ def note_allergy_gold(note: str, dialogue: str) -> tuple[set[str], bool]:
             return set(), False
         body = " ".join(spans)
     gold, negative = allergy_gold(body)
-    said = drug_names(dialogue) | {canonical(m[0]) for m in _ALLERGEN_EN.finditer(dialogue)}
+    said = drug_names(dialogue) | {canonical(m[0]) for m in ALLERGEN_EN.finditer(dialogue)}
     return gold & said, negative
 
 

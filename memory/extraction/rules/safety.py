@@ -13,101 +13,20 @@ import itertools
 import re
 
 from memory.domain.types import ExtractedFact
+from memory.extraction.rules import allergy_scope
 from memory.extraction.rules.context import sentence_affirmative, sentence_negative
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit, find_entities
+from memory.lexicon.classes import ancestry
 
 _ALLERGY_CUE = re.compile(
     r"allerg\w*|\breact(?:ed|ion|ions)?\b|intoleran\w*|anaphyla\w*|\bnkda\b|sensitive to|过敏|不耐受",
     re.I,
 )
-_ALLERGENS_EN = (
-    "peanuts",
-    "peanut",
-    "tree nuts",
-    "nuts",
-    "shellfish",
-    "seafood",
-    "fish",
-    "eggs",
-    "egg",
-    "milk",
-    "dairy",
-    "lactose",
-    "gluten",
-    "wheat",
-    "soy",
-    "latex",
-    "iodine",
-    "iv contrast",
-    "contrast dye",
-    "contrast medium",
-    "contrast",
-    "bee stings",
-    "bees",
-    "wasps",
-    "pollen",
-    "pollens",
-    "dust mites",
-    "dust",
-    "molds",
-    "mold",
-    "cats",
-    "cat dander",
-    "dogs",
-    "pet dander",
-    "dander",
-    "grass",
-    "ragweed",
-    "hay fever",
-    "adhesive tape",
-    "tape",
-    "nickel",
-    "sulfa drugs",
-    "sulfa",
-    "sulfonamides",
-    "strawberries",
-    "grapefruit",
-    "tomatoes",
-    "mycins",
-    "opiates",
-    "narcotics",
-    "antibiotics",
-    "pcn",
-    "sulpha",
-    "codeine",
-    "morphine",
-    "penicillins",
-)
-_ALLERGENS_ZH = (
-    "花生",
-    "海鲜",
-    "鱼虾",
-    "虾",
-    "蟹",
-    "鸡蛋",
-    "牛奶",
-    "花粉",
-    "尘螨",
-    "灰尘",
-    "螨虫",
-    "芒果",
-    "酒精",
-    "碘",
-    "造影剂",
-    "乳胶",
-    "磺胺",
-    "青霉素",
-    "头孢",
-    "牛羊肉",
-    "猫毛",
-    "狗毛",
-    "动物毛",
-)
-_ALLERGEN_EN = re.compile(
-    r"\b(" + "|".join(sorted(map(re.escape, _ALLERGENS_EN), key=len, reverse=True)) + r")\b", re.I
-)
-_ALLERGEN_ZH = re.compile("|".join(sorted(map(re.escape, _ALLERGENS_ZH), key=len, reverse=True)))
+# Substances people react to that the drug lexicon does not hold (foods, pollens,
+# animals, materials): vocabulary in lexicon/data/cues/allergy.tsv.
+ALLERGEN_EN = allergy_scope.cue("allergen", False)
+ALLERGEN_ZH = allergy_scope.cue("allergen", True)
 _REACTION = re.compile(
     r"\b(hives|rash\w*|swell\w*|itch\w*|anaphyla\w*|throat (?:closes|closing|swell\w*)|short(?:ness)? of breath|"
     r"nause\w*|vomit\w*|wheez\w*|break out|blister\w*|tired|fatigue|diarrh\w*|upset stomach|dizz\w*)\b|"
@@ -126,10 +45,14 @@ _CONTRA = re.compile(
 )
 
 
+# What makes a clause speak of an allergy: the allergy word or a reaction.
+_SPEAKS = re.compile(f"{_ALLERGY_CUE.pattern}|{_REACTION.pattern}", re.I)
+
+
 def _allergens(ctx: SentenceCtx) -> list[tuple[int, int, str]]:
     """(start, end, canonical) of drugs, drug classes and common non-drug allergens."""
     found = [(h.start, h.end, h.canonical) for h in ctx.hits if h.kind in ("drug", "drug_class")]
-    pattern = _ALLERGEN_ZH if ctx.zh else _ALLERGEN_EN
+    pattern = ALLERGEN_ZH if ctx.zh else ALLERGEN_EN
     for m in pattern.finditer(ctx.text):
         if all(m.end() <= s or m.start() >= e for s, e, _ in found):
             found.append((m.start(), m.end(), m[0].casefold()))
@@ -162,7 +85,7 @@ def _question_allergens(ctx: SentenceCtx) -> list[str]:
         return []
     hits = find_entities(ctx.frame.text, ctx.zh)
     names = [h.canonical for h in hits if h.kind in ("drug", "drug_class")]
-    pattern = _ALLERGEN_ZH if ctx.zh else _ALLERGEN_EN
+    pattern = ALLERGEN_ZH if ctx.zh else ALLERGEN_EN
     return names + [m[0].casefold() for m in pattern.finditer(ctx.frame.text)]
 
 
@@ -192,17 +115,10 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
         return _tolerated(ctx)
     found = _allergens(ctx)
     allergens = [a for a, treats in zip(found, _treating(ctx, found), strict=True) if not treats]
-    reaction = _reaction(ctx.text)
-    if allergens:
-        facts = []
-        for start, end, name in allergens:
-            # A reaction told as past history ("when I was twenty-five I got
-            # amoxicillin and broke out in hives") is an allergy the patient has now.
-            assertion = ctx.assertion(start, end).replace("historical", "present")
-            if assertion == "present" and _NO_ALLERGY_SENTENCE.search(ctx.text[:start]) and not cue:
-                assertion = "negated"
-            facts.append(_allergy_fact(ctx, start, name, assertion, ctx.content_at(start)))
+    facts = _judged_allergies(ctx, allergens, in_frame, cue)
+    if facts:
         return facts
+    reaction = _reaction(ctx.text)
     if _NO_ALLERGY_SENTENCE.search(ctx.text) or (in_frame and sentence_negative(ctx.text, ctx.zh)):
         if in_frame and ctx.frame is not None and ctx.frame.asks_for_more:
             return []  # "any other allergies?" - "no": adds nothing, refutes nothing
@@ -221,6 +137,44 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
         content = f"{ctx.frame.text} {ctx.text}"  # type: ignore[union-attr]
         return [_allergy_fact(ctx, 0, n, "present", content) for n in named]
     return []
+
+
+def _judged_allergies(
+    ctx: SentenceCtx, allergens: list[tuple[int, int, str]], in_frame: bool, cue: bool
+) -> list[ExtractedFact]:
+    """One fact per substance that is an allergy of the person (rules.allergy_scope)."""
+    kept = allergy_scope.members_over_classes(allergens)
+    inherited = _named_by_linked_class(ctx, allergens, kept)
+    facts = []
+    for start, end, name in kept:
+        reacts = allergy_scope.clause_speaks(ctx.text, start, end, ctx.zh, _SPEAKS)
+        verdict = allergy_scope.judge(
+            ctx.text, start, end, name, ctx.zh, in_frame=in_frame or name in inherited,
+            reacts=reacts,
+        )  # fmt: skip
+        if verdict == allergy_scope.NONE:
+            continue
+        # A reaction told as past history ("when I was twenty-five I got
+        # amoxicillin and broke out in hives") is an allergy the patient has now.
+        assertion = ctx.assertion(start, end).replace("historical", "present")
+        if assertion == "present" and _NO_ALLERGY_SENTENCE.search(ctx.text[:start]) and not cue:
+            assertion = "negated"
+        if verdict is not None and assertion == "present":
+            assertion = verdict
+        facts.append(_allergy_fact(ctx, start, name, assertion, ctx.content_at(start)))
+    return facts
+
+
+def _named_by_linked_class(
+    ctx: SentenceCtx, found: list[tuple[int, int, str]], kept: list[tuple[int, int, str]]
+) -> set[str]:
+    """Drugs that stand for a class word the allergy was said of ("对一种抗生素过敏，
+    好像是头孢氨苄"): they take the class word's link."""
+    dropped = [
+        n for a, b, n in found
+        if (a, b, n) not in kept and allergy_scope.linked(ctx.text, a, b, ctx.zh)
+    ]  # fmt: skip
+    return {n for _, _, n in kept if any(c in ancestry(n) for c in dropped)}
 
 
 # "I take Allegra for seasonal allergies", "allergy pills like Claritin", "吃氯雷他定

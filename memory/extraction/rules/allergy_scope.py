@@ -1,0 +1,135 @@
+"""Whether a substance named beside an allergy word is an allergy of the patient.
+
+An allergy in the safety profile blocks a treatment and raises alerts, so a false
+one costs as much as a missing one (issue 29). An allergy is the patient reacting
+to a substance. Said beside an allergy word, a substance is none when it is:
+
+* a third party's ("my neighbour is allergic to penicillin") or general talk
+  ("some people with this also react to sulfa drugs");
+* the head of a condition name (花粉症 is hay fever);
+* not linked to the allergy word ("allergic to X", "X allergy", 对X过敏) and
+  avoided or cleaned out in counselling, one of a list of common allergens, the
+  drug chosen instead, or a drug that treats allergy (antihistamines, steroids,
+  leukotriene antagonists: lexicon classes);
+* in Chinese, in a clause that says nothing of a reaction (我对海鲜过敏，前天吃了虾).
+
+A linked class word beside a member drug ("I reacted to some antibiotic, I think it
+was cefalexin") is the member. A substance taken without trouble is a negative
+finding; a guess or a test ordered to find out makes it suspected.
+The words live in lexicon/data/cues/allergy.tsv; this module holds the grammar.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from memory.lexicon.classes import ancestry
+from memory.lexicon.cues import cues
+
+NONE, NEGATED, SUSPECTED = "none", "negated", "hypothetical"
+# How far a link word may stand from its substance: "allergic to the penicillin",
+# 对青霉素过敏; a few words of a name ("allergic to sulfa drugs").
+_LINK_GAP = {False: r"(?:\s+(?:the|a|an|some|any|all|my|his|her)\b)*\s*", True: r"[都也有会]?"}
+_CLAUSE_END = {False: re.compile(r"[.!?;,]"), True: re.compile(r"[。！？；，,.!?;]")}
+
+
+@cache
+def cue(category: str, zh: bool) -> re.Pattern[str]:
+    return cues("allergy").regex(category, "zh" if zh else "en")
+
+
+@cache
+def _link_before(zh: bool) -> re.Pattern[str]:
+    return re.compile(rf"(?:{cue('link_before', zh).pattern}){_LINK_GAP[zh]}$", re.I)
+
+
+@cache
+def _link_after(zh: bool) -> re.Pattern[str]:
+    return re.compile(rf"{_LINK_GAP[zh]}(?:{cue('link_after', zh).pattern})", re.I)
+
+
+@cache
+def treating_classes() -> frozenset[str]:
+    return frozenset(f.casefold() for f in cues("allergy").forms("treats_allergy_class", "en"))
+
+
+def _clause(text: str, start: int, end: int, zh: bool) -> tuple[str, str]:
+    """(the clause before the substance, the clause after it); a contrast word
+    ("but", 但是) also ends a clause."""
+    ends, contrast = _CLAUSE_END[zh], cue("contrast", zh)
+    before = ends.split(text[:start])[-1]
+    cut = list(contrast.finditer(before))
+    if cut:
+        before = before[cut[-1].end() :]
+    after = ends.split(text[end:])[0]
+    first = contrast.search(after)
+    return before, after[: first.start()] if first else after
+
+
+def linked(text: str, start: int, end: int, zh: bool) -> bool:
+    """The allergy word is said of this very substance: "allergic to X", "X allergy"."""
+    return bool(
+        _link_before(zh).search(text[max(0, start - 30) : start])
+        or _link_after(zh).match(text, end)
+        or cue("back_reference", zh).search(text, end)
+    )
+
+
+def _treats_allergy(name: str) -> bool:
+    return any(c.casefold() in treating_classes() for c in ancestry(name))
+
+
+def _unlinked_none(text: str, start: int, end: int, name: str, zh: bool, told: bool) -> bool:
+    """A substance the allergy word is not said of: counselling, a list, a choice, a remedy."""
+    before, after = _clause(text, start, end, zh)
+    clause = f"{before} {after}"
+    if cue("avoidance", zh).search(before) or cue("allergen_list", zh).search(clause):
+        return True
+    if cue("instead", zh).search(clause) or _treats_allergy(name):
+        return True
+    return zh and not told
+
+
+def judge(
+    text: str, start: int, end: int, name: str, zh: bool, *, in_frame: bool, reacts: bool
+) -> str | None:
+    """NONE (no item), NEGATED, SUSPECTED, or None (the caller's own reading).
+
+    `in_frame`: it answers an allergy question (or names the drug of a linked
+    class word), so it needs no link of its own; `reacts`: its own clause speaks
+    of an allergy or a reaction."""
+    if cue("third_party", zh).search(text[:start]) or cue("general_talk", zh).search(text[:start]):
+        return NONE
+    if zh and cue("condition_suffix", zh).match(text, end):
+        return NONE
+    before, after = _clause(text, start, end, zh)
+    if cue("tolerance", zh).search(after):
+        return NEGATED  # "but cefalexin is fine": taken without reaction
+    free = not in_frame and not linked(text, start, end, zh)
+    if free and _unlinked_none(text, start, end, name, zh, reacts):
+        return NONE
+    clause = f"{before} {after}"
+    tested = cue("test_ordered", zh).search(clause) and not cue("test_result", zh).search(text)
+    if cue("suspicion", zh).search(before) or tested:
+        return SUSPECTED
+    return None
+
+
+def clause_speaks(text: str, start: int, end: int, zh: bool, speaks: re.Pattern[str]) -> bool:
+    """The substance's clause speaks of an allergy or a reaction, or the clause is one
+    bare item of a list whose allergy word the sentence says (青霉素，头孢，磺胺都过敏)."""
+    before, after = _clause(text, start, end, zh)
+    if speaks.search(before) or speaks.search(after):
+        return True
+    rest = cue("list_word", zh).sub("", f"{before}{after}")
+    return len(re.sub(r"[\W_]", "", rest)) <= 1 and bool(speaks.search(text))
+
+
+def members_over_classes(found: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """A class word beside a drug of that class names the drug: keep the drug only."""
+    names = [n for _, _, n in found]
+    return [
+        (a, b, n) for a, b, n in found if not any(m != n and n in ancestry(m)[1:] for m in names)
+    ]

@@ -1,0 +1,138 @@
+"""What an allergy is (issue 29): the patient reacting to a substance, nothing else.
+
+Each class of false allergy, in English and Chinese, with a control sentence that
+differs only in the cue and is an allergy. Wording is invented.
+"""
+
+from __future__ import annotations
+
+from tests.extraction_rules._helpers import facts
+
+
+def _allergies(*turns: tuple[str, str]) -> dict[str, str]:
+    """entity -> assertion of the patient's allergy facts that name a substance."""
+    found = facts(*turns, kind="allergy")
+    return {f.entity: f.assertion for f in found if f.entity and f.subject == "patient"}
+
+
+def test_drug_taken_for_allergy_symptoms_is_no_allergy_en() -> None:
+    treated = _allergies(("Patient", "I take cetirizine to control my allergy symptoms."))
+    reacted = _allergies(("Patient", "I get hives from cetirizine, it is an allergy."))
+    assert (treated, reacted) == ({}, {"cetirizine": "present"})
+
+
+def test_anti_allergy_medicine_recommended_is_no_allergy_zh() -> None:
+    advised = _allergies(("Doctor", "症状明显时可以用一些抗过敏药物。"))
+    reacted = _allergies(("Patient", "我对抗过敏药物过敏。"))
+    assert (advised, reacted) == ({}, {"antihistamines": "present"})
+
+
+def test_montelukast_named_with_allergy_is_no_allergy_zh() -> None:
+    treated = _allergies(("Doctor", "过敏症状反复的话，每晚加用孟鲁司特。"))
+    reacted = _allergies(("Patient", "我对孟鲁司特过敏，吃了起疹子。"))
+    assert (treated, reacted) == ({}, {"montelukast": "present"})
+
+
+def test_avoidance_counselling_names_no_allergy_en() -> None:
+    advised = _allergies(("Doctor", "Try to keep the bedroom free of dust, it helps allergies."))
+    said = _allergies(("Patient", "I am allergic to dust, it makes me sneeze all day."))
+    assert (advised, said) == ({}, {"dust": "present"})
+
+
+def test_common_allergen_list_names_no_allergy_zh() -> None:
+    advised = _allergies(("Doctor", "平时要远离花粉、尘螨等常见过敏原。"))
+    said = _allergies(("Patient", "我对花粉、尘螨都过敏。"))
+    assert (advised, said) == ({}, {"花粉": "present", "尘螨": "present"})
+
+
+def test_general_talk_about_other_people_is_no_allergy_en() -> None:
+    general = _allergies(("Doctor", "Some people with eczema also react to sulfa drugs."))
+    own = _allergies(("Doctor", "You told me you also react to sulfa drugs."))
+    assert (general, own) == ({}, {"sulfonamide antibiotics": "present"})
+
+
+def test_general_talk_about_other_people_is_no_allergy_zh() -> None:
+    general = _allergies(("Doctor", "有些人对磺胺类药物也会过敏。"))
+    own = _allergies(("Patient", "我对磺胺类药物也会过敏。"))
+    assert (general, own) == ({}, {"sulfonamide antibiotics": "present"})
+
+
+def test_tolerated_substance_is_a_negative_finding_en() -> None:
+    found = _allergies(
+        ("Patient", "I am allergic to shellfish, but I eat fish without any trouble.")
+    )
+    assert found == {"shellfish": "present", "fish": "negated"}
+
+
+def test_tolerated_substance_is_a_negative_finding_zh() -> None:
+    found = _allergies(("Patient", "我对青霉素过敏，但是用头孢没问题。"))
+    assert found == {"penicillin": "present", "头孢": "negated"}
+
+
+def test_drug_chosen_instead_is_no_allergy_en() -> None:
+    found = _allergies(
+        ("Doctor", "Because of your penicillin allergy, I will give you azithromycin instead.")
+    )
+    assert found == {"penicillin": "present"}
+
+
+def test_drug_chosen_instead_is_no_allergy_zh() -> None:
+    found = _allergies(("Doctor", "因为您对青霉素过敏，所以给您换成阿奇霉素。"))
+    assert found == {"penicillin": "present"}
+
+
+def test_class_word_beside_its_drug_is_the_drug_en() -> None:
+    found = _allergies(("Patient", "I reacted to some antibiotic, I think it was cefalexin."))
+    assert found == {"cephalexin": "present"}
+
+
+def test_class_word_beside_its_drug_is_the_drug_zh() -> None:
+    found = _allergies(("Patient", "我对一种抗生素过敏，就是头孢氨苄。"))
+    assert found == {"cephalexin": "present"}
+
+
+def test_doctors_guess_is_a_suspected_allergy_zh() -> None:
+    guessed = _allergies(("Doctor", "可能是对猫毛过敏，建议做个过敏原检测。"))
+    told = _allergies(("Doctor", "检测结果显示您对猫毛过敏。"))
+    assert (guessed, told) == ({"猫毛": "hypothetical"}, {"猫毛": "present"})
+
+
+def test_doctors_guess_is_a_suspected_allergy_en() -> None:
+    guessed = _allergies(("Doctor", "This might be an allergy to latex gloves."))
+    told = _allergies(("Doctor", "This is an allergy to latex gloves."))
+    assert (guessed, told) == ({"latex": "hypothetical"}, {"latex": "present"})
+
+
+def test_neighbours_allergy_is_not_the_patients_en() -> None:
+    theirs = _allergies(("Patient", "My neighbour is allergic to penicillin."))
+    mine = _allergies(("Patient", "I am allergic to penicillin."))
+    assert (theirs, mine) == ({}, {"penicillin": "present"})
+
+
+def test_coworkers_allergy_is_not_the_patients_zh() -> None:
+    theirs = _allergies(("Patient", "我同事对青霉素过敏。"))
+    mine = _allergies(("Patient", "我自己对青霉素过敏。"))
+    assert (theirs, mine) == ({}, {"penicillin": "present"})
+
+
+def test_condition_name_holding_a_substance_is_no_allergy_zh() -> None:
+    condition = _allergies(("Doctor", "你这个情况和花粉症很接近，过敏季节要注意。"))
+    said = _allergies(("Patient", "我对花粉过敏，春天就打喷嚏。"))
+    assert (condition, said) == ({}, {"花粉": "present"})
+
+
+def test_other_clause_without_reaction_names_no_allergy_zh() -> None:
+    found = _allergies(("Patient", "我对海鲜过敏，前天吃了虾。"))
+    assert found == {"海鲜": "present"}
+
+
+def test_comma_list_before_one_allergy_word_is_all_allergies_zh() -> None:
+    found = _allergies(("Patient", "我对青霉素，头孢，磺胺都过敏。"))
+    assert set(found) == {"penicillin", "头孢", "sulfonamide antibiotics"}
+
+
+def test_avoided_drug_with_a_reaction_back_reference_is_an_allergy_en() -> None:
+    found = _allergies(
+        ("Doctor", "I would avoid the prednisone, because you had a reaction to that.")
+    )
+    assert found == {"prednisone": "present"}

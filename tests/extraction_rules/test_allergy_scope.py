@@ -136,3 +136,27 @@ def test_avoided_drug_with_a_reaction_back_reference_is_an_allergy_en() -> None:
         ("Doctor", "I would avoid the prednisone, because you had a reaction to that.")
     )
     assert found == {"prednisone": "present"}
+
+
+def test_allergy_as_a_condition_is_no_finding_zh() -> None:
+    conditional = _allergies(("Doctor", "如果对青霉素过敏，可以换成阿奇霉素。"))
+    told = _allergies(("Doctor", "既然对青霉素过敏，可以换成阿奇霉素。"))
+    assert (conditional, told) == ({}, {"penicillin": "present"})
+
+
+def test_allergy_as_a_condition_is_no_finding_en() -> None:
+    conditional = _allergies(("Doctor", "If you are allergic to penicillin, let me know."))
+    told = _allergies(("Doctor", "Since you are allergic to penicillin, let me know."))
+    assert (conditional, told) == ({}, {"penicillin": "present"})
+
+
+def test_people_with_the_allergy_in_general_is_no_finding_zh() -> None:
+    general = _allergies(("Doctor", "对青霉素过敏的人可以用红霉素。"))
+    own = _allergies(("Doctor", "你对青霉素过敏，可以用红霉素。"))
+    assert (general, own) == ({}, {"penicillin": "present"})
+
+
+def test_food_to_avoid_during_an_allergy_is_no_allergen_zh() -> None:
+    advised = _allergies(("Doctor", "过敏期间忌食海鲜和辛辣食物。"))
+    said = _allergies(("Patient", "过敏是因为吃了海鲜和辛辣食物。"))
+    assert (advised, said) == ({}, {"海鲜": "present"})

@@ -77,6 +77,17 @@ def linked(text: str, start: int, end: int, zh: bool) -> bool:
     )
 
 
+@cache
+def _general_after(zh: bool) -> re.Pattern[str]:
+    link = cue("link_after", zh).pattern
+    return re.compile(rf"{_LINK_GAP[zh]}{link}\s*(?:{cue('general_after', zh).pattern})", re.I)
+
+
+def _conditional_or_general(text: str, before: str, end: int, zh: bool) -> bool:
+    """The allergy is a condition ("如果对青霉素过敏") or a kind of people ("对青霉素过敏的人")."""
+    return bool(cue("conditional", zh).search(before) or _general_after(zh).match(text, end))
+
+
 def _treats_allergy(name: str) -> bool:
     return any(c.casefold() in treating_classes() for c in ancestry(name))
 
@@ -105,6 +116,8 @@ def judge(
     if zh and cue("condition_suffix", zh).match(text, end):
         return NONE
     before, after = _clause(text, start, end, zh)
+    if linked(text, start, end, zh) and _conditional_or_general(text, before, end, zh):
+        return NONE
     if cue("tolerance", zh).search(after):
         return NEGATED  # "but cefalexin is fine": taken without reaction
     free = not in_frame and not linked(text, start, end, zh)

@@ -10,10 +10,10 @@ compatible status.
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from memory.lexicon import lookup
+from memory.lexicon import find_mentions, lookup
 from memory.lexicon._norm import key
 
 # A label's status and the status the system stores for the same clinical fact:
@@ -34,6 +34,7 @@ class Label:
     kind: str
     items: tuple[str, ...]
     status: str
+    note: str = field(default="", compare=False)  # the labeller's words, not the label
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ def read_labels(path: Path) -> list[Label] | None:
                 kind=row["kind"].strip(),
                 items=tuple(i.strip() for i in row["item"].split("|") if i.strip()),
                 status=row["status"].strip(),
+                note=(row.get("note") or "").strip(),
             )
             for row in rows
         ]
@@ -84,7 +86,18 @@ def matches(listed: Listed, label: Label) -> bool:
     if listed.status not in _COMPATIBLE.get(label.status, frozenset()):
         return False
     name = canonical(listed.name)
-    return any(canonical(alias) == name for alias in label.items)
+    return any(canonical(alias) == name or name in _named_in(alias) for alias in label.items)
+
+
+def _named_in(alias: str) -> set[str]:
+    """Entities a label's wording holds: "膝关节关节镜手术" names the arthroscopy."""
+    return {m.entry.canonical for m in find_mentions(alias)}
+
+
+def unnamed(label: Label) -> bool:
+    """README: an operation or allergy the dialogue never names ("做过手术") is
+    labelled with the note "unnamed" so that no system is asked to list it."""
+    return label.note.strip().casefold().startswith("unnamed")
 
 
 @dataclass(frozen=True)
@@ -108,7 +121,7 @@ def score(listed: dict[str, list[Listed]], labels: list[Label], done: set[str]) 
     right = listed_n = found = labelled = 0
     for cid in done:
         items, gold = listed.get(cid, []), by_id.get(cid, [])
-        patient_gold = [g for g in gold if g.subject == "patient"]
+        patient_gold = [g for g in gold if g.subject == "patient" and not unnamed(g)]
         listed_n += len(items)
         right += sum(any(matches(i, g) for g in gold) for i in items)
         labelled += len(patient_gold)

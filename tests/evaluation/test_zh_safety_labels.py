@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from memory.evaluation.zh_safety_labels import Label, Listed, matches, read_labels
+from memory.evaluation.zh_safety_labels import Label, Listed, matches, read_labels, score
 
 
 def _label(
@@ -61,3 +61,13 @@ def test_a_matching_item_counts_right_and_found():
     labels = [Label("x3", "patient", "allergy", ("青霉素",), "present")]
     result = score({"x3": [Listed("allergy", "penicillin", "present")]}, labels, {"x3"})
     assert (result.right, result.listed, result.found, result.labelled) == (1, 1, 1, 1)
+
+
+def test_a_label_worded_with_its_site_matches_the_listed_procedure():
+    listed = Listed("surgical_history", "arthroscopy", "present")
+    assert matches(listed, _label("膝关节的关节镜手术", "done", kind="surgical_history"))
+
+
+def test_an_unnamed_label_is_not_asked_for():
+    label = Label("x1", "patient", "surgical_history", ("手术",), "done", note="unnamed op")
+    assert score({}, [label], {"x1"}).labelled == 0

@@ -307,8 +307,9 @@ def test_chinese_surgery_well_wishing_is_no_item() -> None:
     assert facts(("医生", "祝您手术顺利，早日康复！"), kind="surgical_history") == []
 
 
-def test_chinese_cut_after_a_conjunction_keeps_the_named_operation() -> None:
-    assert _history(("患者", "我去年做了疝气和隐睾手术。")) == ["隐睾手术"]
+def test_chinese_cut_after_a_conjunction_keeps_both_named_operations() -> None:
+    """ "疝气和隐睾手术": the operation word is shared by both sites."""
+    assert sorted(_history(("患者", "我去年做了疝气和隐睾手术。"))) == ["hernia repair", "隐睾手术"]
 
 
 def test_repaired_with_its_type_is_a_repair() -> None:

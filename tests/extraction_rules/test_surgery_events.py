@@ -107,3 +107,8 @@ def test_spelled_out_acronym_names_the_ligament_reconstruction() -> None:
     """Transcripts spell letters out: "A C L reconstruction" is the ACL operation."""
     found = _surgical(("Patient", "I had an A C L reconstruction on the left side in 2012."))
     assert found == ["acl reconstruction"]
+
+
+def test_posterior_cruciate_reconstruction_is_not_the_anterior_one() -> None:
+    found = _surgical(("Patient", "我上个月做了后交叉韧带重建手术。"))
+    assert found == ["pcl reconstruction"]

@@ -162,7 +162,7 @@ def _english_name(surface: str, text: str, start: int, end: int) -> str | None:
 
 def _chinese_name(surface: str) -> str | None:
     """The operation a Chinese cue match names: read after the last word that names
-    no site ("是否需要手术" -> "手术" -> nothing; "疝气和隐睾手术" -> "隐睾手术")."""
+    no site ("是否需要手术" -> "手术" -> nothing; "疝气和隐睾手术" -> "隐睾手术"; the first site is read by _first_conjunct_zh)."""
     core = _ZH_LEAD.sub("", surface)
     leads = list(scope.cue("not_a_site", True).finditer(core))
     leads += list(scope.cue("count", True).finditer(core))
@@ -171,6 +171,20 @@ def _chinese_name(surface: str) -> str | None:
     if len(core) < 2 or core in scope.forms("generic", True):
         return None  # "做过手术", "第二次手术": no operation named
     return _named(core) or core
+
+
+# "疝气和隐睾手术": the operation word is shared by both coordinated sites.
+_ZH_COORDINATED = re.compile(
+    r"^([\u4e00-\u9fff]{2,6})[和及与、]([\u4e00-\u9fff]{2,6}?)(手术|切除术?|修补术?)$"
+)
+
+
+def _first_conjunct_zh(surface: str) -> str | None:
+    """The first of two sites that share one operation word ("疝气和隐睾手术" -> 疝气手术)."""
+    m = _ZH_COORDINATED.match(_ZH_LEAD.sub("", surface))
+    if m is None or m[1] in scope.forms("not_a_site", True):
+        return None
+    return _chinese_name(m[1] + m[3])
 
 
 def _procedure_name(surface: str, text: str, start: int, end: int, zh: bool) -> str | None:
@@ -228,6 +242,10 @@ def _items(ctx: SentenceCtx) -> list[tuple[int, int, str]]:
         # ("I had surgery on my knee, an ACL reconstruction" is one operation).
         found = by_site
     if ctx.zh:
+        for m in pattern.finditer(ctx.text):
+            name = _first_conjunct_zh(m[0])
+            if name and not any(name == n for _, _, n in found):
+                found.append((m.start(), m.end(), name))
         for m in _REMOVAL_ZH.finditer(ctx.text):
             organ = m[1] or m[2]
             name = _named(f"{organ}切除术") or f"{organ}切除术"

@@ -160,3 +160,10 @@ def test_food_to_avoid_during_an_allergy_is_no_allergen_zh() -> None:
     advised = _allergies(("Doctor", "过敏期间忌食海鲜和辛辣食物。"))
     said = _allergies(("Patient", "过敏是因为吃了海鲜和辛辣食物。"))
     assert (advised, said) == ({}, {"海鲜": "present"})
+
+
+def test_counselling_list_answering_an_allergy_question_is_no_allergy_zh() -> None:
+    asked = ("Patient", "我一到换季就过敏，怎么办？")
+    advised = _allergies(asked, ("Doctor", "平时注意除尘，避免家里有尘螨、霉菌等过敏原。"))
+    said = _allergies(asked, ("Patient", "我对尘螨过敏，打扫房间就打喷嚏。"))
+    assert (advised, said) == ({}, {"尘螨": "present"})

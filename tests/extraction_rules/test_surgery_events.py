@@ -112,3 +112,8 @@ def test_spelled_out_acronym_names_the_ligament_reconstruction() -> None:
 def test_posterior_cruciate_reconstruction_is_not_the_anterior_one() -> None:
     found = _surgical(("Patient", "我上个月做了后交叉韧带重建手术。"))
     assert found == ["pcl reconstruction"]
+
+
+def test_double_eyelid_operation_without_an_operation_word_is_history() -> None:
+    found = _surgical(("Patient", "我前年做过全切双眼皮，现在不太对称。"))
+    assert found == ["blepharoplasty"]

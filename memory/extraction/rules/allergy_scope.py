@@ -120,8 +120,11 @@ def judge(
         return NONE
     if cue("tolerance", zh).search(after):
         return NEGATED  # "but cefalexin is fine": taken without reaction
-    free = not in_frame and not linked(text, start, end, zh)
-    if free and _unlinked_none(text, start, end, name, zh, reacts):
+    # Counselling, a list, a choice or a remedy is none even in answer to an allergy
+    # question; only the need for a reaction word in the clause is lifted there.
+    if not linked(text, start, end, zh) and _unlinked_none(
+        text, start, end, name, zh, reacts or in_frame
+    ):
         return NONE
     clause = f"{before} {after}"
     tested = cue("test_ordered", zh).search(clause) and not cue("test_result", zh).search(text)

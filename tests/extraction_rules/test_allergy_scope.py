@@ -167,3 +167,9 @@ def test_counselling_list_answering_an_allergy_question_is_no_allergy_zh() -> No
     advised = _allergies(asked, ("Doctor", "平时注意除尘，避免家里有尘螨、霉菌等过敏原。"))
     said = _allergies(asked, ("Patient", "我对尘螨过敏，打扫房间就打喷嚏。"))
     assert (advised, said) == ({}, {"尘螨": "present"})
+
+
+def test_medicine_advised_beside_an_allergy_word_is_the_treatment_zh() -> None:
+    advised = _allergies(("Doctor", "过敏症状明显的话可以口服阿莫西林。"))
+    reacted = _allergies(("Patient", "过敏症状是口服阿莫西林以后出现的。"))
+    assert (advised, reacted) == ({}, {"amoxicillin": "present"})

@@ -100,6 +100,8 @@ def _unlinked_none(text: str, start: int, end: int, name: str, zh: bool, told: b
         return True
     if cue("instead", zh).search(clause) or _treats_allergy(name):
         return True
+    if cue("treatment", zh).search(before):
+        return True
     return zh and not told
 
 

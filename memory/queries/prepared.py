@@ -33,8 +33,6 @@ from django.db.backends.postgresql.psycopg_any import register_tzloader
 from django.db.models import Model
 from psycopg.pq import Format
 
-from memory.indexing import ensure_vector_adapter
-
 M = TypeVar("M", bound=Model)
 _TIMESTAMPTZ_OID = psycopg.adapters.types["timestamptz"].oid
 # Django turns psycopg's preparing off (threshold None, for poolers), and psycopg
@@ -80,6 +78,8 @@ def cursor() -> Any:
     connection.close_if_health_check_failed()
     connection.ensure_connection()
     raw = connection.connection
+    from memory.indexing import ensure_vector_adapter  # numpy: only once a query runs
+
     ensure_vector_adapter(raw)
     prepare = preparing()
     if prepare and raw.prepare_threshold is None:

@@ -75,17 +75,30 @@ def test_plain_denial_of_a_drug_stays_a_denial() -> None:
 # ---------------------------------------------------------------- 4. screening
 
 
+# Each screening question beside the same question about the disease itself (the
+# positive control: "yes" to it is a finding).
 SCREENING_QUESTIONS = [
-    "Did you ever get a cancer screening?",
-    "Were you ever checked for colon cancer before?",
-    "Have you had screening for breast cancer in the past?",
+    ("Did you ever get a cancer screening?", "Did you ever have cancer?", "cancer"),
+    (
+        "Were you ever checked for colon cancer before?",
+        "Were you ever treated for colon cancer before?",
+        "colorectal cancer",
+    ),
+    (
+        "Have you had screening for breast cancer in the past?",
+        "Have you had breast cancer in the past?",
+        "breast cancer",
+    ),
 ]
 
 
-@pytest.mark.parametrize("question", SCREENING_QUESTIONS)
-def test_yes_to_screening_question_gives_no_condition(question: str) -> None:
+@pytest.mark.parametrize(("question", "control", "disease"), SCREENING_QUESTIONS)
+def test_yes_to_screening_question_gives_no_condition(
+    question: str, control: str, disease: str
+) -> None:
     found = facts(("Doctor", question), ("Patient", "Yes."), kind="condition")
-    assert found == []
+    had = facts(("Doctor", control), ("Patient", "Yes."), kind="condition")
+    assert (found, [f.entity for f in had]) == ([], [disease])
 
 
 def test_yes_to_a_disease_question_gives_the_condition() -> None:
@@ -100,7 +113,8 @@ def test_yes_to_a_disease_question_gives_the_condition() -> None:
 
 def test_chinese_screening_gives_no_condition() -> None:
     found = facts(("患者", "我去年做过肺癌筛查。"), kind="condition")
-    assert found == []
+    had = facts(("患者", "我去年得过肺癌。"), kind="condition")
+    assert (found, [f.entity for f in had]) == ([], ["lung cancer"])
 
 
 def test_tested_positive_is_still_a_condition() -> None:
@@ -146,7 +160,12 @@ def test_uncertain_answer_to_still_taking_question_is_no_stop() -> None:
         ("Patient", "I'm not really too sure about that."),
         kind="medication_status",
     )
-    assert found == []
+    sure = facts(
+        ("Doctor", "Are you still taking the metformin?"),
+        ("Patient", "Yes, I'm sure about that."),
+        kind="medication_status",
+    )
+    assert (found, [(f.entity, f.status) for f in sure]) == ([], [("metformin", "active")])
 
 
 def test_dont_know_why_does_not_hide_a_stop() -> None:

@@ -89,4 +89,9 @@ def test_caregiver_opening_with_one_aside_is_the_relatives_session() -> None:
 
 
 def test_general_knowledge_gives_no_fact() -> None:
-    assert facts(("Doctor", "Metformin can cause stomach upset in many people.")) == []
+    general = facts(("Doctor", "Metformin can cause stomach upset in many people."))
+    yours = facts(("Doctor", "Metformin can cause stomach upset in you."))
+    assert (general, [(f.type, f.entity) for f in yours]) == (
+        [],
+        [("medication_status", "metformin")],
+    )

@@ -86,7 +86,14 @@ def test_answer_to_a_family_history_question_opens_no_focus_english() -> None:
         ("Doctor", "And you?"),
         ("Patient", "I have asthma. I use an inhaler."),
     )
-    assert focus is None
+    # Control: the same talk going on about the father ("him", "he") is his session.
+    his = _focus(
+        ("Doctor", "Any heart disease in your family?"),
+        ("Patient", "My father had a heart attack at sixty."),
+        ("Doctor", "And him?"),
+        ("Patient", "He has asthma. He uses an inhaler."),
+    )
+    assert (focus, his) == (None, "family:father")
 
 
 def test_answer_to_a_family_history_question_opens_no_focus_chinese() -> None:
@@ -96,19 +103,28 @@ def test_answer_to_a_family_history_question_opens_no_focus_chinese() -> None:
         ("医生", "您自己呢？"),
         ("患者", "我有哮喘。我在用沙丁胺醇。"),
     )
-    assert focus is None
+    his = _focus(
+        ("医生", "家里人有高血压吗？"),
+        ("患者", "我爸有高血压。"),
+        ("医生", "他自己呢？"),
+        ("患者", "他有哮喘。他在用沙丁胺醇。"),
+    )
+    assert (focus, his) == (None, "family:father")
 
 
 # --------------------------------------------------------------------------- reporters
 
 
 def test_wife_who_only_reports_makes_no_focus_chinese() -> None:
-    assert _focus(("患者", "医生，我最近总感觉腿酸，老婆说按摩可以缓解。")) is None
+    reporting = _focus(("患者", "医生，我最近总感觉腿酸，老婆说按摩可以缓解。"))
+    ailing = _focus(("患者", "医生，我老婆最近总感觉腿酸，她说按摩可以缓解。"))
+    assert (reporting, ailing) == (None, "family:wife")
 
 
 def test_wife_who_only_reports_makes_no_focus_english() -> None:
     turns = (("Patient", "My wife says I snore at night."), ("Patient", "I feel tired."))
-    assert _focus(*turns) is None
+    hers = (("Patient", "My wife snores at night."), ("Patient", "She feels tired."))
+    assert (_focus(*turns), _focus(*hers)) == (None, "family:wife")
 
 
 # --------------------------------------------------------------------------- who the speaker is

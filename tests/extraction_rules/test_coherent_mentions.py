@@ -17,12 +17,10 @@ def _kinds(*turns: tuple[str, str], kind: str) -> dict[str, object]:
 
 def test_english_benefit_of_a_drug_gives_no_condition() -> None:
     said = "We'll keep you on the statin; it cuts the risk of heart attack."
-    assert _kinds(("doctor", said), kind="condition") == {}
-
-
-def test_english_named_condition_without_the_benefit_cue_is_kept_control() -> None:
-    said = "We'll keep you on the statin; you had a heart attack."
-    assert "myocardial infarction" in _kinds(("doctor", said), kind="condition")
+    # Control: the condition named without the benefit cue is kept.
+    had = "We'll keep you on the statin; you had a heart attack."
+    found = [list(_kinds(("doctor", s), kind="condition")) for s in (said, had)]
+    assert found == [[], ["myocardial infarction"]]
 
 
 def test_english_benefit_keeps_the_drug_active_not_changed() -> None:
@@ -31,22 +29,20 @@ def test_english_benefit_keeps_the_drug_active_not_changed() -> None:
 
 
 def test_english_general_benefit_statement_gives_no_medication_and_no_condition() -> None:
-    assert facts(("doctor", "Clopidogrel reduces the risk of stroke.")) == []
-
-
-def test_english_general_dose_lowering_is_still_a_change_control() -> None:
-    said = "Clopidogrel reduces to 75 mg from tomorrow."
-    assert _kinds(("doctor", said), kind="medication_status") == {"clopidogrel": "dose_changed"}
+    general = facts(("doctor", "Clopidogrel reduces the risk of stroke."))
+    # Control: the same verb lowering a dose is a change of the drug.
+    lowered = _kinds(
+        ("doctor", "Clopidogrel reduces to 75 mg from tomorrow."), kind="medication_status"
+    )
+    assert (general, lowered) == ([], {"clopidogrel": "dose_changed"})
 
 
 def test_chinese_benefit_of_a_drug_gives_no_condition() -> None:
     said = "他汀要长期吃，可以降低心梗和脑卒中的风险。"
-    assert _kinds(("医生", said), kind="condition") == {}
-
-
-def test_chinese_condition_named_without_the_benefit_cue_is_kept_control() -> None:
-    said = "他汀要长期吃，您得过心梗。"
-    assert "myocardial infarction" in _kinds(("医生", said), kind="condition")
+    # Control: the condition named without the benefit cue is kept.
+    had = "他汀要长期吃，您得过心梗。"
+    found = [list(_kinds(("医生", s), kind="condition")) for s in (said, had)]
+    assert found == [[], ["myocardial infarction"]]
 
 
 # --- a test ordered for a condition ---------------------------------------------------
@@ -77,22 +73,17 @@ def test_english_condition_found_is_the_condition_control() -> None:
 
 def test_english_event_under_if_is_no_event() -> None:
     said = "If she passes out again, take her to the emergency room."
-    assert _kinds(("doctor", said), kind="event") == {}
-
-
-def test_english_event_told_as_happened_is_an_event_control() -> None:
-    said = "She passed out again, so we took her to the emergency room."
-    assert "emergency visit" in _kinds(("patient", said), kind="event")
+    # Control: the same event told as having happened is an event.
+    happened = "She passed out again, so we took her to the emergency room."
+    found = [list(_kinds(("doctor", s), kind="event")) for s in (said, happened)]
+    assert found == [[], ["emergency visit"]]
 
 
 def test_chinese_event_under_ruguo_is_no_event() -> None:
     said = "如果他再晕倒，要马上去急诊。"
-    assert _kinds(("医生", said), kind="event") == {}
-
-
-def test_chinese_event_told_as_happened_is_an_event_control() -> None:
-    said = "他昨天晕倒了，马上去了急诊。"
-    assert "emergency visit" in _kinds(("患者", said), kind="event")
+    happened = "他昨天晕倒了，马上去了急诊。"  # control: told as having happened
+    found = [list(_kinds(("医生", s), kind="event")) for s in (said, happened)]
+    assert found == [[], ["emergency visit"]]
 
 
 # --- the reaction of an allergy told again --------------------------------------------
@@ -153,12 +144,17 @@ def test_chinese_vaccine_given_today_is_administered() -> None:
 
 def test_chinese_vaccine_given_today_is_not_a_planned_medication() -> None:
     said = "今天给您打肺炎疫苗，打完观察半小时。"
-    assert [f for f in facts(("医生", said), kind="medication_status")] == []
+    meds = [f for f in facts(("医生", said), kind="medication_status")]
+    assert (meds, _events(("医生", said))) == ([], {"pneumococcal vaccine": "administered"})
 
 
 def test_chinese_vaccine_offered_under_a_condition_is_not_given() -> None:
     said = "如果您愿意，今天可以打肺炎疫苗。"
-    assert _events(("医生", said)) == {}
+    agreed = "既然您愿意，今天给您打肺炎疫苗。"
+    assert (_events(("医生", said)), _events(("医生", agreed))) == (
+        {},
+        {"pneumococcal vaccine": "administered"},
+    )
 
 
 def test_english_vaccine_given_today_is_administered() -> None:
@@ -167,12 +163,18 @@ def test_english_vaccine_given_today_is_administered() -> None:
 
 
 def test_english_vaccine_asked_about_is_not_given() -> None:
-    assert _events(("doctor", "Did you get the shingles vaccine?")) == {}
+    asked = _events(("doctor", "Did you get the shingles vaccine?"))
+    told = _events(("doctor", "You got the shingles vaccine."))
+    assert (asked, told) == ({}, {"shingles vaccine": "administered"})
 
 
 def test_english_vaccine_recommended_for_later_is_not_given() -> None:
     said = "You should get the shingles vaccine this fall."
-    assert _events(("doctor", said)) == {}
+    today = "You should get the shingles vaccine today."
+    assert (_events(("doctor", said)), _events(("doctor", today))) == (
+        {},
+        {"shingles vaccine": "administered"},
+    )
 
 
 def test_english_vaccine_received_before_is_history() -> None:

@@ -81,7 +81,10 @@ def test_chinese_hba1c() -> None:
 
 
 def test_implausible_number_is_not_a_reading() -> None:
-    assert facts(("Patient", "I have taken blood pressure pills for 10 years."), kind="vital") == []
+    pills = facts(("Patient", "I have taken blood pressure pills for 10 years."), kind="vital")
+    said = "I have taken blood pressure readings of 140/90 for 10 years."
+    read = facts(("Patient", said), kind="vital")
+    assert (pills, [(f.entity, f.value) for f in read]) == ([], [("blood pressure", "140/90")])
 
 
 def test_dose_change_caused_by_reading() -> None:

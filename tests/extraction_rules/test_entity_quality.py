@@ -50,7 +50,10 @@ def test_hba1c_is_its_own_lab() -> None:
 
 def test_hba1c_name_digit_is_not_a_glucose_value() -> None:
     found = facts(("Doctor", "I want a fasting glucose, HbA1c and lipids."), kind="vital")
-    assert [f for f in found if f.entity == "blood glucose"] == []
+    said = "Your fasting glucose was 110, HbA1c and lipids are next."
+    valued = facts(("Doctor", said), kind="vital")
+    glucose = [[f.value for f in got if f.entity == "blood glucose"] for got in (found, valued)]
+    assert glucose == [[], ["110"]]
 
 
 def test_chinese_glycated_hemoglobin_this_visit_is_recorded() -> None:
@@ -59,7 +62,9 @@ def test_chinese_glycated_hemoglobin_this_visit_is_recorded() -> None:
 
 
 def test_time_span_is_not_a_lab_value() -> None:
-    assert facts(("Doctor", "We'll check potassium in 4 weeks."), kind="lab_result") == []
+    span = facts(("Doctor", "We'll check potassium in 4 weeks."), kind="lab_result")
+    read = facts(("Doctor", "We checked potassium: 4.1."), kind="lab_result")
+    assert (span, [(f.entity, f.value) for f in read]) == ([], [("potassium", "4.1")])
 
 
 def test_drug_with_its_class_is_one_fact_about_the_drug() -> None:

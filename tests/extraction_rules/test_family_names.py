@@ -59,4 +59,4 @@ def test_a_family_word_heads_its_members_name() -> None:
 
 
 def test_a_drug_does_not_head_an_unrelated_drug() -> None:
-    assert not heads("insulin", "metformin")
+    assert (heads("insulin", "metformin"), heads("insulin", "insulin glargine")) == (False, True)

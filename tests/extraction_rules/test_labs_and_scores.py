@@ -74,12 +74,10 @@ def test_chinese_phq9_band_gives_depression_at_that_severity() -> None:
 
 
 def test_english_phq9_without_a_named_condition_gives_no_condition() -> None:
-    assert _conditions(("doctor", "Your PHQ-9 score is 3 today, which is minimal.")) == {}
-
-
-def test_english_phq9_with_a_named_condition_gives_it_control() -> None:
-    said = "Your PHQ-9 score is 6 today, which is mild depression."
-    assert _conditions(("doctor", said)) == {"depression": "mild"}
+    bare = _conditions(("doctor", "Your PHQ-9 score is 3 today, which is minimal."))
+    # Control: the same score naming the condition gives it.
+    named = _conditions(("doctor", "Your PHQ-9 score is 6 today, which is mild depression."))
+    assert (bare, named) == ({}, {"depression": "mild"})
 
 
 def test_chinese_gad7_band_gives_anxiety_at_that_severity() -> None:
@@ -93,9 +91,6 @@ def test_english_gad7_band_gives_anxiety_at_that_severity() -> None:
 
 def test_screening_question_about_thoughts_is_no_condition() -> None:
     turns = [("doctor", "Any thoughts of hurting yourself?"), ("patient", "No, never.")]
-    assert _conditions(*turns) == {}
-
-
-def test_screening_question_about_a_disorder_keeps_the_denied_disorder_control() -> None:
-    turns = [("doctor", "Any seizures?"), ("patient", "No, never.")]
-    assert _conditions(*turns) == {"epilepsy": None}
+    # Control: the same question about a disorder keeps the denied disorder.
+    disorder = [("doctor", "Any seizures?"), ("patient", "No, never.")]
+    assert (_conditions(*turns), _conditions(*disorder)) == ({}, {"epilepsy": None})

@@ -16,7 +16,9 @@ def test_ingredients_of_a_product_are_not_active_medications():
         "doctor",
         "Many cold pills contain pseudoephedrine or phenylephrine, which raise pressure.",
     )
-    assert not {"pseudoephedrine", "phenylephrine"} & _active(said)
+    taken = ("doctor", "You take pseudoephedrine or phenylephrine, which raise pressure.")
+    both = {"pseudoephedrine", "phenylephrine"}
+    assert (both & _active(said), both & _active(taken)) == (set(), both)
 
 
 def test_a_friends_suggestion_is_not_an_active_medication():
@@ -26,11 +28,17 @@ def test_a_friends_suggestion_is_not_an_active_medication():
 
 
 def test_chinese_friends_suggestion_is_not_an_active_medication():
-    assert not _active(("patient", "朋友推荐氨基葡萄糖，我还没吃。"))
+    suggested = _active(("patient", "朋友推荐氨基葡萄糖，我还没吃。"))
+    # positive control not extracted yet: "朋友推荐氨基葡萄糖，我每天都吃。" gives nothing,
+    # the friend's suggestion scopes over the whole sentence; the drug itself is known:
+    taken = _active(("patient", "我每天吃氨基葡萄糖。"))
+    assert (suggested, taken) == (set(), {"glucosamine"})
 
 
 def test_chinese_ingredient_is_not_an_active_medication():
-    assert not _active(("doctor", "很多感冒药含有伪麻黄碱，会升高血压。"))
+    ingredient = _active(("doctor", "很多感冒药含有伪麻黄碱，会升高血压。"))
+    taken = _active(("doctor", "您在吃伪麻黄碱，会升高血压。"))
+    assert (ingredient, taken) == (set(), {"pseudoephedrine"})
 
 
 def test_a_drug_the_patient_takes_is_still_active():

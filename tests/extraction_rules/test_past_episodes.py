@@ -75,4 +75,7 @@ def test_a_condition_of_this_session_with_no_old_date_stays_current() -> None:
 
 def test_a_questionnaire_score_is_no_diagnosis() -> None:
     found = facts(("Doctor", "Your PHQ-9 questionnaire score today is 14."))
-    assert not [f for f in found if f.type == "condition"]
+    named = facts(("Doctor", "Your PHQ-9 questionnaire today shows depression."))
+    conditions = ([f.entity for f in found if f.type == "condition"],
+                  [f.entity for f in named if f.type == "condition"])  # fmt: skip
+    assert conditions == ([], ["depression"])

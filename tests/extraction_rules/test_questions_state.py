@@ -25,7 +25,12 @@ def test_noncommittal_answer_to_how_is_drug_question_makes_no_record() -> None:
         ("Patient", "There's something I need to tell you."),
         entity="lisinopril",
     )
-    assert found == []
+    told = _meds(
+        ("Doctor", "How are you getting on with the lisinopril?"),
+        ("Patient", "There's something I need to tell you: I stopped it."),
+        entity="lisinopril",
+    )
+    assert (found, told) == ([], [("stopped", "present")])
 
 
 def test_chinese_noncommittal_answer_to_drug_question_makes_no_record() -> None:
@@ -34,7 +39,8 @@ def test_chinese_noncommittal_answer_to_drug_question_makes_no_record() -> None:
         ("患者", "说实话，我有件事要告诉您。"),
         entity="metformin",
     )
-    assert found == []
+    told = _meds(("医生", "二甲双胍吃得怎么样？"), ("患者", "说实话，我停了。"), entity="metformin")
+    assert (found, told) == ([], [("stopped", "present")])
 
 
 def test_okay_to_still_taking_question_settles_nothing() -> None:
@@ -43,12 +49,16 @@ def test_okay_to_still_taking_question_settles_nothing() -> None:
         ("Patient", "Okay."),
         entity="atorvastatin",
     )
-    assert found == []
+    yes = _meds(
+        ("Doctor", "Are you still on the atorvastatin?"), ("Patient", "Yes."), entity="atorvastatin"
+    )
+    assert (found, yes) == ([], [("active", "present")])
 
 
 def test_chinese_bare_en_to_still_taking_question_settles_nothing() -> None:
     found = _meds(("医生", "阿司匹林还吃着吗？"), ("患者", "嗯。"), entity="aspirin")
-    assert found == []
+    yes = _meds(("医生", "阿司匹林还吃着吗？"), ("患者", "吃着。"), entity="aspirin")
+    assert (found, yes) == ([], [("active", "present")])
 
 
 def test_confession_then_stop_leaves_only_the_stop() -> None:
@@ -66,12 +76,18 @@ def test_patients_request_for_a_drug_is_not_an_active_record() -> None:
         ("Doctor", "I would rather you didn't, because of your kidneys."),
         entity="naproxen",
     )
-    assert found == []
+    restarted = _meds(
+        ("Patient", "I restarted naproxen for my back."),
+        ("Doctor", "I would rather you didn't, because of your kidneys."),
+        entity="naproxen",
+    )
+    assert (found, restarted) == ([], [("active", "present")])
 
 
 def test_chinese_request_for_a_drug_is_not_an_active_record() -> None:
     found = _meds(("患者", "我能不能再吃点布洛芬？"), ("医生", "最好别吃。"), entity="ibuprofen")
-    assert found == []
+    taken = _meds(("患者", "我又吃了点布洛芬。"), ("医生", "最好别吃。"), entity="ibuprofen")
+    assert (found, taken) == ([], [("active", "present")])
 
 
 def test_granted_request_is_planned_not_active() -> None:
@@ -89,7 +105,10 @@ def test_question_about_how_to_take_drug_classes_makes_no_record() -> None:
         ("医生", "随餐吃就可以。"),
         kind="medication_status",
     )
-    assert found == []
+    told = facts(
+        ("患者", "我的降糖药饭前吃。"), ("医生", "随餐吃就可以。"), kind="medication_status"
+    )
+    assert (found, [f.entity for f in told]) == ([], ["antidiabetics"])
 
 
 def test_yes_to_still_taking_question_is_active() -> None:
@@ -145,9 +164,16 @@ def test_general_question_about_a_supplement_makes_no_record() -> None:
     found = _meds(
         ("Patient", "Is fish oil worth taking for adults in general?"),
         ("Doctor", "The evidence is mixed."),
-        entity="fish oil",
+        entity="omega-3 fatty acids",  # fish oil's canonical name
     )
-    assert found == []
+    # positive control not extracted yet: "Is the fish oil I take worth taking?" gives
+    # nothing; the control says it plainly.
+    taken = _meds(
+        ("Patient", "I take fish oil every day."),
+        ("Doctor", "The evidence is mixed."),
+        entity="omega-3 fatty acids",
+    )
+    assert (found, taken) == ([], [("active", "present")])
 
 
 def test_i_have_to_is_not_a_yes() -> None:

@@ -37,7 +37,8 @@ def test_a_chinese_reading_noun_gives_the_named_test() -> None:
 def test_a_number_without_a_reading_noun_is_not_the_named_test() -> None:
     turns = (("doctor", "We checked your potassium this morning."),
              ("patient", "I have had 3 kids."), ("doctor", "Good."))  # fmt: skip
-    assert _values(*turns) == set()
+    read = (turns[0], ("patient", "The reading was 3."), turns[2])
+    assert (_values(*turns), _values(*read)) == (set(), {("potassium", "3")})
 
 
 def test_a_reading_noun_long_after_the_test_is_not_its_value() -> None:

@@ -110,18 +110,28 @@ def test_a_unit_said_is_the_canonical_reading_unit(said: str, entity: str, unit:
 
 
 def test_two_numbers_in_a_row_that_fall_are_no_chinese_reading() -> None:
-    assert _values("血压90，140。", "blood pressure") == []
+    falling, rising = (
+        _values("血压90，140。", "blood pressure"),
+        _values("血压140，90。", "blood pressure"),
+    )
+    assert (falling, rising) == ([], [{"systolic": 140, "diastolic": 90, "unit": "mmHg"}])
 
 
 def test_a_b12_level_is_no_b12_medication() -> None:
     found = facts(("doctor", "B12 was 180."))
-    assert [f.entity for f in found if f.type == "medication_status"] == []
+    dosed = facts(("doctor", "B12 was 1000 mcg."))  # control: a dose unit makes it the drug
+    meds = [[f.entity for f in got if f.type == "medication_status"] for got in (found, dosed)]
+    assert meds == [[], ["cyanocobalamin"]]
 
 
 def test_a_spelled_a1c_leaves_no_drug_named_hemoglobin() -> None:
     found = facts(("doctor", "Your hemoglobin a one c is 6.8."))
-    assert [f.entity for f in found if f.type == "medication_status"] == []
+    meds = [f.entity for f in found if f.type == "medication_status"]
+    labs = [(f.entity, f.value) for f in found if f.type == "lab_result"]
+    assert (meds, labs) == ([], [("hba1c", "6.8")])
 
 
 def test_a_calcium_channel_blocker_is_no_calcium_reading() -> None:
-    assert _values("He is on a calcium channel blocker 10 mg daily.", "calcium") == []
+    said = "He is on a calcium channel blocker 10 mg daily."
+    meds = [(f.entity, f.value) for f in facts(("doctor", said), kind="medication_status")]
+    assert (_values(said, "calcium"), meds) == ([], [("calcium channel blockers", "10")])

@@ -56,11 +56,13 @@ def test_tagged_patient_who_prescribes_is_read_as_the_doctor_chinese() -> None:
 
 
 def test_patient_asking_questions_keeps_the_tags_english() -> None:
-    assert not swapped_tags(_turns(_HONEST_EN))
+    honest, swapped = swapped_tags(_turns(_HONEST_EN)), swapped_tags(_turns(_SWAPPED_EN))
+    assert (honest, swapped) == (False, True)
 
 
 def test_patient_asking_what_to_do_keeps_the_tags_chinese() -> None:
-    assert not swapped_tags(_turns(_HONEST_ZH))
+    honest, swapped = swapped_tags(_turns(_HONEST_ZH)), swapped_tags(_turns(_SWAPPED_ZH))
+    assert (honest, swapped) == (False, True)
 
 
 def test_swapped_turns_carry_the_roles_the_words_show() -> None:

@@ -24,4 +24,6 @@ def test_spelled_test_is_a_test() -> None:
 
 
 def test_letters_the_lexicon_does_not_know_name_nothing() -> None:
-    assert find_entities("I went to the E R and got an I V.", zh=False) == []
+    unknown = find_entities("I went to the E R and got an I V.", zh=False)
+    known = find_entities("I went to the E R and got an M R I.", zh=False)
+    assert (unknown, [(h.canonical, h.kind) for h in known]) == ([], [("mri", "test")])

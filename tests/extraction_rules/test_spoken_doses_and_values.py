@@ -70,7 +70,9 @@ def test_oxygen_with_a_percentage_is_a_saturation() -> None:
 
 
 def test_oxygen_without_a_percentage_is_no_saturation() -> None:
-    assert not facts(("doctor", "We gave him oxygen 2 liters."), kind="vital")
+    litres = facts(("doctor", "We gave him oxygen 2 liters."), kind="vital")
+    saturating = facts(("doctor", "We gave him oxygen, saturating 92%."), kind="vital")
+    assert (litres, [(f.entity, f.value) for f in saturating]) == ([], [("spo2", "92")])
 
 
 def test_the_bad_after_cholesterol_is_ldl_and_the_good_is_hdl() -> None:
@@ -80,7 +82,9 @@ def test_the_bad_after_cholesterol_is_ldl_and_the_good_is_hdl() -> None:
 
 
 def test_the_bad_without_cholesterol_named_is_no_lab() -> None:
-    assert not facts(("patient", "The bad was 153 days ago."), kind="lab_result")
+    bare = facts(("patient", "The bad was 153 days ago."), kind="lab_result")
+    named = facts(("patient", "The bad cholesterol was 153."), kind="lab_result")
+    assert (bare, [(f.entity, f.value) for f in named]) == ([], [("ldl", "153")])
 
 
 @pytest.mark.parametrize("name", ["at 10", "po 12", "sl 25"])
@@ -103,7 +107,9 @@ def test_plan_run_into_closing_advice_without_punctuation_keeps_its_dose() -> No
 
 def test_closing_advice_on_its_own_stays_general() -> None:
     said = "If you have any chest pain, call us right away."
-    assert not facts(("doctor", said), kind="symptom")
+    since = "Since you have chest pain, call us right away."  # control: a fact, not a condition
+    found = [[f.entity for f in facts(("doctor", s), kind="symptom")] for s in (said, since)]
+    assert found == [[], ["chest pain"]]
 
 
 def test_blood_pressure_read_as_systolic_by_diastolic() -> None:

@@ -193,15 +193,20 @@ def test_focus_from_opening_relative_chinese() -> None:
 
 
 def test_patient_mentioning_wife_in_passing_has_no_focus_english() -> None:
-    assert (
-        _focus(
-            ("Doctor", "How are you?"),
-            ("Patient", "My wife says I snore. I have been tired and I have headaches."),
-            ("Doctor", "Do you take anything?"),
-            ("Patient", "I take ibuprofen sometimes."),
-        )
-        is None
+    in_passing = _focus(
+        ("Doctor", "How are you?"),
+        ("Patient", "My wife says I snore. I have been tired and I have headaches."),
+        ("Doctor", "Do you take anything?"),
+        ("Patient", "I take ibuprofen sometimes."),
     )
+    # Control: the same talk about her ("she") instead of "I" is the wife's session.
+    about_her = _focus(
+        ("Doctor", "How are you?"),
+        ("Patient", "My wife snores. She has been tired and she has headaches."),
+        ("Doctor", "Does she take anything?"),
+        ("Patient", "She takes ibuprofen sometimes."),
+    )
+    assert (in_passing, about_her) == (None, "family:wife")
 
 
 def test_unmarked_sentence_in_relative_session_is_the_relatives_english() -> None:

@@ -28,7 +28,11 @@ def test_note_vitals_are_read_with_blood_pressure_as_two_numbers() -> None:
 
 def test_a_number_inside_a_name_or_a_date_is_no_note_value() -> None:
     note = "Diabetes panel: Glucose and hemoglobin A1c elevated. Labs from 04/10/2021."
-    assert bench.note_values(note) == set()
+    valued = "Diabetes panel: Glucose 182 and hemoglobin A1c 7.9 elevated. Labs from 04/10/2021."
+    assert (bench.note_values(note), bench.note_values(valued)) == (
+        set(),
+        {("blood glucose", (182.0,)), ("hba1c", (7.9,))},
+    )
 
 
 def test_note_doses_pair_each_drug_with_its_own_dose() -> None:

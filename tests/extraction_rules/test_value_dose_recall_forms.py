@@ -83,7 +83,9 @@ def test_pressure_alone_with_two_numbers_is_a_blood_pressure() -> None:
 
 
 def test_pressure_in_the_chest_is_no_blood_pressure() -> None:
-    assert not facts(("patient", "I feel pressure in my chest for 2 days."), kind="vital")
+    chest = facts(("patient", "I feel pressure in my chest for 2 days."), kind="vital")
+    read = facts(("patient", "I feel pressure of 150 over 90 for 2 days."), kind="vital")
+    assert (chest, [(f.entity, f.value) for f in read]) == ([], [("blood pressure", "150/90")])
 
 
 def test_a_change_from_one_value_to_another_reads_the_newer() -> None:
@@ -103,17 +105,23 @@ def test_chinese_blood_pressure_change_reads_the_newer_pair() -> None:
 
 def test_a_lab_value_of_vitamin_d_is_no_vitamin_d_medication() -> None:
     said = ("doctor", "The vitamin D was low at 18.")
-    assert not facts(said, kind="medication_status")
+    started = ("doctor", "The vitamin D was started at 1000 units.")
+    meds = [[f.entity for f in facts(s, kind="medication_status")] for s in (said, started)]
+    assert meds == [[], ["vitamin d"]]
 
 
 def test_a_testosterone_dose_is_no_testosterone_level() -> None:
     said = ("patient", "I take testosterone 140 milligrams every 10 days.")
-    assert not facts(said, kind="lab_result")
+    level = ("patient", "My testosterone level was 140.")
+    labs = [[(f.entity, f.value) for f in facts(s, kind="lab_result")] for s in (said, level)]
+    assert labs == [[], [("testosterone", "140")]]
 
 
 def test_an_ordinal_day_is_no_lab_value() -> None:
     said = ("patient", "I took my first dose of testosterone on the 28th.")
-    assert not facts(said, kind="lab_result")
+    level = ("patient", "My testosterone was 280 on the 28th.")
+    labs = [[(f.entity, f.value) for f in facts(s, kind="lab_result")] for s in (said, level)]
+    assert labs == [[], [("testosterone", "280")]]
 
 
 def test_remedies_listed_for_allergies_are_no_allergy() -> None:
@@ -195,7 +203,9 @@ def test_oxygen_in_a_saturation_range_without_percent_is_a_saturation() -> None:
 
 
 def test_oxygen_flow_in_liters_is_no_saturation() -> None:
-    assert not facts(("doctor", "We put him on oxygen 3 liters."), kind="vital")
+    flow = facts(("doctor", "We put him on oxygen 3 liters."), kind="vital")
+    saturating = facts(("doctor", "We put him on oxygen, saturating 95%."), kind="vital")
+    assert (flow, [(f.entity, f.value) for f in saturating]) == ([], [("spo2", "95")])
 
 
 def test_saturation_alone_names_the_oxygen_saturation() -> None:
@@ -250,7 +260,9 @@ def test_a_person_said_to_be_so_many_pounds_is_a_weight() -> None:
 
 
 def test_an_age_is_no_weight() -> None:
-    assert not facts(("patient", "I'm 45 years old."), kind="vital")
+    age = facts(("patient", "I'm 45 years old."), kind="vital")
+    weight = facts(("patient", "I'm 45 kilos."), kind="vital")
+    assert (age, [(f.entity, f.value) for f in weight]) == ([], [("weight", "45")])
 
 
 def test_febrile_at_a_number_is_a_temperature() -> None:

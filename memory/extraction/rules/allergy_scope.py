@@ -4,7 +4,7 @@ An allergy in the safety profile blocks a treatment and raises alerts, so a fals
 one costs as much as a missing one (issue 29). An allergy is the patient reacting
 to a substance. Said beside an allergy word, a substance is none when it is:
 
-* a third party's ("my neighbour is allergic to penicillin") or general talk
+* general talk
   ("some people with this also react to sulfa drugs");
 * the head of a condition name (花粉症 is hay fever);
 * not linked to the allergy word ("allergic to X", "X allergy", 对X过敏) and
@@ -113,7 +113,7 @@ def judge(
     `in_frame`: it answers an allergy question (or names the drug of a linked
     class word), so it needs no link of its own; `reacts`: its own clause speaks
     of an allergy or a reaction."""
-    if cue("third_party", zh).search(text[:start]) or cue("general_talk", zh).search(text[:start]):
+    if cue("general_talk", zh).search(text[:start]):
         return NONE
     if zh and cue("condition_suffix", zh).match(text, end):
         return NONE

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memory.extraction.rules.allergy_tests import told as allergy_test_told
 from memory.extraction.rules.discourse.cues import ZH_HE, ZH_SHE, relative_mentions
 from memory.extraction.rules.text import Sentence
 
@@ -215,7 +216,9 @@ def _this_visit(text: str, sent: Sentence, measured: object) -> bool:
     return (
         sent.zh
         and sent.role == "doctor"
-        and bool(_DIRECTIVE_ZH.search(text) or _DEICTIC_ZH.search(text))
+        and bool(
+            _DIRECTIVE_ZH.search(text) or _DEICTIC_ZH.search(text) or allergy_test_told(text, True)
+        )
     )
 
 

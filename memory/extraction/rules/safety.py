@@ -13,7 +13,7 @@ import itertools
 import re
 
 from memory.domain.types import ExtractedFact
-from memory.extraction.rules import allergy_scope
+from memory.extraction.rules import allergy_scope, allergy_tests
 from memory.extraction.rules.context import sentence_affirmative, sentence_negative
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit, find_entities
@@ -110,7 +110,7 @@ def _tolerated(ctx: SentenceCtx) -> list[ExtractedFact]:
 
 def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
     in_frame = ctx.frame is not None and ctx.frame.topic == "allergy"
-    cue = speaks_of_allergy(ctx.text)
+    cue = speaks_of_allergy(ctx.text) or allergy_tests.names_test(ctx.text, ctx.zh)
     if not (cue or in_frame):
         return _tolerated(ctx)
     found = _allergens(ctx)
@@ -147,6 +147,10 @@ def _judged_allergies(
     inherited = _named_by_linked_class(ctx, allergens, kept)
     facts = []
     for start, end, name in kept:
+        tested = allergy_tests.result(ctx.text, start, end, ctx.zh)
+        if tested is not None:  # an allergy test's own finding outweighs the wording around it
+            facts.append(_allergy_fact(ctx, start, name, tested, ctx.content_at(start)))
+            continue
         reacts = allergy_scope.clause_speaks(ctx.text, start, end, ctx.zh, _SPEAKS)
         verdict = allergy_scope.judge(
             ctx.text, start, end, name, ctx.zh, in_frame=in_frame or name in inherited,

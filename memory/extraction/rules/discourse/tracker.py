@@ -78,6 +78,7 @@ from memory.extraction.rules.discourse.framing import (
     self_identifies,
     vocative_parent,
 )
+from memory.extraction.rules.discourse.others import third_parties
 from memory.extraction.rules.discourse.persons import clinician_mentions
 from memory.extraction.rules.discourse.reported import reported_at
 from memory.extraction.rules.discourse.session import session_subject
@@ -187,6 +188,7 @@ class SubjectTracker:
     def _advance(self, sent: Sentence, res: _Resolution, clinical: bool = True) -> None:
         for r in res.rels:
             self.recent.append(Antecedent(res.person_of(r), r.relation, "", sent.turn, r.plural))
+        self.recent.extend(res.other_antecedents(len(sent.text)))
         for m in res.markers:
             if m.person == "third" and res.third(m) == "family:relative" and not res.rels:
                 # An unnamed someone the patient speaker spoke of: the doctor's next he.
@@ -279,6 +281,7 @@ class _Resolution:
         self.clinician_turn = tracker.clinician_turn
         self.markers = self._markers()
         self.clinicians = clinician_mentions(sent.text)
+        self.others = third_parties(sent.text, sent.zh)
 
     def _markers(self) -> list[Marker]:
         """Personal markers, less a caregiver's "I" that manages the relative's medicines
@@ -302,6 +305,9 @@ class _Resolution:
 
     def named(self, pos: int) -> str | None:
         """The relative a relation noun makes the owner of the mention, if any."""
+        other = self._other(pos)
+        if other is not None:
+            return other
         found = self._segment_subject(pos) if len(self.spans) > 1 else None
         role = self.role
         rels = list(self.rels)
@@ -319,6 +325,24 @@ class _Resolution:
             yours = [r for r in rels if self._yours(r) and "family:" + r.relation == found]
             return "patient" if yours else found
         return found
+
+    def _other(self, pos: int) -> str | None:
+        """A friend, coworker or neighbour named last before the mention owns it
+        ("My neighbour is allergic to penicillin"), unless a relative or the speaker's
+        own "I" / the listener's "you" comes between (discourse.others)."""
+        before = [o for o in self.others if o.end <= pos]
+        if not before:
+            return None
+        last = before[-1]
+        between = any(last.end <= r.start < pos for r in self.rels) or any(
+            last.end <= m.start < pos and m.person != "third" for m in self.markers
+        )
+        return None if between else last.subject
+
+    def other_antecedents(self, pos: int) -> list[Antecedent]:
+        """The third parties named before pos, for a later he / she."""
+        turn = self.sent.turn
+        return [Antecedent(o.subject, o.label, "", turn) for o in self.others if o.end <= pos]
 
     def _yours(self, r: RelMention) -> bool:
         """The listener's relative: "your husband", 您爱人, 你的孩子."""
@@ -419,11 +443,16 @@ class _Resolution:
 
     def _antecedent(self, gender: str, pos: int, reach: int) -> Antecedent | None:
         """The most recent relative a pronoun of this gender may stand for."""
-        here = [
-            Antecedent(self.person_of(r), r.relation, "", self.sent.turn, r.plural)
+        named = [
+            (r.end, Antecedent(self.person_of(r), r.relation, "", self.sent.turn, r.plural))
             for r in self.rels
             if r.end <= pos
         ]
+        turn = self.sent.turn
+        named += [
+            (o.end, Antecedent(o.subject, o.label, "", turn)) for o in self.others if o.end <= pos
+        ]
+        here = [a for _, a in sorted(named, key=lambda p: p[0])]
         for ante in [*reversed(here), *reversed(self.recent)]:
             if ante.turn < reach:
                 break

@@ -1,0 +1,77 @@
+"""What an allergy is (issue 29), more classes: an allergy test's result, a guess
+about an animal, and a drug named in the clause that denies allergies.
+
+Each negative has a control sentence that differs only in the cue. Wording is invented.
+"""
+
+from __future__ import annotations
+
+from tests.extraction_rules._helpers import facts
+
+
+def _allergies(*turns: tuple[str, str]) -> dict[str, str]:
+    """entity -> assertion of the patient's allergy facts that name a substance."""
+    found = facts(*turns, kind="allergy")
+    return {f.entity: f.assertion for f in found if f.entity and f.subject == "patient"}
+
+
+def test_positive_skin_test_is_an_allergy_en() -> None:
+    found = _allergies(("Doctor", "Your skin test was positive for ragweed."))
+    assert found == {"ragweed": "present"}
+
+
+def test_drug_screen_positive_for_a_drug_names_no_allergy_en() -> None:
+    screen = _allergies(("Doctor", "Your urine screen was positive for codeine."))
+    skin = _allergies(("Doctor", "Your skin test was positive for codeine."))
+    assert (screen, skin) == ({}, {"codeine": "present"})
+
+
+def test_negative_skin_test_result_is_a_negative_finding_en() -> None:
+    found = _allergies(("Doctor", "The patch test came back negative for nickel."))
+    assert found == {"nickel": "negated"}
+
+
+def test_each_substance_takes_the_result_said_before_it_en() -> None:
+    found = _allergies(
+        ("Doctor", "The skin test was positive for cats and ragweed, negative for dust mites.")
+    )
+    assert found == {"cats": "present", "ragweed": "present", "dust mites": "negated"}
+
+
+def test_allergen_test_showing_an_allergy_is_an_allergy_zh() -> None:
+    found = _allergies(("Doctor", "过敏原检测显示对尘螨过敏。"))
+    assert found == {"尘螨": "present"}
+
+
+def test_positive_allergen_test_is_an_allergy_zh() -> None:
+    found = _allergies(("Doctor", "过敏原检测：猫毛阳性。"))
+    assert found == {"猫毛": "present"}
+
+
+def test_negative_allergen_test_is_a_negative_finding_zh() -> None:
+    negative = _allergies(("Doctor", "过敏原检测：猫毛阴性。"))
+    positive = _allergies(("Doctor", "过敏原检测：猫毛阳性。"))
+    assert (negative, positive) == ({"猫毛": "negated"}, {"猫毛": "present"})
+
+
+def test_positive_penicillin_skin_test_is_an_allergy_zh() -> None:
+    found = _allergies(("Doctor", "青霉素皮试阳性。"))
+    assert found == {"penicillin": "present"}
+
+
+def test_guess_about_the_family_cat_is_a_suspected_allergy_en() -> None:
+    guessed = _allergies(("Doctor", "The rash might be an allergy to the cat."))
+    told = _allergies(("Doctor", "The rash is an allergy to the cat."))
+    assert (guessed, told) == ({"cat": "hypothetical"}, {"cat": "present"})
+
+
+def test_drug_in_the_clause_denying_allergies_is_no_allergy_en() -> None:
+    denied = _allergies(("Patient", "I use loratadine every day, and I have no drug allergies."))
+    said = _allergies(("Patient", "I use loratadine every day, and I have a drug allergy to it."))
+    assert (denied, said) == ({}, {"loratadine": "present"})
+
+
+def test_drug_in_the_clause_denying_allergies_is_no_allergy_zh() -> None:
+    denied = _allergies(("Patient", "我每天吃西替利嗪，没有药物过敏。"))
+    said = _allergies(("Patient", "我每天吃西替利嗪，对西替利嗪过敏。"))
+    assert (denied, said) == ({}, {"cetirizine": "present"})

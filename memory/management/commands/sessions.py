@@ -16,7 +16,7 @@ FALLBACK = "fallback"
 class Command(BaseCommand):
     # A listing reads the database only: no system checks (they import every view,
     # the extractor and the reader, ~1 s) for a command that must answer at once.
-    requires_system_checks: list[str] = []
+    requires_system_checks: tuple[str, ...] = ()
 
     help = "List sessions with their construction status, extractor, timings and failure reason."
 

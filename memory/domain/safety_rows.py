@@ -51,6 +51,7 @@ class Mention:
     mentioned: date | None = None  # the latest day it was said (session / last mention)
     count: int = 1  # repeated mentions the store already folded into this record
     turn: int = 0  # the dialogue turn it was said in (0: unknown)
+    planned: bool = False  # a procedure stated as planned, not (yet) done
 
 
 @dataclass(frozen=True)
@@ -134,11 +135,19 @@ def _row(pairs: list[tuple[T, Mention]]) -> SafetyRow[T]:
         latest=max((d for m in mentions if (d := m.mentioned or m.date)), default=None),
         sessions=sessions,
         items=tuple(item for item, _ in pairs),
-        latest_item=pairs[-1][0],
+        latest_item=_quoted(pairs),
         present_items=tuple(i for i, m in pairs if m.in_force and m.assertion == "present"),
         denied_on=_known(max(denials)) if state == CONFLICTING else None,
         earlier_sources=_earlier_sources(pairs),
     )
+
+
+def _quoted(pairs: list[tuple[T, Mention]]) -> T:
+    """The statement the row quotes: the latest one, but for an operation done after
+    it was planned, the latest telling of it done ("the colonoscopy found two polyps"),
+    never the plan ("your colonoscopy is on the 14th"), which reads as not yet done."""
+    done = [item for item, m in pairs if not m.planned]
+    return done[-1] if done else pairs[-1][0]
 
 
 def _known(day: date) -> date | None:

@@ -51,6 +51,7 @@ def mention_of_fact(fact: Fact) -> Mention:
         mentioned=fact.last_mentioned or fact.session.session_date,
         count=fact.mention_count or 1,
         turn=fact.evidence_turn or 0,
+        planned=fact.status == "planned",
     )
 
 
@@ -66,6 +67,7 @@ def mention_of_view(view: FactView) -> Mention:
         mentioned=view.last_mentioned or view.session_date,
         count=view.mention_count or 1,
         turn=view.evidence_turn or 0,
+        planned=view.status == "planned",
     )
 
 

@@ -136,3 +136,20 @@ def test_denied_first_and_stated_later_is_a_new_allergy_not_a_dispute():
 def test_a_denial_before_the_allergy_was_stated_is_not_shown_as_a_dispute():
     (row,) = rows(said("sulfa", 1, assertion="negated"), said("sulfa", 10))
     assert row.denied_on is None
+
+
+def test_an_operation_done_after_its_plan_quotes_the_telling_of_it_done():
+    from dataclasses import replace
+
+    plan = replace(said("colonoscopy", 14, kind="surgical_history"), planned=True)
+    done = said("colonoscopy", 14, kind="surgical_history", session="after")
+    (row,) = rows(done, plan)
+    assert row.latest_item is done
+
+
+def test_an_operation_only_planned_quotes_its_plan():
+    from dataclasses import replace
+
+    plan = replace(said("colonoscopy", 14, kind="surgical_history"), planned=True)
+    (row,) = rows(plan)
+    assert row.latest_item is plan

@@ -125,6 +125,7 @@ def _row(pairs: list[tuple[T, Mention]]) -> SafetyRow[T]:
     kinds = sorted({m.kind for m in mentions}, key=_kind_rank)
     sessions = tuple(dict.fromkeys(m.session for m in mentions))
     state = _state(mentions)
+    quoted = _quoted(pairs)
     denials = [_said_on(m) for m in mentions if m.in_force and m.assertion == "negated"]
     return SafetyRow(
         group=group_of(mentions[0].kind),
@@ -135,10 +136,10 @@ def _row(pairs: list[tuple[T, Mention]]) -> SafetyRow[T]:
         latest=max((d for m in mentions if (d := m.mentioned or m.date)), default=None),
         sessions=sessions,
         items=tuple(item for item, _ in pairs),
-        latest_item=_quoted(pairs),
+        latest_item=quoted,
         present_items=tuple(i for i, m in pairs if m.in_force and m.assertion == "present"),
         denied_on=_known(max(denials)) if state == CONFLICTING else None,
-        earlier_sources=_earlier_sources(pairs),
+        earlier_sources=_earlier_sources(pairs, quoted),
     )
 
 
@@ -161,8 +162,8 @@ def _mention_count(mentions: Sequence[Mention]) -> int:
     return len(said) + sum(max(1, m.count) - 1 for m in mentions)
 
 
-def _earlier_sources(pairs: list[tuple[T, Mention]]) -> tuple[T, ...]:
-    last_session = pairs[-1][1].session
+def _earlier_sources(pairs: list[tuple[T, Mention]], quoted: T) -> tuple[T, ...]:
+    last_session = next(m.session for item, m in pairs if item is quoted)
     per_session = {m.session: item for item, m in pairs if m.session != last_session}
     return tuple(per_session.values())
 

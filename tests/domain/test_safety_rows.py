@@ -153,3 +153,12 @@ def test_an_operation_only_planned_quotes_its_plan():
     plan = replace(said("colonoscopy", 14, kind="surgical_history"), planned=True)
     (row,) = rows(plan)
     assert row.latest_item is plan
+
+
+def test_the_quoted_sessions_statement_is_not_listed_again_as_an_earlier_source():
+    from dataclasses import replace
+
+    done = said("colonoscopy", 14, kind="surgical_history", session="after")
+    plan = replace(said("colonoscopy", 14, kind="surgical_history", session="before"), planned=True)
+    (row,) = rows(done, plan)
+    assert row.earlier_sources == (plan,)

@@ -51,11 +51,6 @@ ALLOWED_TESTS = {
     "test_chinese_definition_gives_no_fact": "control gap: 月子病 not in lexicon",
 }
 
-# Files whose negative tests still wait for their controls (issue 36, item 3, in progress).
-PENDING = {
-    "test_session_votes.py",
-}
-
 _EMPTY_BUILDERS = {"set", "list", "tuple", "dict", "frozenset"}
 
 
@@ -106,7 +101,7 @@ def uncontrolled_tests(source: str) -> list[str]:
 
 
 def _allowed(path: Path, name: str) -> bool:
-    return path.name in ALLOWED_FILES or path.name in PENDING or name in ALLOWED_TESTS
+    return path.name in ALLOWED_FILES or name in ALLOWED_TESTS
 
 
 def test_every_nothing_extracted_test_has_a_positive_control() -> None:
@@ -120,7 +115,7 @@ def test_every_nothing_extracted_test_has_a_positive_control() -> None:
 
 
 def test_every_allowlisted_file_and_test_exists() -> None:
-    files = set(ALLOWED_FILES) | PENDING
+    files = set(ALLOWED_FILES)
     missing = sorted(f for f in files if not (RULE_TESTS / f).is_file())
     sources = "".join(path.read_text(encoding="utf-8") for path in RULE_TESTS.glob("test_*.py"))
     missing += sorted(name for name in ALLOWED_TESTS if f"def {name}(" not in sources)

@@ -138,12 +138,16 @@ def _symptom_changes(*turns: tuple[str, str]) -> list[str]:
 
 def test_chinese_remedy_to_relieve_pain_is_no_relief() -> None:
     text = "你可以试试热敷来缓解疼痛。"
-    assert "relief" not in _symptom_changes(("医生", text))
+    tried = "你试了热敷，疼痛缓解了。"  # control: the remedy tried, the pain relieved
+    relieved = ["relief" in _symptom_changes(("医生", t)) for t in (text, tried)]
+    assert relieved == [False, True]
 
 
 def test_english_remedy_to_relieve_pain_is_no_relief() -> None:
     text = "Try a heating pad at night to relieve the pain."
-    assert "relief" not in _symptom_changes(("Doctor", text))
+    tried = "I tried a heating pad at night and it relieved the pain."
+    relieved = ["relief" in _symptom_changes(("Patient", t)) for t in (text, tried)]
+    assert relieved == [False, True]
 
 
 def test_chinese_pain_that_has_eased_is_a_relief() -> None:

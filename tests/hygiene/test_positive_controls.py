@@ -1,7 +1,7 @@
 """Every "nothing extracted" test of the rule extractor carries a positive control.
 
 A test that asserts only emptiness (`== []`, `== ()`, `== {}`, `is None`,
-`assert not ...`) still passes when the rule under test is deleted, when the
+`assert not ...`, `"drug" not in found`) still passes when the rule under test is deleted, when the
 lexicon loses the drug, or when the extractor crashes into an empty result. A
 sibling sentence, identical apart from the cue, that IS extracted shows the
 empty result comes from the cue. This test parses tests/extraction_rules/ and
@@ -48,6 +48,8 @@ ALLOWED_TESTS = {
     "test_remedies_listed_for_allergies_are_no_allergy": "allergy",
     "test_a_drug_beside_allergies_named_as_a_remedy_is_no_allergen": "allergy",
     "test_a_steroid_course_prescribed_for_a_reaction_is_no_allergen": "allergy",
+    "test_english_reaction_told_again_after_the_allergy_is_no_condition": "allergy",
+    "test_chinese_reaction_told_again_after_the_allergy_is_no_condition": "allergy",
     "test_chinese_definition_gives_no_fact": "control gap: 月子病 not in lexicon",
 }
 
@@ -65,13 +67,17 @@ def _is_empty_literal(node: ast.expr) -> bool:
 
 
 def is_emptiness_check(test: ast.expr) -> bool:
-    """`assert not X`, `X == []`, `X is None`... where X is a result, not a field."""
+    """`assert not X`, `X == []`, `X is None`, `"a" not in X`, where X is a result."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return not isinstance(test.operand, ast.Attribute)
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
-        empty = _is_empty_literal(test.comparators[0])
-        same = isinstance(test.ops[0], ast.Eq | ast.Is)
-        return same and empty and not isinstance(test.left, ast.Attribute)
+        right, op = test.comparators[0], test.ops[0]
+        if isinstance(op, ast.NotIn):
+            # `"aspirin" not in found`: an item absent from a result (a literal list on
+            # the right is a membership check of a value, not an extraction).
+            return not isinstance(right, ast.List | ast.Tuple | ast.Set | ast.Constant)
+        same = isinstance(op, ast.Eq | ast.Is)
+        return same and _is_empty_literal(right) and not isinstance(test.left, ast.Attribute)
     return False
 
 
@@ -146,3 +152,11 @@ def test_assert_not_on_a_result_is_reported_but_on_a_field_is_not() -> None:
 def test_a_call_to_one_counts_as_a_positive_control() -> None:
     source = 'def test_z():\n    assert not facts(a)\n    one(b, kind="symptom")\n'
     assert uncontrolled_tests(source) == []
+
+
+def test_an_item_absent_from_a_result_is_reported_unless_controlled() -> None:
+    bare = 'def test_w():\n    assert "aspirin" not in meds(a)\n'
+    paired = (
+        'def test_w():\n    assert ("aspirin" in meds(a), "aspirin" in meds(b)) == (False, True)\n'
+    )
+    assert (uncontrolled_tests(bare), uncontrolled_tests(paired)) == (["test_w"], [])

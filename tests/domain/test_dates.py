@@ -108,7 +108,11 @@ def test_question_chinese_month_only() -> None:
 
 
 def test_question_without_year_has_no_date() -> None:
-    assert parse_question_date("what was the dose last week?") is None
+    relative = parse_question_date("what was the dose last week?")
+    assert (relative, parse_question_date("what was the dose in March 2024?")) == (
+        None,
+        date(2024, 3, 1),
+    )
 
 
 def test_strip_dates_keeps_clinical_numbers() -> None:
@@ -161,7 +165,10 @@ def test_month_and_day_without_year_after_session_is_last_year() -> None:
 
 
 def test_may_as_verb_is_no_date() -> None:
-    assert find_dates("I may have missed a dose.", MAY_2) == []
+    verb = find_dates("I may have missed a dose.", MAY_2)
+    # Control: the same sentence naming the month in May is a date.
+    month = resolve_relative("I may have missed a dose in May.", MAY_2)
+    assert (verb, month) == ([], (date(2024, 5, 1), "month"))
 
 
 def test_dose_after_month_is_not_a_day() -> None:
@@ -193,11 +200,13 @@ def test_chinese_explicit_year_month() -> None:
 
 
 def test_menstruation_is_no_month() -> None:
-    assert find_dates("月经不调", MAY_2) == []
+    month = resolve_relative("3月份月经不调", MAY_2)  # control: a month named before it
+    assert (find_dates("月经不调", MAY_2), month) == ([], (date(2024, 3, 1), "month"))
 
 
 def test_chinese_month_count_is_no_month_name() -> None:
-    assert find_dates("吃了3个月", MAY_2) == []
+    month = resolve_relative("3月吃了", MAY_2)  # control: the month named, not counted
+    assert (find_dates("吃了3个月", MAY_2), month) == ([], (date(2024, 3, 1), "month"))
 
 
 def test_months_ago_shifts_months() -> None:

@@ -148,13 +148,19 @@ def test_lowering_a_dose_is_a_dose_change_chinese() -> None:
 
 
 def test_dose_in_a_deliberation_is_not_the_dose_taken_english() -> None:
-    found = facts(
+    found_turns = (
         ("patient", "My mother has atrial fibrillation."),
         ("patient", "I give her the metoprolol at night now."),
         ("patient", "I'm not sure whether I should raise her dose to 50 mg."),
     )
-    doses = {f.value for f in found if f.entity == "metoprolol" and f.status != "planned"}
-    assert "50" not in doses
+    found = facts(*found_turns)
+    # Control: the same dose said as done is the dose taken.
+    raised = facts(*found_turns[:2], ("patient", "I raised her dose to 50 mg."))
+    doses = [
+        {f.value for f in got if f.entity == "metoprolol" and f.status != "planned"}
+        for got in (found, raised)
+    ]
+    assert ("50" in doses[0], "50" in doses[1]) == (False, True)
 
 
 def test_dose_said_as_a_change_after_the_drug_is_taken_english() -> None:

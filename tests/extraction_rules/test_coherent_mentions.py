@@ -50,7 +50,9 @@ def test_chinese_benefit_of_a_drug_gives_no_condition() -> None:
 
 def test_chinese_test_ordered_for_a_condition_is_not_the_condition() -> None:
     said = "我爸手脚发麻，医生让他去查一下糖尿病肾病。"
-    assert "diabetic nephropathy" not in _kinds(("患者", said), kind="condition")
+    found = "我爸手脚发麻，医生说他有糖尿病肾病。"  # control: the condition found
+    named = ["diabetic nephropathy" in _kinds(("患者", s), kind="condition") for s in (said, found)]
+    assert named == [False, True]
 
 
 def test_chinese_condition_found_is_the_condition_control() -> None:
@@ -60,7 +62,11 @@ def test_chinese_condition_found_is_the_condition_control() -> None:
 
 def test_english_test_ordered_for_a_condition_is_not_the_condition() -> None:
     said = "Her doctor wants her checked for diabetic nephropathy."
-    assert "diabetic nephropathy" not in _kinds(("patient", said), kind="condition")
+    found = "Her doctor says she has diabetic nephropathy."  # control: the condition found
+    named = [
+        "diabetic nephropathy" in _kinds(("patient", s), kind="condition") for s in (said, found)
+    ]
+    assert named == [False, True]
 
 
 def test_english_condition_found_is_the_condition_control() -> None:

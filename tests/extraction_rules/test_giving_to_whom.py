@@ -16,7 +16,8 @@ def test_a_drug_given_to_a_named_son_is_the_sons() -> None:
 
 def test_a_drug_given_to_a_named_daughter_is_not_the_speakers() -> None:
     turns = (("patient", "I gave my daughter Tylenol and it helped."), ("doctor", "How much?"))
-    assert "patient" not in _subjects(*turns)
+    myself = (("patient", "I gave myself Tylenol and it helped."), ("doctor", "How much?"))
+    assert (_subjects(*turns), _subjects(*myself)) == ({"family:daughter"}, {"patient"})
 
 
 def test_my_baby_aspirin_stays_a_product_of_the_speaker() -> None:

@@ -22,9 +22,9 @@ def test_ingredients_of_a_product_are_not_active_medications():
 
 
 def test_a_friends_suggestion_is_not_an_active_medication():
-    assert "glucosamine" not in _active(
-        ("patient", "A friend recommended glucosamine for my knee.")
-    )
+    friend = _active(("patient", "A friend recommended glucosamine for my knee."))
+    doctor = _active(("patient", "A doctor prescribed glucosamine for my knee."))
+    assert ("glucosamine" in friend, "glucosamine" in doctor) == (False, True)
 
 
 def test_chinese_friends_suggestion_is_not_an_active_medication():

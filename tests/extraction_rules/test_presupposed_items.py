@@ -18,7 +18,10 @@ def test_no_issues_with_the_condition_denies_no_condition() -> None:
         ("Doctor", "And no trouble with the gout lately?"),
         ("Patient", "No, none at all."),
     )
-    assert ("gout", "patient", "negated") not in found
+    # Control: a question about the condition itself, answered no, denies it.
+    asked = _findings(*(("Doctor", "Any gout lately?"), ("Patient", "No, none at all.")))
+    denied = ("gout", "patient", "negated")
+    assert (denied in found, denied in asked) == (False, True)
 
 
 def test_no_to_a_treatment_for_your_condition_denies_no_condition() -> None:
@@ -26,7 +29,10 @@ def test_no_to_a_treatment_for_your_condition_denies_no_condition() -> None:
         ("Doctor", "Have you tried any cream for your psoriasis?"),
         ("Patient", "No, nothing yet."),
     )
-    assert ("psoriasis", "patient", "negated") not in found
+    # Control: a question about the condition itself, answered no, denies it.
+    asked = _findings(*(("Doctor", "Have you had any psoriasis?"), ("Patient", "No, never.")))
+    denied = ("psoriasis", "patient", "negated")
+    assert (denied in found, denied in asked) == (False, True)
 
 
 def test_no_to_is_your_condition_worse_denies_no_condition() -> None:
@@ -49,7 +55,10 @@ def test_no_to_a_relatives_condition_still_denies_it() -> None:
 
 def test_chinese_no_to_your_condition_worse_denies_no_condition() -> None:
     found = _findings(("医生", "您的痛风最近有没有发作？"), ("患者", "没有。"))
-    assert ("gout", "patient", "negated") not in found
+    # Control: a question about the condition itself, answered no, denies it.
+    asked = _findings(*(("医生", "您有没有痛风？"), ("患者", "没有。")))
+    denied = ("gout", "patient", "negated")
+    assert (denied in found, denied in asked) == (False, True)
 
 
 def test_chinese_no_to_a_plain_condition_question_still_denies_it() -> None:

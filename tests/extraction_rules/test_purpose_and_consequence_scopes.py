@@ -22,7 +22,8 @@ def _present(*turns: tuple[str, str], entity: str) -> list[str]:
 
 
 def test_chinese_reassurance_that_it_will_not_cause_cancer_is_no_cancer() -> None:
-    assert _present(("医生", "这个囊肿是良性的，不会导致癌症。"), entity="cancer") == []
+    texts = ("这个囊肿是良性的，不会导致癌症。", "您这个囊肿是恶性的，已经导致癌症。")
+    assert [_present(("医生", t), entity="cancer") for t in texts] == [[], ["confirmed"]]
 
 
 def test_chinese_reassurance_to_the_patient_that_it_will_not_cause_cancer_is_negated() -> None:
@@ -32,11 +33,14 @@ def test_chinese_reassurance_to_the_patient_that_it_will_not_cause_cancer_is_neg
 
 def test_chinese_does_not_indicate_tumour_is_no_cancer() -> None:
     text = "您这个指标偏高并不能确切表示恶性肿瘤，还需要复查。"
-    assert _present(("医生", text), entity="cancer") == []
+    control = "您这个指标偏高确切表示恶性肿瘤，还需要复查。"
+    found = [_present(("医生", t), entity="cancer") for t in (text, control)]
+    assert found == [[], ["confirmed"]]
 
 
 def test_chinese_does_not_represent_cancer_is_no_cancer() -> None:
-    assert _present(("医生", "淋巴结肿大不代表癌症。"), entity="cancer") == []
+    texts = ("淋巴结肿大不代表癌症。", "您的淋巴结肿大代表癌症。")
+    assert [_present(("医生", t), entity="cancer") for t in texts] == [[], ["confirmed"]]
 
 
 def test_english_wont_cause_cancer_is_negated() -> None:
@@ -46,12 +50,16 @@ def test_english_wont_cause_cancer_is_negated() -> None:
 
 def test_english_doesnt_mean_cancer_is_no_cancer() -> None:
     text = "A lump like this doesn't mean you have cancer."
-    assert _present(("Doctor", text), entity="cancer") == []
+    control = "A lump like this means you have cancer."
+    found = [_present(("Doctor", t), entity="cancer") for t in (text, control)]
+    assert found == [[], ["confirmed"]]
 
 
 def test_english_not_a_sign_of_diabetes_is_no_diabetes() -> None:
     text = "Being thirsty after exercise isn't a sign of diabetes."
-    assert _present(("Doctor", text), entity="diabetes") == []
+    control = "Being thirsty after exercise is a sign of your diabetes."
+    found = [_present(("Doctor", t), entity="diabetes") for t in (text, control)]
+    assert found == [[], ["confirmed"]]
 
 
 def test_english_not_necessarily_cancer_is_left_open() -> None:
@@ -75,31 +83,43 @@ def test_refusing_a_drug_with_wont_keeps_the_allergy() -> None:
 
 def test_chinese_lest_it_worsen_is_no_worsening() -> None:
     text = "避免重体力劳动，以免加重腰椎间盘突出。"
-    assert _present(("医生", text), entity="lumbar disc herniation") == []
+    control = "避免重体力劳动，已经加重腰椎间盘突出。"
+    found = [_present(("医生", t), entity="lumbar disc herniation") for t in (text, control)]
+    assert found == [[], ["worsened"]]
 
 
 def test_chinese_prevention_method_is_no_rhinitis() -> None:
     text = "少去花粉多的地方，避免受凉，这是预防鼻炎的好办法。"
-    assert facts(("医生", text), kind="condition") == []
+    treating = "少去花粉多的地方，避免受凉，这是治疗您鼻炎的好办法。"
+    found = [[f.entity for f in facts(("医生", t), kind="condition")] for t in (text, treating)]
+    assert found == [[], ["allergic rhinitis"]]
 
 
 def test_chinese_avoid_spraining_is_no_sprain() -> None:
-    assert facts(("医生", "建议您多休息，避免扭伤腰部。"), kind="condition") == []
+    texts = ("建议您多休息，避免扭伤腰部。", "建议您多休息，您扭伤了腰部。")
+    found = [[f.entity for f in facts(("医生", t), kind="condition")] for t in texts]
+    assert found == [[], ["sprain"]]
 
 
 def test_chinese_relieving_pressure_on_the_fracture_is_no_fracture() -> None:
     text = "避免提重物，这样可以减轻对骨折处的压力。"
-    assert _present(("医生", text), entity="fracture") == []
+    control = "避免提重物，您有骨折。"
+    found = [_present(("医生", t), entity="fracture") for t in (text, control)]
+    assert found == [[], ["confirmed"]]
 
 
 def test_english_to_avoid_making_the_fracture_worse_is_no_worsening() -> None:
     text = "Keep the arm in the sling to avoid making the fracture worse."
-    assert _present(("Doctor", text), entity="fracture") == []
+    control = "Keep the arm in the sling, the fracture got worse."
+    found = [_present(("Doctor", t), entity="fracture") for t in (text, control)]
+    assert found == [[], ["worsened"]]
 
 
 def test_english_to_prevent_flare_ups_of_eczema_is_no_eczema() -> None:
     text = "Use the moisturizer every day to prevent flare-ups of your eczema."
-    assert _present(("Doctor", text), entity="eczema") == []
+    control = "Use the moisturizer every day for the flare-ups of your eczema."
+    found = [_present(("Doctor", t), entity="eczema") for t in (text, control)]
+    assert found == [[], ["worsened"]]
 
 
 def test_english_so_it_doesnt_get_worse_is_no_worsening() -> None:
@@ -118,12 +138,16 @@ def _symptom_changes(*turns: tuple[str, str]) -> list[str]:
 
 def test_chinese_remedy_to_relieve_pain_is_no_relief() -> None:
     text = "你可以试试热敷来缓解疼痛。"
-    assert "relief" not in _symptom_changes(("医生", text))
+    tried = "你试了热敷，疼痛缓解了。"  # control: the remedy tried, the pain relieved
+    relieved = ["relief" in _symptom_changes(("医生", t)) for t in (text, tried)]
+    assert relieved == [False, True]
 
 
 def test_english_remedy_to_relieve_pain_is_no_relief() -> None:
     text = "Try a heating pad at night to relieve the pain."
-    assert "relief" not in _symptom_changes(("Doctor", text))
+    tried = "I tried a heating pad at night and it relieved the pain."
+    relieved = ["relief" in _symptom_changes(("Patient", t)) for t in (text, tried)]
+    assert relieved == [False, True]
 
 
 def test_chinese_pain_that_has_eased_is_a_relief() -> None:
@@ -141,7 +165,9 @@ def test_chinese_written_conditional_is_hypothetical() -> None:
 
 def test_chinese_possible_consequence_is_hypothetical() -> None:
     text = "您的鼻腔受寒容易导致鼻炎。"
-    assert _present(("医生", text), entity="allergic rhinitis") == []
+    control = "您的鼻腔受寒已经导致鼻炎。"
+    found = [_present(("医生", t), entity="allergic rhinitis") for t in (text, control)]
+    assert found == [[], ["confirmed"]]
 
 
 def test_habitual_reaction_said_with_yidan_stays_a_present_allergy() -> None:

@@ -79,7 +79,14 @@ def test_she_after_the_dermatologist_of_the_turn_before_is_no_relative_english()
         ("Doctor", "Any asthma?"),
         ("Patient", "Yes."),
     )
-    assert focus is None
+    # Control: the same she after a sister is a relative.
+    control = _focus(
+        ("Doctor", "I see you saw your sister last month."),
+        ("Patient", "Yes. She said that I have eczema."),
+        ("Doctor", "Any asthma?"),
+        ("Patient", "Yes."),
+    )
+    assert (focus, control) == (None, "family:sister")
 
 
 def test_she_after_the_doctor_of_the_turn_before_is_no_relative_chinese() -> None:
@@ -89,7 +96,13 @@ def test_she_after_the_doctor_of_the_turn_before_is_no_relative_chinese() -> Non
         ("医生", "有哮喘吗？"),
         ("患者", "有。"),
     )
-    assert focus is None
+    control = _focus(
+        ("医生", "上次您姐姐怎么说？"),
+        ("患者", "她说我是湿疹。"),
+        ("医生", "有哮喘吗？"),
+        ("患者", "有。"),
+    )
+    assert (focus, control) == (None, "family:sister")
 
 
 def test_she_after_the_nurse_earlier_in_the_doctors_turn_is_no_relative_english() -> None:
@@ -97,7 +110,11 @@ def test_she_after_the_nurse_earlier_in_the_doctors_turn_is_no_relative_english(
         ("Doctor", "The nurse put antibiotic ointment on your foot. Did she show you how?"),
         ("Patient", "Yes."),
     )
-    assert focus is None
+    control = _focus(
+        ("Doctor", "Your mother put antibiotic ointment on her foot. Did she show you how?"),
+        ("Patient", "Yes."),
+    )
+    assert (focus, control) == (None, "family:mother")
 
 
 def test_she_after_the_nurse_earlier_in_the_doctors_turn_is_no_relative_chinese() -> None:
@@ -105,15 +122,25 @@ def test_she_after_the_nurse_earlier_in_the_doctors_turn_is_no_relative_chinese(
         ("医生", "护士给您的脚上了药膏。她教您怎么换药了吗？"),
         ("患者", "教了。"),
     )
-    assert focus is None
+    control = _focus(
+        ("医生", "您妈妈脚上上了药膏。她教您怎么换药了吗？"),
+        ("患者", "教了。"),
+    )
+    assert (focus, control) == (None, "family:mother")
 
 
 def test_doctor_addressed_as_a_vocative_is_no_antecedent_english() -> None:
-    assert clinician_mentions("What do you think, doctor, what does she have?") == []
+    vocative = clinician_mentions("What do you think, doctor, what does she have?")
+    spoken_of = clinician_mentions("What did the doctor think she has?")
+    assert (vocative, spoken_of) == ([], [13])
 
 
 def test_doctor_addressed_as_a_vocative_is_no_antecedent_chinese() -> None:
-    assert clinician_mentions("医生，她这是怎么了？") == []
+    vocative, spoken_of = (
+        clinician_mentions("医生，她这是怎么了？"),
+        clinician_mentions("医生说她这是怎么了？"),
+    )
+    assert (vocative, spoken_of) == ([], [0])
 
 
 def test_doctor_spoken_of_is_an_antecedent_english() -> None:
@@ -139,7 +166,13 @@ def test_he_after_the_patient_named_by_a_clinician_is_no_relative_english() -> N
         ("Doctor", "Does he take anything for it?"),
         ("Doctor", "Ibuprofen."),
     )
-    assert focus is None
+    control = _focus(
+        ("Doctor", "According to his son, his pain is worse."),
+        ("Patient", "Yes."),
+        ("Doctor", "Does he take anything for it?"),
+        ("Doctor", "Ibuprofen."),
+    )
+    assert (focus, control) == (None, "family:relative")
 
 
 def test_he_after_the_patient_named_by_a_clinician_is_no_relative_chinese() -> None:
@@ -147,7 +180,11 @@ def test_he_after_the_patient_named_by_a_clinician_is_no_relative_chinese() -> N
         ("医生", "据患者说，他的疼痛加重了。"),
         ("患者", "是的。"),
     )
-    assert focus is None
+    control = _focus(
+        ("医生", "据他儿子说，他的疼痛加重了。"),
+        ("患者", "是的。"),
+    )
+    assert (focus, control) == (None, "family:relative")
 
 
 def test_dog_that_bit_the_patient_keeps_the_bite_the_patients_english() -> None:
@@ -157,7 +194,14 @@ def test_dog_that_bit_the_patient_keeps_the_bite_the_patients_english() -> None:
         ("Doctor", "Where did he bite you?"),
         ("Patient", "He bit my leg."),
     )
-    assert focus is None
+    # Control: the brother bitten is the brother's session.
+    control = _focus(
+        ("Doctor", "What happened?"),
+        ("Patient", "My brother got bitten by a dog. He was attacked out of nowhere."),
+        ("Doctor", "Where did it bite him?"),
+        ("Patient", "It bit his leg."),
+    )
+    assert (focus, control) == (None, "family:brother")
 
 
 def test_dog_that_bit_the_patient_keeps_the_bite_the_patients_chinese() -> None:
@@ -167,7 +211,13 @@ def test_dog_that_bit_the_patient_keeps_the_bite_the_patients_chinese() -> None:
         ("医生", "咬在哪里？"),
         ("患者", "它咬了我的腿。"),
     )
-    assert focus is None
+    control = _focus(
+        ("医生", "怎么回事？"),
+        ("患者", "我哥被狗咬了。"),
+        ("医生", "咬在哪里？"),
+        ("患者", "咬了他的腿。"),
+    )
+    assert (focus, control) == (None, "family:brother")
 
 
 # --------------------------------------------------------------------------- relatives concerned
@@ -180,7 +230,14 @@ def test_daughter_the_patient_has_makes_no_focus_english() -> None:
         ("Doctor", "Have you only been pregnant once?"),
         ("Patient", "Yes, I've been pregnant once."),
     )
-    assert focus is None
+    # Control: the same questions about the daughter herself.
+    control = _focus(
+        ("Doctor", "Does your daughter have any children?"),
+        ("Patient", "Yes, she has a beautiful daughter."),
+        ("Doctor", "Has she only been pregnant once?"),
+        ("Patient", "Yes, she's been pregnant once."),
+    )
+    assert (focus, control) == (None, "family:daughter")
 
 
 def test_daughter_the_patient_has_makes_no_focus_chinese() -> None:
@@ -190,7 +247,13 @@ def test_daughter_the_patient_has_makes_no_focus_chinese() -> None:
         ("医生", "怀孕过几次？"),
         ("患者", "我就怀过一次。"),
     )
-    assert focus is None
+    control = _focus(
+        ("医生", "您女儿有孩子吗？"),
+        ("患者", "她有一个女儿。"),
+        ("医生", "她怀孕过几次？"),
+        ("患者", "她就怀过一次。"),
+    )
+    assert (focus, control) == (None, "family:daughter")
 
 
 def test_answer_about_a_fathers_heart_disease_opens_no_focus_english() -> None:
@@ -200,7 +263,14 @@ def test_answer_about_a_fathers_heart_disease_opens_no_focus_english() -> None:
         ("Doctor", "Do you smoke?"),
         ("Patient", "No, I don't smoke."),
     )
-    assert focus is None
+    # Control: the next questions asked about him.
+    control = _focus(
+        ("Doctor", "Since you have a family history of heart disease, let me ask a few things."),
+        ("Patient", "Yeah, my father had it."),
+        ("Doctor", "Does he smoke?"),
+        ("Patient", "No, he doesn't smoke."),
+    )
+    assert (focus, control) == (None, "family:father")
 
 
 def test_answer_about_a_fathers_heart_disease_opens_no_focus_chinese() -> None:
@@ -210,7 +280,13 @@ def test_answer_about_a_fathers_heart_disease_opens_no_focus_chinese() -> None:
         ("医生", "您抽烟吗？"),
         ("患者", "我不抽烟。"),
     )
-    assert focus is None
+    control = _focus(
+        ("医生", "您家族里有心脏病吗？"),
+        ("患者", "我爸爸有冠心病。"),
+        ("医生", "他抽烟吗？"),
+        ("患者", "他不抽烟。"),
+    )
+    assert (focus, control) == (None, "family:father")
 
 
 def test_daughter_who_can_be_asked_makes_no_focus_english() -> None:
@@ -220,7 +296,14 @@ def test_daughter_who_can_be_asked_makes_no_focus_english() -> None:
         ("Doctor", "Any fever?"),
         ("Patient", "No."),
     )
-    assert focus is None
+    # Control: the questions asked about the daughter.
+    control = _focus(
+        ("Doctor", "Has your daughter lost weight?"),
+        ("Patient", "No, she hasn't."),
+        ("Doctor", "Does she have a fever?"),
+        ("Patient", "No."),
+    )
+    assert (focus, control) == (None, "family:daughter")
 
 
 def test_daughter_who_can_be_asked_makes_no_focus_chinese() -> None:
@@ -230,7 +313,13 @@ def test_daughter_who_can_be_asked_makes_no_focus_chinese() -> None:
         ("医生", "发烧吗？"),
         ("患者", "不发烧。"),
     )
-    assert focus is None
+    control = _focus(
+        ("医生", "您女儿体重有没有下降？"),
+        ("患者", "没有。"),
+        ("医生", "她发烧吗？"),
+        ("患者", "不发烧。"),
+    )
+    assert (focus, control) == (None, "family:daughter")
 
 
 def test_mother_invited_into_the_room_makes_no_focus_english() -> None:
@@ -238,7 +327,12 @@ def test_mother_invited_into_the_room_makes_no_focus_english() -> None:
         ("Doctor", "Today we do a full evaluation. Would you like your mom to step in?"),
         ("Patient", "Sure."),
     )
-    assert focus is None
+    # Control: the evaluation being the mother's.
+    control = _focus(
+        ("Doctor", "Today we do a full evaluation of your mom. Would she like to step in?"),
+        ("Patient", "Sure."),
+    )
+    assert (focus, control) == (None, "family:mother")
 
 
 def test_mother_waiting_outside_makes_no_focus_chinese() -> None:
@@ -246,19 +340,29 @@ def test_mother_waiting_outside_makes_no_focus_chinese() -> None:
         ("医生", "今天做个全面检查。你妈妈在外面吗？"),
         ("患者", "在。"),
     )
-    assert focus is None
+    control = _focus(
+        ("医生", "今天给你妈妈做个全面检查。她在外面吗？"),
+        ("患者", "在。"),
+    )
+    assert (focus, control) == (None, "family:mother")
 
 
 def test_baby_aspirin_names_no_child_english() -> None:
-    assert relative_mentions("I also take one baby aspirin in the morning.", False) == []
+    product = relative_mentions("I also take one baby aspirin in the morning.", False)
+    person = relative_mentions("My baby also takes aspirin in the morning.", False)
+    assert (product, [m.relation for m in person]) == ([], ["child"])
 
 
 def test_baby_oil_names_no_child_chinese() -> None:
-    assert relative_mentions("我每天用婴儿油擦皮肤。", True) == []
+    product = relative_mentions("我每天用婴儿油擦皮肤。", True)
+    person = relative_mentions("我每天给婴儿擦皮肤。", True)
+    assert (product, [m.relation for m in person]) == ([], ["child"])
 
 
 def test_childrens_tylenol_without_an_owner_names_no_child_english() -> None:
-    assert relative_mentions("I took some children's Tylenol.", False) == []
+    product = relative_mentions("I took some children's Tylenol.", False)
+    person = relative_mentions("I took some of my children's Tylenol.", False)
+    assert (product, [m.relation for m in person]) == ([], ["child"])
 
 
 def test_my_sons_tylenol_names_the_son_english() -> None:
@@ -293,7 +397,9 @@ def test_the_child_spoken_of_by_the_caregiver_makes_a_child_focus_chinese() -> N
 
 
 def test_as_an_infant_is_the_speakers_own_childhood_english() -> None:
-    assert relative_mentions("When I was an infant I had surgery.", False) == []
+    product = relative_mentions("When I was an infant I had surgery.", False)
+    person = relative_mentions("When my son was an infant he had surgery.", False)
+    assert (product, [m.relation for m in person]) == ([], ["son"])
 
 
 # --------------------------------------------------------------------------- reflexives
@@ -363,7 +469,14 @@ def test_anything_else_after_a_family_question_still_opens_no_focus_english() ->
         ("Doctor", "Anything else?"),
         ("Patient", "Yeah, my mom had a stroke when she was in her seventies."),
     )
-    assert focus is None
+    # Control: the first question asked about the mother.
+    control = _focus(
+        ("Doctor", "Any medical traits in your mom?"),
+        ("Patient", "Diabetes and high blood pressure, she has both."),
+        ("Doctor", "Anything else?"),
+        ("Patient", "Yeah, my mom had a stroke when she was in her seventies."),
+    )
+    assert (focus, control) == (None, "family:mother")
 
 
 def test_anything_else_after_a_family_question_still_opens_no_focus_chinese() -> None:
@@ -373,11 +486,20 @@ def test_anything_else_after_a_family_question_still_opens_no_focus_chinese() ->
         ("医生", "还有吗？"),
         ("患者", "我妈妈七十多岁的时候中风过。"),
     )
-    assert focus is None
+    control = _focus(
+        ("医生", "您妈妈有什么病吗？"),
+        ("患者", "她有高血压。"),
+        ("医生", "还有吗？"),
+        ("患者", "我妈妈七十多岁的时候中风过。"),
+    )
+    assert (focus, control) == (None, "family:mother")
 
 
 def test_every_clinician_word_passes_the_quick_scan() -> None:
     from memory.extraction.rules.discourse import persons
 
     words = sorted(persons._CLINICIAN_WORDS | persons._ANIMAL_WORDS)
-    assert [w for w in words if not clinician_mentions(f"I saw the {w} yesterday.")] == []
+    missed = [w for w in words if not clinician_mentions(f"I saw the {w} yesterday.")]
+    # Control: the scan has words to check, and a word outside the lists is not one.
+    outside = clinician_mentions("I saw the neighbour yesterday.")
+    assert (missed, len(words) > 10, outside) == ([], True, [])

@@ -46,7 +46,14 @@ def test_doctors_own_i_is_nobody_english() -> None:
         ("Doctor", "I would add lisinopril 10 mg."),
         entity="lisinopril",
     )
-    assert "patient" not in found
+    # Control: the same line said by the patient is the patient's.
+    said_by_patient = _subjects(
+        ("Patient", "My dad's pressure is high."),
+        ("Patient", "He takes amlodipine."),
+        ("Patient", "I would add lisinopril 10 mg."),
+        entity="lisinopril",
+    )
+    assert ("patient" in found, "patient" in said_by_patient) == (False, True)
 
 
 # --------------------------------------------------------------------------- first person

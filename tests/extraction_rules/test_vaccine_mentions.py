@@ -10,15 +10,25 @@ def _conditions(speaker: str, text: str) -> set[str]:
 
 
 def test_flu_shot_is_no_influenza() -> None:
-    assert "influenza" not in _conditions("Doctor", "We'll give you your flu shot today.")
+    vaccine = _conditions("Doctor", "We'll give you your flu shot today.")
+    disease = _conditions("Doctor", "We'll treat your flu today.")  # control: the disease itself
+    assert ("influenza" in vaccine, "influenza" in disease) == (False, True)
 
 
 def test_vaccinated_against_measles_is_no_measles() -> None:
-    assert "measles" not in _conditions("Patient", "I was vaccinated against measles as a kid.")
+    vaccine = _conditions("Patient", "I was vaccinated against measles as a kid.")
+    disease = _conditions(
+        "Patient", "I was sick with measles as a kid."
+    )  # control: the disease itself
+    assert ("measles" in vaccine, "measles" in disease) == (False, True)
 
 
 def test_chinese_flu_vaccine_is_no_influenza() -> None:
-    assert "influenza" not in _conditions("医生", "今天给您打流感疫苗，糖尿病患者每年都建议打。")
+    vaccine = _conditions("医生", "今天给您打流感疫苗，糖尿病患者每年都建议打。")
+    disease = _conditions(
+        "医生", "今天给您治流感，糖尿病患者每年都建议打。"
+    )  # control: the disease itself
+    assert ("influenza" in vaccine, "influenza" in disease) == (False, True)
 
 
 def test_influenza_itself_is_still_a_condition() -> None:

@@ -38,7 +38,11 @@ def test_the_last_drug_of_a_strength_list_gets_its_own_number() -> None:
 
 def test_an_insulin_mix_ratio_is_no_strength() -> None:
     said = ("patient", "I take insulin 70/30.")
-    assert "value" not in _slots(said, drug="insulin")
+    units = ("patient", "I take insulin 70 units.")  # control: a dose with its unit
+    assert ("value" in _slots(said, drug="insulin"), _slots(units, drug="insulin")["value"]) == (
+        False,
+        70,
+    )
 
 
 def test_a_number_answering_a_dose_question_is_the_dose() -> None:

@@ -1,7 +1,7 @@
 """Every "nothing extracted" test of the rule extractor carries a positive control.
 
 A test that asserts only emptiness (`== []`, `== ()`, `== {}`, `is None`,
-`assert not ...`) still passes when the rule under test is deleted, when the
+`assert not ...`, `"drug" not in found`) still passes when the rule under test is deleted, when the
 lexicon loses the drug, or when the extractor crashes into an empty result. A
 sibling sentence, identical apart from the cue, that IS extracted shows the
 empty result comes from the cue. This test parses tests/extraction_rules/ and
@@ -35,7 +35,9 @@ ALLOWED_FILES = {
     "test_interactions.py": "interaction and contraindication alerts (issue 29)",
     "test_reaction_cause_not_in_use.py": "allergy reaction causes (issue 29)",
 }
-# Single tests about allergies or safety facts inside files otherwise converted (issue 29).
+# Single tests about allergies or safety facts inside files otherwise converted (issue
+# 29), and negatives whose cue-only control is not extracted yet (a rule gap, marked
+# "positive control not extracted yet" in the test).
 ALLOWED_TESTS = {
     "test_present_allergies_ignore_negated": "allergy bench",
     "test_common_problem_clause_gives_no_allergy": "allergy",
@@ -46,14 +48,9 @@ ALLOWED_TESTS = {
     "test_remedies_listed_for_allergies_are_no_allergy": "allergy",
     "test_a_drug_beside_allergies_named_as_a_remedy_is_no_allergen": "allergy",
     "test_a_steroid_course_prescribed_for_a_reaction_is_no_allergen": "allergy",
-}
-
-# Files whose negative tests still wait for their controls (issue 36, item 3, in progress).
-PENDING = {
-    "test_general_knowledge.py",
-    "test_generic_talk.py",
-    "test_purpose_and_consequence_scopes.py",
-    "test_session_votes.py",
+    "test_english_reaction_told_again_after_the_allergy_is_no_condition": "allergy",
+    "test_chinese_reaction_told_again_after_the_allergy_is_no_condition": "allergy",
+    "test_chinese_definition_gives_no_fact": "control gap: 月子病 not in lexicon",
 }
 
 _EMPTY_BUILDERS = {"set", "list", "tuple", "dict", "frozenset"}
@@ -70,13 +67,17 @@ def _is_empty_literal(node: ast.expr) -> bool:
 
 
 def is_emptiness_check(test: ast.expr) -> bool:
-    """`assert not X`, `X == []`, `X is None`... where X is a result, not a field."""
+    """`assert not X`, `X == []`, `X is None`, `"a" not in X`, where X is a result."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return not isinstance(test.operand, ast.Attribute)
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
-        empty = _is_empty_literal(test.comparators[0])
-        same = isinstance(test.ops[0], ast.Eq | ast.Is)
-        return same and empty and not isinstance(test.left, ast.Attribute)
+        right, op = test.comparators[0], test.ops[0]
+        if isinstance(op, ast.NotIn):
+            # `"aspirin" not in found`: an item absent from a result (a literal list on
+            # the right is a membership check of a value, not an extraction).
+            return not isinstance(right, ast.List | ast.Tuple | ast.Set | ast.Constant)
+        same = isinstance(op, ast.Eq | ast.Is)
+        return same and _is_empty_literal(right) and not isinstance(test.left, ast.Attribute)
     return False
 
 
@@ -106,7 +107,7 @@ def uncontrolled_tests(source: str) -> list[str]:
 
 
 def _allowed(path: Path, name: str) -> bool:
-    return path.name in ALLOWED_FILES or path.name in PENDING or name in ALLOWED_TESTS
+    return path.name in ALLOWED_FILES or name in ALLOWED_TESTS
 
 
 def test_every_nothing_extracted_test_has_a_positive_control() -> None:
@@ -120,7 +121,7 @@ def test_every_nothing_extracted_test_has_a_positive_control() -> None:
 
 
 def test_every_allowlisted_file_and_test_exists() -> None:
-    files = set(ALLOWED_FILES) | PENDING
+    files = set(ALLOWED_FILES)
     missing = sorted(f for f in files if not (RULE_TESTS / f).is_file())
     sources = "".join(path.read_text(encoding="utf-8") for path in RULE_TESTS.glob("test_*.py"))
     missing += sorted(name for name in ALLOWED_TESTS if f"def {name}(" not in sources)
@@ -151,3 +152,11 @@ def test_assert_not_on_a_result_is_reported_but_on_a_field_is_not() -> None:
 def test_a_call_to_one_counts_as_a_positive_control() -> None:
     source = 'def test_z():\n    assert not facts(a)\n    one(b, kind="symptom")\n'
     assert uncontrolled_tests(source) == []
+
+
+def test_an_item_absent_from_a_result_is_reported_unless_controlled() -> None:
+    bare = 'def test_w():\n    assert "aspirin" not in meds(a)\n'
+    paired = (
+        'def test_w():\n    assert ("aspirin" in meds(a), "aspirin" in meds(b)) == (False, True)\n'
+    )
+    assert (uncontrolled_tests(bare), uncontrolled_tests(paired)) == (["test_w"], [])

@@ -75,3 +75,36 @@ def test_drug_in_the_clause_denying_allergies_is_no_allergy_zh() -> None:
     denied = _allergies(("Patient", "我每天吃西替利嗪，没有药物过敏。"))
     said = _allergies(("Patient", "我每天吃西替利嗪，对西替利嗪过敏。"))
     assert (denied, said) == ({}, {"cetirizine": "present"})
+
+
+def test_drug_the_clinician_chooses_because_of_an_allergy_is_no_allergy_en() -> None:
+    chosen = _allergies(("Doctor", "Since you're allergic to penicillin, we'll use clindamycin."))
+    also = _allergies(("Doctor", "Since you're allergic to penicillin, also to clindamycin."))
+    assert (chosen, also) == (
+        {"penicillin": "present"},
+        {"penicillin": "present", "clindamycin": "present"},
+    )
+
+
+def test_drug_prescribed_because_of_an_allergy_is_no_allergy_en() -> None:
+    found = _allergies(("Doctor", "Because of the sulfa allergy, I'm prescribing nitrofurantoin."))
+    assert found == {"sulfonamide antibiotics": "present"}
+
+
+def test_drug_the_clinician_chooses_because_of_an_allergy_is_no_allergy_zh() -> None:
+    chosen = _allergies(("Doctor", "你对青霉素过敏，那我们用克林霉素。"))
+    also = _allergies(("Doctor", "你对青霉素过敏，对克林霉素也过敏。"))
+    assert (chosen, also) == (
+        {"penicillin": "present"},
+        {"penicillin": "present", "clindamycin": "present"},
+    )
+
+
+def test_hedged_name_of_the_drug_behind_a_class_word_is_still_an_allergy_zh() -> None:
+    found = _allergies(("Patient", "我以前对一种抗生素过敏，好像是阿莫西林。"))
+    assert found == {"amoxicillin": "present"}
+
+
+def test_hedged_allergy_behind_a_class_word_stays_suspected_zh() -> None:
+    found = _allergies(("Patient", "我可能对一种抗生素过敏，就是阿莫西林。"))
+    assert found == {"amoxicillin": "hypothetical"}

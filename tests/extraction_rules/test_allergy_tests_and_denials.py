@@ -108,3 +108,38 @@ def test_hedged_name_of_the_drug_behind_a_class_word_is_still_an_allergy_zh() ->
 def test_hedged_allergy_behind_a_class_word_stays_suspected_zh() -> None:
     found = _allergies(("Patient", "我可能对一种抗生素过敏，就是阿莫西林。"))
     assert found == {"amoxicillin": "hypothetical"}
+
+
+def test_every_item_of_an_avoidance_list_is_counselling_en() -> None:
+    advised = _allergies(
+        ("Doctor", "Since you have allergies, avoid dust, mold, and pet dander at home.")
+    )
+    said = _allergies(("Doctor", "Since you have allergies to dust, mold, and pet dander at home."))
+    assert (advised, said) == ({}, {"dust": "present", "mold": "present", "pet dander": "present"})
+
+
+def test_children_in_general_with_an_allergy_are_no_finding_en() -> None:
+    general = facts(("Doctor", "Some kids with eczema are allergic to eggs."), kind="allergy")
+    own = facts(("Doctor", "Your kid with eczema is allergic to eggs."), kind="allergy")
+    assert (general, [f.entity for f in own]) == ([], ["eggs"])
+
+
+def test_children_of_a_kind_in_general_with_an_allergy_are_no_finding_zh() -> None:
+    general = facts(("Doctor", "有些湿疹的孩子对鸡蛋过敏。"), kind="allergy")
+    own = facts(("Doctor", "你家湿疹的孩子对鸡蛋过敏。"), kind="allergy")
+    assert (general, [f.entity for f in own]) == ([], ["鸡蛋"])
+
+
+def test_substance_the_patient_can_take_is_a_negative_finding_en() -> None:
+    found = _allergies(("Patient", "I'm allergic to penicillin, but I can take cephalexin."))
+    assert found == {"penicillin": "present", "cephalexin": "negated"}
+
+
+def test_substance_the_patient_can_take_is_a_negative_finding_zh() -> None:
+    found = _allergies(("Patient", "我对青霉素过敏，但是可以用阿奇霉素。"))
+    assert found == {"penicillin": "present", "azithromycin": "negated"}
+
+
+def test_substance_taken_without_a_contrast_still_tells_a_reaction_en() -> None:
+    found = _allergies(("Patient", "I can take amoxicillin only with hives, it's an allergy."))
+    assert found == {"amoxicillin": "present"}

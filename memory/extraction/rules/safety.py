@@ -13,7 +13,7 @@ import itertools
 import re
 
 from memory.domain.types import ExtractedFact
-from memory.extraction.rules import allergy_scope, allergy_tests
+from memory.extraction.rules import allergy_choices, allergy_scope, allergy_tests
 from memory.extraction.rules.context import sentence_affirmative, sentence_negative
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit, find_entities
@@ -114,7 +114,9 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
     if not (cue or in_frame):
         return _tolerated(ctx)
     found = _allergens(ctx)
-    allergens = [a for a, treats in zip(found, _treating(ctx, found), strict=True) if not treats]
+    avoided = allergy_choices.avoided(ctx.text, found, ctx.zh)
+    treating = _treating(ctx, found)
+    allergens = [a for a, t, v in zip(found, treating, avoided, strict=True) if not (t or v)]
     facts = _judged_allergies(ctx, allergens, in_frame, cue)
     if facts:
         return facts
@@ -158,6 +160,8 @@ def _judged_allergies(
         verdict = allergy_scope.judge(
             ctx.text, a, b, name, ctx.zh, in_frame=in_frame or name in inherited, reacts=reacts
         )
+        if allergy_choices.taken_fine(ctx.text, a, b, ctx.zh):
+            verdict = allergy_scope.NEGATED  # "but I can take cephalexin", 但是可以用头孢
         if verdict == allergy_scope.NONE:
             continue
         # A reaction told as past history ("when I was twenty-five I got
@@ -221,19 +225,7 @@ def _treats_allergy(ctx: SentenceCtx, start: int, end: int, next_start: int | No
         return False
     if _ALLERGY_REMEDY_BEFORE.search(head) or _TREATMENT_BEFORE.search(head):
         return True
-    return _prescribed(ctx.text, start, end)
-
-
-_CLAUSE_BREAK = re.compile(r"[.!?;,]")
-
-
-def _prescribed(text: str, start: int, end: int) -> bool:
-    """The clinician chooses the drug in its own clause ("since you're allergic to
-    penicillin, we'll use clindamycin"): the drug chosen because of an allergy is
-    the one that is safe, never an allergen, unless the allergy is said of it."""
-    clause = _CLAUSE_BREAK.split(text[:start])[-1]
-    chosen = allergy_scope.cue("prescribed", False).search(clause)
-    return bool(chosen) and not allergy_scope.linked(text, start, end, False)
+    return allergy_choices.prescribed(ctx.text, start, end)
 
 
 # "Zyrtec and Claritin for allergies": what follows a list says what each is taken for.

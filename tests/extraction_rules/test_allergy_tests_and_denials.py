@@ -75,3 +75,71 @@ def test_drug_in_the_clause_denying_allergies_is_no_allergy_zh() -> None:
     denied = _allergies(("Patient", "我每天吃西替利嗪，没有药物过敏。"))
     said = _allergies(("Patient", "我每天吃西替利嗪，对西替利嗪过敏。"))
     assert (denied, said) == ({}, {"cetirizine": "present"})
+
+
+def test_drug_the_clinician_chooses_because_of_an_allergy_is_no_allergy_en() -> None:
+    chosen = _allergies(("Doctor", "Since you're allergic to penicillin, we'll use clindamycin."))
+    also = _allergies(("Doctor", "Since you're allergic to penicillin, also to clindamycin."))
+    assert (chosen, also) == (
+        {"penicillin": "present"},
+        {"penicillin": "present", "clindamycin": "present"},
+    )
+
+
+def test_drug_prescribed_because_of_an_allergy_is_no_allergy_en() -> None:
+    found = _allergies(("Doctor", "Because of the sulfa allergy, I'm prescribing nitrofurantoin."))
+    assert found == {"sulfonamide antibiotics": "present"}
+
+
+def test_drug_the_clinician_chooses_because_of_an_allergy_is_no_allergy_zh() -> None:
+    chosen = _allergies(("Doctor", "你对青霉素过敏，那我们用克林霉素。"))
+    also = _allergies(("Doctor", "你对青霉素过敏，对克林霉素也过敏。"))
+    assert (chosen, also) == (
+        {"penicillin": "present"},
+        {"penicillin": "present", "clindamycin": "present"},
+    )
+
+
+def test_hedged_name_of_the_drug_behind_a_class_word_is_still_an_allergy_zh() -> None:
+    found = _allergies(("Patient", "我以前对一种抗生素过敏，好像是阿莫西林。"))
+    assert found == {"amoxicillin": "present"}
+
+
+def test_hedged_allergy_behind_a_class_word_stays_suspected_zh() -> None:
+    found = _allergies(("Patient", "我可能对一种抗生素过敏，就是阿莫西林。"))
+    assert found == {"amoxicillin": "hypothetical"}
+
+
+def test_every_item_of_an_avoidance_list_is_counselling_en() -> None:
+    advised = _allergies(
+        ("Doctor", "Since you have allergies, avoid dust, mold, and pet dander at home.")
+    )
+    said = _allergies(("Doctor", "Since you have allergies to dust, mold, and pet dander at home."))
+    assert (advised, said) == ({}, {"dust": "present", "mold": "present", "pet dander": "present"})
+
+
+def test_children_in_general_with_an_allergy_are_no_finding_en() -> None:
+    general = facts(("Doctor", "Some kids with eczema are allergic to eggs."), kind="allergy")
+    own = facts(("Doctor", "Your kid with eczema is allergic to eggs."), kind="allergy")
+    assert (general, [f.entity for f in own]) == ([], ["eggs"])
+
+
+def test_children_of_a_kind_in_general_with_an_allergy_are_no_finding_zh() -> None:
+    general = facts(("Doctor", "有些湿疹的孩子对鸡蛋过敏。"), kind="allergy")
+    own = facts(("Doctor", "你家湿疹的孩子对鸡蛋过敏。"), kind="allergy")
+    assert (general, [f.entity for f in own]) == ([], ["鸡蛋"])
+
+
+def test_substance_the_patient_can_take_is_a_negative_finding_en() -> None:
+    found = _allergies(("Patient", "I'm allergic to penicillin, but I can take cephalexin."))
+    assert found == {"penicillin": "present", "cephalexin": "negated"}
+
+
+def test_substance_the_patient_can_take_is_a_negative_finding_zh() -> None:
+    found = _allergies(("Patient", "我对青霉素过敏，但是可以用阿奇霉素。"))
+    assert found == {"penicillin": "present", "azithromycin": "negated"}
+
+
+def test_substance_taken_without_a_contrast_still_tells_a_reaction_en() -> None:
+    found = _allergies(("Patient", "I can take amoxicillin only with hives, it's an allergy."))
+    assert found == {"amoxicillin": "present"}

@@ -80,3 +80,41 @@ def test_friend_after_with_owns_nothing_zh() -> None:
 def test_boyfriend_is_a_partner_not_a_friend_zh() -> None:
     found = _subjects(("Patient", "我男朋友有高血压。"), kind="condition")
     assert found == {"hypertension": "family:spouse"}
+
+
+def test_friend_said_to_the_listener_names_no_one_en() -> None:
+    found = _subjects(
+        ("Doctor", "Keep taking the amlodipine, my friend."), kind="medication_status"
+    )
+    assert found == {"amlodipine": "patient"}
+
+
+def test_speaker_turns_back_to_himself_after_a_contrast_en() -> None:
+    found = _subjects(
+        ("Patient", "I have a roommate with asthma, but take no inhaler like albuterol."),
+        kind="medication_status",
+    )
+    assert found == {"albuterol": "patient"}
+
+
+def test_friend_goes_on_after_a_contrast_when_he_is_the_subject_en() -> None:
+    found = _subjects(
+        ("Patient", "My roommate has asthma, but uses albuterol only rarely."),
+        kind="medication_status",
+    )
+    assert found == {"albuterol": "other:roommate"}
+
+
+def test_friend_with_asthma_and_speakers_own_clause_after_but_zh() -> None:
+    found = _subjects(("Patient", "我朋友有哮喘，但是我有高血压。"), kind="condition")
+    assert found == {"asthma": "other:friend", "hypertension": "patient"}
+
+
+def test_pronoun_in_a_later_turn_is_not_the_friend_en() -> None:
+    found = _subjects(
+        ("Patient", "My friend has asthma."),
+        ("Doctor", "Okay."),
+        ("Doctor", "On exam, his lungs show wheezing, so he needs albuterol."),
+        kind="medication_status",
+    )
+    assert found == {"albuterol": "patient"}

@@ -13,7 +13,7 @@ import itertools
 import re
 
 from memory.domain.types import ExtractedFact
-from memory.extraction.rules import allergy_scope, allergy_tests
+from memory.extraction.rules import allergy_choices, allergy_scope, allergy_tests
 from memory.extraction.rules.context import sentence_affirmative, sentence_negative
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit, find_entities
@@ -114,7 +114,9 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
     if not (cue or in_frame):
         return _tolerated(ctx)
     found = _allergens(ctx)
-    allergens = [a for a, treats in zip(found, _treating(ctx, found), strict=True) if not treats]
+    avoided = allergy_choices.avoided(ctx.text, found, ctx.zh)
+    treating = _treating(ctx, found)
+    allergens = [a for a, t, v in zip(found, treating, avoided, strict=True) if not (t or v)]
     facts = _judged_allergies(ctx, allergens, in_frame, cue)
     if facts:
         return facts
@@ -151,16 +153,20 @@ def _judged_allergies(
         if tested is not None:  # an allergy test's own finding outweighs the wording around it
             facts.append(_allergy_fact(ctx, start, name, tested, ctx.content_at(start)))
             continue
-        reacts = allergy_scope.clause_speaks(ctx.text, start, end, ctx.zh, _SPEAKS)
+        # A drug naming the class word the allergy was said of is as certain as that
+        # word: "好像是阿莫西林" after "对一种抗生素过敏" hedges the name, not the allergy.
+        a, b = inherited.get(name, (start, end))
+        reacts = allergy_scope.clause_speaks(ctx.text, a, b, ctx.zh, _SPEAKS)
         verdict = allergy_scope.judge(
-            ctx.text, start, end, name, ctx.zh, in_frame=in_frame or name in inherited,
-            reacts=reacts,
-        )  # fmt: skip
+            ctx.text, a, b, name, ctx.zh, in_frame=in_frame or name in inherited, reacts=reacts
+        )
+        if allergy_choices.taken_fine(ctx.text, a, b, ctx.zh):
+            verdict = allergy_scope.NEGATED  # "but I can take cephalexin", 但是可以用头孢
         if verdict == allergy_scope.NONE:
             continue
         # A reaction told as past history ("when I was twenty-five I got
         # amoxicillin and broke out in hives") is an allergy the patient has now.
-        assertion = ctx.assertion(start, end).replace("historical", "present")
+        assertion = ctx.assertion(a, b).replace("historical", "present")
         if assertion == "present" and _NO_ALLERGY_SENTENCE.search(ctx.text[:start]) and not cue:
             assertion = "negated"
         if verdict is not None and assertion == "present":
@@ -171,14 +177,14 @@ def _judged_allergies(
 
 def _named_by_linked_class(
     ctx: SentenceCtx, found: list[tuple[int, int, str]], kept: list[tuple[int, int, str]]
-) -> set[str]:
+) -> dict[str, tuple[int, int]]:
     """Drugs that stand for a class word the allergy was said of ("对一种抗生素过敏，
-    好像是头孢氨苄"): they take the class word's link."""
+    好像是头孢氨苄"), with where that class word is: they take its link."""
     dropped = [
-        n for a, b, n in found
+        (a, b, n) for a, b, n in found
         if (a, b, n) not in kept and allergy_scope.linked(ctx.text, a, b, ctx.zh)
     ]  # fmt: skip
-    return {n for _, _, n in kept if any(c in ancestry(n) for c in dropped)}
+    return {name: (a, b) for _, _, name in kept for a, b, c in dropped if c in ancestry(name)}
 
 
 # "I take Allegra for seasonal allergies", "allergy pills like Claritin", "吃氯雷他定
@@ -217,7 +223,9 @@ def _treats_allergy(ctx: SentenceCtx, start: int, end: int, next_start: int | No
     head = ctx.text[max(0, start - 50) : start]
     if ctx.zh:
         return False
-    return bool(_ALLERGY_REMEDY_BEFORE.search(head) or _TREATMENT_BEFORE.search(head))
+    if _ALLERGY_REMEDY_BEFORE.search(head) or _TREATMENT_BEFORE.search(head):
+        return True
+    return allergy_choices.prescribed(ctx.text, start, end)
 
 
 # "Zyrtec and Claritin for allergies": what follows a list says what each is taken for.

@@ -21,7 +21,11 @@ from functools import cache, lru_cache
 from memory.lexicon.cues import cues
 
 # The categories of people.tsv that are grammar, not a person.
-_GRAMMAR = frozenset({"not_owner", "owner", "part_of"})
+_GRAMMAR = frozenset({"not_owner", "owner", "part_of", "turn_back"})
+# "It was nice meeting you, my friend.": a person word between a comma (or the
+# start) and the end of a clause is said to the listener, it names no one else.
+_VOCATIVE_BEFORE = re.compile(r"(?:^|[,，])\s*$")
+_VOCATIVE_AFTER = re.compile(r"\s*(?:[,.!?，。！？]|$)")
 
 
 @dataclass(frozen=True)
@@ -72,5 +76,14 @@ def _third_parties(text: str, zh: bool) -> tuple[OtherMention, ...]:
             continue  # 男朋友 is a partner, "friendly" no one
         if _not_owner(zh).search(text, 0, m.start()):
             continue
+        if _VOCATIVE_BEFORE.search(text, 0, m.start()) and _VOCATIVE_AFTER.match(text, m.end()):
+            continue
         out.append(OtherMention(m.start(), m.end(), label))
     return tuple(out)
+
+
+def turns_back(text: str, start: int, end: int, zh: bool) -> int | None:
+    """Where a contrast between the person and a mention starts (None: no contrast):
+    after it the speaker speaks of himself again unless a he / she follows."""
+    m = cues("people").regex("turn_back", "zh" if zh else "en").search(text, start, end)
+    return m.start() if m else None

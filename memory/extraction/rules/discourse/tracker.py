@@ -78,7 +78,7 @@ from memory.extraction.rules.discourse.framing import (
     self_identifies,
     vocative_parent,
 )
-from memory.extraction.rules.discourse.others import third_parties
+from memory.extraction.rules.discourse.others import third_parties, turns_back
 from memory.extraction.rules.discourse.persons import clinician_mentions
 from memory.extraction.rules.discourse.reported import reported_at
 from memory.extraction.rules.discourse.session import session_subject
@@ -337,6 +337,16 @@ class _Resolution:
         between = any(last.end <= r.start < pos for r in self.rels) or any(
             last.end <= m.start < pos and m.person != "third" for m in self.markers
         )
+        # "I have some friends who smoke weed, but stay clear of tobacco": the speaker
+        # is the main clause's subject, the contrast returns to him.
+        back = turns_back(self.sent.text, last.end, pos, self.sent.zh)
+        speaker_first = any(m.start < last.start and m.person == "first" for m in self.markers)
+        if (
+            back is not None
+            and speaker_first
+            and not any(back <= m.start < pos for m in self.markers)
+        ):
+            return None
         return None if between else last.subject
 
     def other_antecedents(self, pos: int) -> list[Antecedent]:
@@ -456,6 +466,8 @@ class _Resolution:
         for ante in [*reversed(here), *reversed(self.recent)]:
             if ante.turn < reach:
                 break
+            if ante.subject.startswith("other:") and ante.turn != self.sent.turn:
+                continue  # a friend or coworker is taken up only within the turn naming him
             same = not ante.gender or not gender or ante.gender == gender
             if same and fits(ante.relation, gender):
                 return ante

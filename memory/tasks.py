@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections, connection
 from django.utils import timezone
 
+from medgraph_web.celery import app as _app  # noqa: F401  (configures the app the tasks bind to)
 from memory.construction import PatientBusy, construct_pending
 from memory.models import Session
 

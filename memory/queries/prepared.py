@@ -33,8 +33,6 @@ from django.db.backends.postgresql.psycopg_any import register_tzloader
 from django.db.models import Model
 from psycopg.pq import Format
 
-from memory.indexing import ensure_vector_adapter
-
 M = TypeVar("M", bound=Model)
 _TIMESTAMPTZ_OID = psycopg.adapters.types["timestamptz"].oid
 # Django turns psycopg's preparing off (threshold None, for poolers), and psycopg
@@ -80,6 +78,10 @@ def cursor() -> Any:
     connection.close_if_health_check_failed()
     connection.ensure_connection()
     raw = connection.connection
+    # Here, not at module level: memory.indexing imports numpy (~0.25 s), and every
+    # audit write comes through this module, also in CLI commands that embed nothing.
+    from memory.indexing import ensure_vector_adapter
+
     ensure_vector_adapter(raw)
     prepare = preparing()
     if prepare and raw.prepare_threshold is None:

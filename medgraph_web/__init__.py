@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 try:
     __version__ = version("medgraph")
@@ -10,10 +11,11 @@ except PackageNotFoundError:  # a checkout that was never installed
 __all__ = ("__version__", "celery_app")
 
 
-def __getattr__(name: str) -> object:
-    """`celery_app` on first use: a CLI command that enqueues nothing does not pay
-    Celery's import (about 0.2 s). Celery's `-A medgraph_web` finds
-    medgraph_web.celery itself, and memory.tasks imports it before any task runs."""
+def __getattr__(name: str) -> Any:
+    # The Celery app loads on first use, not with the package: importing Celery cost
+    # every CLI command ~0.2-0.3 s, and most of them never queue a task. memory.tasks
+    # imports it before its tasks bind, and `celery -A medgraph_web` finds
+    # medgraph_web.celery by itself.
     if name == "celery_app":
         from medgraph_web.celery import app
 

@@ -13,9 +13,12 @@ import redis
 from django.conf import settings
 
 HEARTBEAT_PREFIX = "medgraph:heartbeat:"
-HEARTBEAT_EVERY_S = 10.0
 # A worker that missed three beats is not live.
-HEARTBEAT_TTL_S = 30
+MISSED_BEATS = 3
+
+
+def heartbeat_every_s() -> float:
+    return float(getattr(settings, "MEDGRAPH_HEARTBEAT_EVERY_S", 10))
 
 
 def redis_client(url: str | None = None, timeout_s: float = 2.0) -> redis.Redis:
@@ -37,7 +40,8 @@ def redis_client(url: str | None = None, timeout_s: float = 2.0) -> redis.Redis:
 
 def beat(client: redis.Redis, hostname: str, queues: list[str]) -> None:
     value = f"{time.time():.0f} {','.join(sorted(queues))}"
-    client.set(HEARTBEAT_PREFIX + hostname, value, ex=HEARTBEAT_TTL_S)
+    ttl_s = max(1, round(MISSED_BEATS * heartbeat_every_s()))
+    client.set(HEARTBEAT_PREFIX + hostname, value, ex=ttl_s)
 
 
 def forget(client: redis.Redis, hostname: str) -> None:

@@ -1,8 +1,10 @@
 """The Celery application: one construction task per uploaded session.
 
-Two additions to a plain app: the embedded Redis starts when the first broker
-connection is made (not when settings are imported), and every worker writes
-a heartbeat key to the broker that /healthz, /metrics and `import --wait` read.
+Three additions to a plain app: the embedded Redis starts when the first broker
+connection is made (not when settings are imported); every worker writes a
+heartbeat key to the broker that /healthz, /metrics and `import --wait` read,
+from the processes that run its tasks (medgraph_web.poolbeat); and models are
+loaded in the main process before the pool forks.
 """
 
 from __future__ import annotations
@@ -12,7 +14,13 @@ import os
 from typing import Any
 
 from celery import Celery, bootsteps
-from celery.signals import task_postrun, task_prerun, worker_process_init, worker_ready
+from celery.signals import (
+    task_postrun,
+    task_prerun,
+    worker_init,
+    worker_process_init,
+    worker_process_shutdown,
+)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "medgraph_web.settings")
 
@@ -38,11 +46,15 @@ class Heartbeat(bootsteps.StartStopStep):
     def __init__(self, worker: Any, **kwargs: Any) -> None:
         super().__init__(worker, **kwargs)
         self.tref: Any = None
+        self.forget: Any = None
 
     def start(self, worker: Any) -> None:
         from medgraph_web import broker
 
         client = broker.redis_client()
+        self.forget = lambda: broker.forget(client, worker.hostname)
+        if _forks_pool(worker):
+            return  # its pool processes beat (medgraph_web.poolbeat), not this dispatcher
         queues = [q.name for q in worker.app.amqp.queues.consume_from.values()]
 
         def beat() -> None:
@@ -52,12 +64,12 @@ class Heartbeat(bootsteps.StartStopStep):
                 log.warning("heartbeat failed: %s", exc)
 
         beat()
-        self.tref = worker.timer.call_repeatedly(broker.HEARTBEAT_EVERY_S, beat)
-        self.forget = lambda: broker.forget(client, worker.hostname)
+        self.tref = worker.timer.call_repeatedly(broker.heartbeat_every_s(), beat)
 
     def stop(self, worker: Any) -> None:
         if self.tref is not None:
             self.tref.cancel()
+        if self.forget is not None:
             try:
                 self.forget()  # a worker that stops cleanly is gone at once, not after the TTL
             except Exception as exc:
@@ -72,23 +84,40 @@ app.steps["worker"].add(Heartbeat)
 app.autodiscover_tasks()
 
 
-@worker_process_init.connect
-def _warm_worker_process(**_: object) -> None:
-    """Each prefork child loads the embedder and lexicons before its first task."""
+def _forks_pool(worker: Any) -> bool:
+    return "prefork" in getattr(worker.pool_cls, "__module__", str(worker.pool_cls))
+
+
+@worker_init.connect
+def _warm_before_the_pool(sender: Any = None, **_: object) -> None:
+    """Load the embedder and lexicons in the main process, before the pool forks.
+
+    Pool processes inherit the loaded models (shared copy-on-write) and report
+    up at once. Warming in each pool process took ~6 s, longer than Celery's
+    4 s deadline for a new process to report up: every replacement of a killed
+    pool process was itself killed, without end, and the worker took no task.
+    A solo or threads pool runs tasks in this process, so it is warm as well.
+    """
+    from medgraph_web import poolbeat
     from memory.warmup import warm
 
+    if sender is not None:
+        poolbeat.remember_queues([q.name for q in sender.app.amqp.queues.consume_from.values()])
     warm()
 
 
-@worker_ready.connect
-def _warm_in_process_worker(sender: object = None, **_: object) -> None:
-    """A solo or threads pool runs tasks in the main process: warm it there (a prefork
-    parent runs none, so it stays lean)."""
-    pool = getattr(sender, "pool", None)
-    if pool is not None and "prefork" not in type(pool).__module__:
-        from memory.warmup import warm
+@worker_process_init.connect
+def _beat_from_the_pool(sender: object = None, **_: object) -> None:
+    from medgraph_web import poolbeat
 
-        warm()
+    poolbeat.start(str(sender))
+
+
+@worker_process_shutdown.connect
+def _stop_beating(**_: object) -> None:
+    from medgraph_web import poolbeat
+
+    poolbeat.stop()
 
 
 @task_prerun.connect

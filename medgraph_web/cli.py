@@ -16,8 +16,14 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+import time
 
-from medgraph_web import paths
+# When this process started running MedGraph code: `ask` reports its start-up from here,
+# when main() runs (not when a test imports this module).
+STARTED = time.perf_counter()
+RUNNING = False
+
+from medgraph_web import paths  # noqa: E402
 
 EXIT_CONFIG = 2
 HELP_FLAGS = {"-h", "--help"}
@@ -95,6 +101,8 @@ def _ensure_migrated() -> None:
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
+    if _every_migration_file_applied():
+        return
     executor = MigrationExecutor(connection)
     if not executor.migration_plan(executor.loader.graph.leaf_nodes()):
         return
@@ -108,6 +116,32 @@ def _ensure_migrated() -> None:
         "run `medgraph migrate` first",
         EXIT_CONFIG,
     )
+
+
+def _every_migration_file_applied() -> bool:
+    """The fast path of the check above: every migration module on disk is recorded as
+    applied. Building the migration graph imports every migration (~0.15 s of each
+    command's start-up); when a name is missing, the full plan decides."""
+    import pkgutil
+    from importlib import import_module
+
+    from django.apps import apps
+    from django.db import connection
+    from django.db.migrations.loader import MigrationLoader
+    from django.db.migrations.recorder import MigrationRecorder
+
+    on_disk: set[tuple[str, str]] = set()
+    for config in apps.get_app_configs():
+        module_name, _ = MigrationLoader.migrations_module(config.label)
+        try:
+            package = import_module(module_name) if module_name else None
+        except ImportError:
+            continue
+        for info in pkgutil.iter_modules(getattr(package, "__path__", [])):
+            if not info.ispkg and info.name[0] not in "_~":
+                on_disk.add((config.label, info.name))
+    recorder = MigrationRecorder(connection)
+    return recorder.has_table() and on_disk <= set(recorder.applied_migrations())
 
 
 def _overview() -> str:
@@ -144,6 +178,8 @@ def _one_line(exc: BaseException) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
+    global RUNNING
+    RUNNING = True
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         _run(args)

@@ -55,6 +55,8 @@ def _api(s: dict[str, Any]) -> None:
 def _reliability(s: dict[str, Any]) -> None:
     # A session queued or extracting this long, with no worker on its patient, is stuck.
     s["MEDGRAPH_STUCK_AFTER_S"] = env_int("MEDGRAPH_STUCK_AFTER_S", 900, minimum=1)
+    # How often a worker's pool writes its heartbeat; it expires after three missed beats.
+    s["MEDGRAPH_HEARTBEAT_EVERY_S"] = env_int("MEDGRAPH_HEARTBEAT_EVERY_S", 10, minimum=1)
     s["CELERY_BEAT_SCHEDULE"] = {
         "reap-stuck-sessions": {
             "task": "memory.reap_stuck_sessions",

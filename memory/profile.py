@@ -32,6 +32,7 @@ from memory.domain.chains import ChainMember
 from memory.domain.evidence import FactView, PendingSession, ProfileData
 from memory.domain.render import profile_text
 from memory.domain.safety_rows import SafetyRow
+from memory.extractor_names import RULE_FALLBACK_PREFIX
 from memory.lexicon.classes import ancestry
 from memory.models import Chain, Fact, Patient, Session
 from memory.queries.chains import chains_of
@@ -60,7 +61,6 @@ class Profile:
 
 
 NOT_IN_MEMORY = (Session.Status.QUEUED, Session.Status.EXTRACTING, Session.Status.FAILED)
-RULE_FALLBACK_PREFIX = "rules after llm failure"
 
 
 def pending_sessions(patient: Patient) -> tuple[PendingSession, ...]:

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections, connection
 from django.utils import timezone
 
-import medgraph_web.celery  # noqa: F401  (binds the shared tasks below to our app)
+from medgraph_web.celery import app as _app  # noqa: F401  (configures the app the tasks bind to)
 from memory.construction import PatientBusy, construct_pending
 from memory.models import Session
 

@@ -5,8 +5,9 @@ encoder, the bilingual lexicon, the drug-name table, jieba's dictionary and the 
 DrugBank/MeSH name tables. `warm()` loads them all once per process; it touches no
 database, so it is safe before a fork (gunicorn --preload) and in a Celery
 worker process before any task. Called from medgraph_web.wsgi (every web
-worker, runserver included), from Celery's worker_process_init signal
-(medgraph_web.celery) and from a gunicorn post_fork hook where one is configured.
+worker, runserver included), from Celery's worker_init signal in the worker's
+main process before its pool forks (medgraph_web.celery) and from a gunicorn
+post_fork hook where one is configured.
 
 A web worker's first request also paid for importing every view through the
 URLconf (DRF, the OpenAPI schema views: ~0.8 s CPU) and compiling templates:

@@ -78,7 +78,9 @@ def cursor() -> Any:
     connection.close_if_health_check_failed()
     connection.ensure_connection()
     raw = connection.connection
-    from memory.indexing import ensure_vector_adapter  # numpy: only once a query runs
+    # Here, not at module level: memory.indexing imports numpy (~0.25 s), and every
+    # audit write comes through this module, also in CLI commands that embed nothing.
+    from memory.indexing import ensure_vector_adapter
 
     ensure_vector_adapter(raw)
     prepare = preparing()

@@ -47,13 +47,14 @@ def store(pid: str, *, queue: bool) -> list[int]:
     return ids
 
 
-def start_worker() -> subprocess.Popen[bytes]:
+def start_worker(concurrency: int = 1, **extra_env: str) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="medgraph_web.settings_test",
         MEDGRAPH_TEST_RUN=settings.CELERY_TASK_DEFAULT_QUEUE.removeprefix("test-"),
         MEDGRAPH_EMBEDDED_DB=connection.settings_dict["NAME"],
         MEDGRAPH_STUCK_AFTER_S="1",
+        **extra_env,
     )
     command = [
         sys.executable,
@@ -63,7 +64,7 @@ def start_worker() -> subprocess.Popen[bytes]:
         "medgraph_web",
         "worker",
         "--loglevel=WARNING",
-        "--concurrency=1",
+        f"--concurrency={concurrency}",
         "-Q",
         settings.CELERY_TASK_DEFAULT_QUEUE,
     ]

@@ -7,18 +7,18 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db.models import Count
 
+from memory.extractor_names import RULE_FALLBACK_PREFIX
 from memory.models import Session
-from memory.profile import RULE_FALLBACK_PREFIX
 
 FALLBACK = "fallback"
 
 
 class Command(BaseCommand):
-    # A listing reads the database only: no system checks (they import every view,
-    # the extractor and the reader, ~1 s) for a command that must answer at once.
-    requires_system_checks: tuple[str, ...] = ()
-
     help = "List sessions with their construction status, extractor, timings and failure reason."
+    # A status listing for operators: Django's system checks import every view through
+    # the URLconf (the answering stack, DRF, the OpenAPI schema: ~1 s CPU) and check
+    # nothing this command depends on; `medgraph check` and every server run them.
+    requires_system_checks = ()  # type: ignore[assignment]
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--patient", default=None, help="patient external id (default: all)")

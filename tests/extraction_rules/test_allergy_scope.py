@@ -173,3 +173,40 @@ def test_medicine_advised_beside_an_allergy_word_is_the_treatment_zh() -> None:
     advised = _allergies(("Doctor", "过敏症状明显的话可以口服阿莫西林。"))
     reacted = _allergies(("Patient", "过敏症状是口服阿莫西林以后出现的。"))
     assert (advised, reacted) == ({}, {"amoxicillin": "present"})
+
+
+def test_a_cat_scan_names_no_cat() -> None:
+    scan = _allergies(
+        ("Doctor", "It might be an allergy, so I will order a cat scan of the lungs.")
+    )
+    cat = _allergies(("Doctor", "It might be an allergy to the cat at home."))
+    assert (scan, cat) == ({}, {"cat": "hypothetical"})
+
+
+def test_a_later_reaction_to_that_points_at_the_last_drug_only() -> None:
+    found = _allergies(
+        (
+            "Doctor",
+            "Let us try a cortisone injection, and I would avoid the dexamethasone, "
+            "because you had a reaction to that.",
+        )
+    )
+    assert found == {"dexamethasone": "present"}
+
+
+def test_a_steroid_that_itched_is_an_allergy_though_steroids_treat_allergy() -> None:
+    asked = ("Doctor", "Any reactions to medicines?")
+    reacted = _allergies(
+        asked, ("Patient", "I once had prednisone, and that itched me like crazy.")
+    )
+    treated = _allergies(asked, ("Patient", "I once had prednisone for my allergy, it helped."))
+    assert (reacted, treated) == ({"prednisone": "present"}, {})
+
+
+def test_a_reply_to_a_stated_allergy_names_no_drug_of_the_statement() -> None:
+    found = _allergies(
+        ("Doctor", "We could try a cortisone injection, and I would avoid the dexamethasone, "
+         "because you had a reaction to that."),
+        ("Patient", "Yes, it itched a lot."),
+    )  # fmt: skip
+    assert found == {"dexamethasone": "present"}

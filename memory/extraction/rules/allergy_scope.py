@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 from functools import cache
 
+from memory.lexicon import find_mentions
 from memory.lexicon.classes import ancestry
 from memory.lexicon.cues import cues
 
@@ -73,8 +74,19 @@ def linked(text: str, start: int, end: int, zh: bool) -> bool:
     return bool(
         _link_before(zh).search(text[max(0, start - 30) : start])
         or _link_after(zh).match(text, end)
-        or cue("back_reference", zh).search(text, end)
+        or _back_referenced(text, end, zh)
     )
+
+
+def _back_referenced(text: str, end: int, zh: bool) -> bool:
+    """A later "reaction to that" points at the substance named last before it only
+    ("try a cortisone injection, and avoid the dexamethasone, because you had a
+    reaction to that": the dexamethasone)."""
+    ref = cue("back_reference", zh).search(text, end)
+    if ref is None:
+        return False
+    between = find_mentions(text[end : ref.start()])
+    return not any(m.entry.kind in ("drug", "drug_class") for m in between)
 
 
 @cache
@@ -117,6 +129,8 @@ def judge(
         return NONE
     if zh and cue("condition_suffix", zh).match(text, end):
         return NONE
+    if cue("not_a_substance_after", zh).match(text[end:].lstrip()):
+        return NONE  # "a cat scan" is a CT scan
     before, after = _clause(text, start, end, zh)
     if linked(text, start, end, zh) and _conditional_or_general(text, before, end, zh):
         return NONE

@@ -80,8 +80,11 @@ def _allergy_fact(
 
 
 def _question_allergens(ctx: SentenceCtx) -> list[str]:
-    """Drugs named in the open allergy question ("Penicillin or sulfa?")."""
-    if ctx.frame is None:
+    """Drugs named in the open allergy question ("Penicillin or sulfa?"). A frame
+    opened by a statement names no drug to the reply: "try a cortisone injection and
+    avoid the dexamethasone, you reacted to that" - "that one itched me" is no
+    cortisone allergy (the statement's own allergy was read where it was said)."""
+    if ctx.frame is None or ctx.frame.stated:
         return []
     hits = find_entities(ctx.frame.text, ctx.zh)
     names = [h.canonical for h in hits if h.kind in ("drug", "drug_class")]

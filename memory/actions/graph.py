@@ -31,6 +31,7 @@ def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
     rebuild re-creates from another session's folded mention are indexed here.
     """
     start_batch()
+    reusable = reusable_ids(session)
     suppressed = clear_session_extraction(session)
     extraction = result.extraction
     written: list[Fact | None] = []
@@ -47,7 +48,7 @@ def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
             continue
         person = person_for(session, item.subject)
         entity = placed_entity(entity, item.type, person)
-        fact = _write_fact(session, item, result, entity, key)
+        fact = _write_fact(session, item, result, entity, key, pk=_take(reusable, key))
         written.append(fact)
         if fact.chain_id:
             touched.add(fact.chain_id)
@@ -60,6 +61,22 @@ def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
     created = [f for f in written if f is not None and f.pk not in host_of]
     _finish_session(session, result, len(created))
     return list(Fact.objects.filter(pk__in=[f.pk for f in created]).select_related("entity"))
+
+
+def reusable_ids(session: Session) -> dict[str, list[int]]:
+    """Ids of the session's extractor-written facts by item, oldest first: a fact that
+    re-extracts to the same item gets its id back, so the ids and ETags clients hold
+    survive a reconstruct (the row itself is deleted and written again)."""
+    ids: dict[str, list[int]] = {}
+    rows = Fact.objects.filter(session=session, corrected=False, origin=Fact.Origin.EXTRACTOR)
+    for pk, key in rows.order_by("pk").values_list("pk", "extraction_key"):
+        ids.setdefault(key, []).append(pk)
+    return ids
+
+
+def _take(reusable: dict[str, list[int]], key: str) -> int | None:
+    ids = reusable.get(key)
+    return ids.pop(0) if ids else None
 
 
 def _rebuild(chain_ids: set[int]) -> dict[int, int]:
@@ -142,10 +159,12 @@ def _write_fact(
     result: ExtractionResult,
     entity: Entity | None,
     key: str,
+    pk: int | None = None,
 ) -> Fact:
     person = person_for(session, item.subject)
     event_date = _parse_date(item.date)
     fact = Fact(
+        pk=pk,
         patient_id=session.patient_id,
         subject=person,
         entity=entity,
@@ -177,7 +196,7 @@ def _write_fact(
         fact.chain, _ = Chain.objects.get_or_create(
             patient_id=session.patient_id, subject=person, entity=entity, fact_type=item.type
         )
-    fact.save()
+    fact.save(force_insert=True)  # a reused id belongs to a row deleted just before
     return fact
 
 

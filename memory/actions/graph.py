@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from memory.actions.chains import rebuild_chain, release_folded
+from memory.actions.chains import free_id, rebuild_chain, release_folded
 from memory.actions.entities import resolve, start_batch
 from memory.actions.forms import absorb_general, placed_entity
 from memory.domain.chains import is_chained
@@ -71,12 +71,22 @@ def reusable_ids(session: Session) -> dict[str, list[int]]:
     rows = Fact.objects.filter(session=session, corrected=False, origin=Fact.Origin.EXTRACTOR)
     for pk, key in rows.order_by("pk").values_list("pk", "extraction_key"):
         ids.setdefault(key, []).append(pk)
+    # A record of this session folded into another session's record since it was
+    # written (a rebuild found it repeats that one) keeps its id in the mention.
+    hosts = Fact.objects.filter(patient=session.patient, mention_sessions__contains=[session.pk])
+    for mentions in hosts.order_by("pk").values_list("folded_mentions", flat=True):
+        for entry in mentions:
+            if entry["session_id"] == session.pk and entry.get("fact_id"):
+                ids.setdefault(entry["extraction_key"], []).append(entry["fact_id"])
     return ids
 
 
 def _take(reusable: dict[str, list[int]], key: str) -> int | None:
-    ids = reusable.get(key)
-    return ids.pop(0) if ids else None
+    ids = reusable.get(key, [])
+    while ids:
+        if (pk := free_id(ids.pop(0))) is not None:
+            return pk
+    return None
 
 
 def _rebuild(chain_ids: set[int]) -> dict[int, int]:

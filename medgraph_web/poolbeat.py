@@ -13,6 +13,7 @@ itself (medgraph_web.celery.Heartbeat).
 from __future__ import annotations
 
 import logging
+import os
 import threading
 
 log = logging.getLogger(__name__)
@@ -20,15 +21,22 @@ log = logging.getLogger(__name__)
 # The queues this worker consumes, set in the main process before the pool
 # forks, so every pool process inherits them.
 _queues: list[str] = []
+_main_pid: list[int] = []
 _stop = threading.Event()
 
 
 def remember_queues(queues: list[str]) -> None:
+    """Called in the worker's main process before the pool starts."""
     _queues[:] = sorted(queues)
+    _main_pid[:] = [os.getpid()]
 
 
-def start(hostname: str) -> threading.Thread:
-    """Beat for `hostname` from this (pool) process until it exits."""
+def start(hostname: str) -> threading.Thread | None:
+    """Beat for `hostname` from this pool process until it exits. None in the worker's
+    main process: a solo pool announces itself there too, and the main process of a
+    solo or threads worker beats through its bootstep (medgraph_web.celery)."""
+    if not _main_pid or os.getpid() == _main_pid[0]:
+        return None
     _stop.clear()  # a fresh process: an Event inherited across fork may be set
     thread = threading.Thread(target=_run, args=(hostname,), name="medgraph-heartbeat", daemon=True)
     thread.start()

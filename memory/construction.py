@@ -19,6 +19,7 @@ from memory.actions.sessions import (
     do_fail_session,
     do_record_timing,
     do_start_extraction,
+    is_current_extraction,
 )
 from memory.domain.types import Turn as TurnValue
 from memory.extraction.base import ExtractionFailed, ExtractionResult, Extractor, SessionText
@@ -77,6 +78,15 @@ def construct_pending(
     return done
 
 
+def hold_patient_lock_if_free(patient_id: int) -> bool:
+    """Take the patient's construction lock until the caller's transaction ends, if no
+    construction holds it: a construction then starts only after the caller commits.
+    False while a construction runs (it holds the lock for its whole drain)."""
+    with connection.cursor() as cur:
+        cur.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [_LOCK_NAMESPACE, patient_id])
+        return bool(cur.fetchone()[0])
+
+
 def _lock(patient_id: int, block: bool) -> bool:
     with connection.cursor() as cur:
         if block:
@@ -113,7 +123,7 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
         failed_reply = exc.raw_reply or ""
         result = _rule_fallback(text, extractor, failure, exc.attempts)
         if result is None:
-            return _fail(session_id, exc.reason, exc.raw_reply or "", exc.attempts, extractor)
+            return _fail(session, exc.reason, exc.raw_reply or "", exc.attempts, extractor)
     except SoftTimeLimitExceeded:
         # The task's time is nearly up while the LLM still works on the session: the
         # rule extractor builds it now, so the patient's allergies are in memory
@@ -124,17 +134,19 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
         )
         result = _rule_fallback(text, extractor, failure)
         if result is None:
-            return _fail(session_id, failure, "", 0, extractor)
+            return _fail(session, failure, "", 0, extractor)
     except (OperationalError, InterfaceError):
         raise  # the database is away: the task retries, the session is not failed
     except Exception as exc:  # an extractor bug must not leave the session "extracting"
         log.exception("extractor crashed on session %s", session_id)
-        return _fail(session_id, f"extractor error: {exc!r}", "", 0, extractor)
+        return _fail(session, f"extractor error: {exc!r}", "", 0, extractor)
     extracted_ms = (time.perf_counter() - started) * 1000
     n_facts = len(result.extraction.facts)
     log.info("extracted", extra={**ctx, "facts": n_facts, "ms": round(extracted_ms)})
     try:
         with transaction.atomic():
+            if not is_current_extraction(session_id, session.started_at):
+                return _superseded(session_id, ctx)
             created = apply_extraction(session, result)
             log.info("graph updated", extra={**ctx, "facts_created": len(created)})
             index_session(session, created)
@@ -151,7 +163,7 @@ def construct_session(session_id: int, extractor: Extractor | None = None) -> Se
     except Exception as exc:
         log.exception("writing the extraction of session %s failed", session_id)
         return _fail(
-            session_id, f"could not store extraction: {exc!r}", result.raw_reply, 0, extractor
+            session, f"could not store extraction: {exc!r}", result.raw_reply, 0, extractor
         )
     return Session.objects.get(pk=session_id)
 
@@ -175,17 +187,27 @@ def _rule_fallback(
     return replace(result, extractor=RULE_FALLBACK_PREFIX, attempts=attempts)
 
 
+def _superseded(session_id: int, ctx: dict[str, object]) -> Session:
+    """The session was replaced (or restarted elsewhere) while this extraction ran: its
+    result is dropped; the replace queued the session again for its new turns."""
+    log.info("extraction superseded by a replace or a restart; result dropped", extra=ctx)
+    return Session.objects.get(pk=session_id)
+
+
 def _fail(
-    session_id: int, reason: str, raw_reply: str, attempts: int, extractor: Extractor
+    session: Session, reason: str, raw_reply: str, attempts: int, extractor: Extractor
 ) -> Session:
     log.warning(
         "construction failed",
-        extra={"session_id": session_id, "reason": reason[:300], "attempts": attempts},
+        extra={"session_id": session.pk, "reason": reason[:300], "attempts": attempts},
     )
-    return do_fail_session(
-        session_id,
-        reason[:5000] or "unknown failure",
-        raw_reply=raw_reply[:200_000],
-        attempts=attempts,
-        extractor=getattr(extractor, "name", ""),
-    )
+    with transaction.atomic():
+        if not is_current_extraction(session.pk, session.started_at):
+            return _superseded(session.pk, {"session_id": session.pk})
+        return do_fail_session(
+            session.pk,
+            reason[:5000] or "unknown failure",
+            raw_reply=raw_reply[:200_000],
+            attempts=attempts,
+            extractor=getattr(extractor, "name", ""),
+        )

@@ -43,6 +43,7 @@ def entry_of(fact: Fact) -> dict[str, Any]:
         entry[name] = entry[name].isoformat() if entry[name] else None
     entry["seq"] = fact.session.seq
     entry["session_date"] = _iso(fact.session.session_date)
+    entry["fact_id"] = fact.pk  # given back when the mention is a record again
     return entry
 
 
@@ -60,9 +61,18 @@ def materialize(entry: dict[str, Any], chain: Chain | None) -> Fact:
     fields["slots"] = fields["slots"] or {}  # mentions folded before slots existed
     for name in _DATES:
         fields[name] = _day(fields[name])
-    fact = Fact(**fields, chain=chain, last_mentioned=_day(entry.get("session_date")))
-    fact.save()
+    fact = Fact(
+        pk=free_id(entry.get("fact_id")), **fields, chain=chain,
+        last_mentioned=_day(entry.get("session_date")),
+    )  # fmt: skip
+    fact.save(force_insert=True)
     return fact
+
+
+def free_id(pk: int | None) -> int | None:
+    """`pk` when no fact has it now (a record folded away, or deleted to be written
+    again), so a mention that is a record again keeps the id clients know it by."""
+    return pk if pk is not None and not Fact.objects.filter(pk=pk).exists() else None
 
 
 def release_folded(fact: Fact) -> list[Fact]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from memory.actions.chains import rebuild_chain, release_folded
+from memory.actions.chains import free_id, rebuild_chain, release_folded
 from memory.actions.entities import resolve, start_batch
 from memory.actions.forms import absorb_general, placed_entity
 from memory.domain.chains import is_chained
@@ -31,6 +31,7 @@ def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
     rebuild re-creates from another session's folded mention are indexed here.
     """
     start_batch()
+    reusable = reusable_ids(session)
     suppressed = clear_session_extraction(session)
     extraction = result.extraction
     written: list[Fact | None] = []
@@ -47,7 +48,7 @@ def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
             continue
         person = person_for(session, item.subject)
         entity = placed_entity(entity, item.type, person)
-        fact = _write_fact(session, item, result, entity, key)
+        fact = _write_fact(session, item, result, entity, key, pk=_take(reusable, key))
         written.append(fact)
         if fact.chain_id:
             touched.add(fact.chain_id)
@@ -60,6 +61,32 @@ def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
     created = [f for f in written if f is not None and f.pk not in host_of]
     _finish_session(session, result, len(created))
     return list(Fact.objects.filter(pk__in=[f.pk for f in created]).select_related("entity"))
+
+
+def reusable_ids(session: Session) -> dict[str, list[int]]:
+    """Ids of the session's extractor-written facts by item, oldest first: a fact that
+    re-extracts to the same item gets its id back, so the ids and ETags clients hold
+    survive a reconstruct (the row itself is deleted and written again)."""
+    ids: dict[str, list[int]] = {}
+    rows = Fact.objects.filter(session=session, corrected=False, origin=Fact.Origin.EXTRACTOR)
+    for pk, key in rows.order_by("pk").values_list("pk", "extraction_key"):
+        ids.setdefault(key, []).append(pk)
+    # A record of this session folded into another session's record since it was
+    # written (a rebuild found it repeats that one) keeps its id in the mention.
+    hosts = Fact.objects.filter(patient=session.patient, mention_sessions__contains=[session.pk])
+    for mentions in hosts.order_by("pk").values_list("folded_mentions", flat=True):
+        for entry in mentions:
+            if entry["session_id"] == session.pk and entry.get("fact_id"):
+                ids.setdefault(entry["extraction_key"], []).append(entry["fact_id"])
+    return ids
+
+
+def _take(reusable: dict[str, list[int]], key: str) -> int | None:
+    ids = reusable.get(key, [])
+    while ids:
+        if (pk := free_id(ids.pop(0))) is not None:
+            return pk
+    return None
 
 
 def _rebuild(chain_ids: set[int]) -> dict[int, int]:
@@ -142,10 +169,12 @@ def _write_fact(
     result: ExtractionResult,
     entity: Entity | None,
     key: str,
+    pk: int | None = None,
 ) -> Fact:
     person = person_for(session, item.subject)
     event_date = _parse_date(item.date)
     fact = Fact(
+        pk=pk,
         patient_id=session.patient_id,
         subject=person,
         entity=entity,
@@ -177,7 +206,7 @@ def _write_fact(
         fact.chain, _ = Chain.objects.get_or_create(
             patient_id=session.patient_id, subject=person, entity=entity, fact_type=item.type
         )
-    fact.save()
+    fact.save(force_insert=True)  # a reused id belongs to a row deleted just before
     return fact
 
 

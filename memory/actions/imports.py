@@ -262,7 +262,15 @@ def _turns_of(session: Session) -> list[tuple[str, str]]:
 def _replace_turns(
     session: Session, parsed: ParsedSession, *, actor: object | None, channel: str
 ) -> None:
-    """Supersede a stored session's turns; its re-extraction keeps corrected facts."""
+    """Supersede a stored session's turns; its re-extraction keeps corrected facts.
+
+    The session moves to queued through the state machine, with the patient's
+    construction lock held to commit when free, so no construction starts on the old
+    turns meanwhile. When a construction holds it, that construction is cancelled:
+    it finds the session queued again and drops its result (is_current_extraction)."""
+    from memory.construction import hold_patient_lock_if_free
+
+    hold_patient_lock_if_free(session.patient_id)
     old = _turns_of(session)
     digest = hashlib.sha256(repr(old).encode("utf-8", "surrogatepass")).hexdigest()
     session.turns.all().delete()

@@ -26,6 +26,7 @@ __all__ = [
     "do_finish_session",
     "do_queue_sessions",
     "do_start_extraction",
+    "is_current_extraction",
     "is_listed",
 ]
 
@@ -67,6 +68,21 @@ def do_fail_session(session_id: int, reason: str, **fields: Any) -> Session:
         session_id, Session.Status.FAILED, status_reason=reason, finished_at=timezone.now(),
         **fields,
     )  # fmt: skip
+
+
+def is_current_extraction(session_id: int, started_at: Any) -> bool:
+    """Lock the session row for the caller's transaction and say whether it is still in
+    the extraction that started at `started_at`. A replace of its turns (queued again)
+    or a restart by another worker (a later start) supersedes that extraction: its
+    result belongs to turns the session no longer has, so it must not be stored, and
+    storing it would be an illegal queued→done move."""
+    row = (
+        Session.objects.select_for_update(of=("self",), no_key=True)
+        .filter(pk=session_id)
+        .values_list("status", "started_at")
+        .first()
+    )
+    return row == (Session.Status.EXTRACTING, started_at)
 
 
 def do_record_timing(session_id: int, **fields: Any) -> None:

@@ -47,7 +47,9 @@ def store(pid: str, *, queue: bool) -> list[int]:
     return ids
 
 
-def start_worker(concurrency: int = 1, **extra_env: str) -> subprocess.Popen[bytes]:
+def start_worker(
+    concurrency: int = 1, log: Path | None = None, **extra_env: str
+) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="medgraph_web.settings_test",
@@ -68,8 +70,9 @@ def start_worker(concurrency: int = 1, **extra_env: str) -> subprocess.Popen[byt
         "-Q",
         settings.CELERY_TASK_DEFAULT_QUEUE,
     ]
+    out = log.open("ab") if log else subprocess.DEVNULL
     return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+                            stdout=out, stderr=subprocess.STDOUT)  # fmt: skip
 
 
 def stop(worker: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:

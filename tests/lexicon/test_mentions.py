@@ -72,3 +72,8 @@ def test_vital_and_lab_are_found_in_chinese() -> None:
 
 def test_empty_text_has_no_mentions() -> None:
     assert find_mentions("") == []
+
+
+def test_nonsteroidal_anti_inflammatory_in_lay_chinese_is_no_antibiotic() -> None:
+    """非甾体消炎药 holds 消炎药 (a lay word for antibiotics): the longer name wins."""
+    assert (_canon("我在吃非甾体消炎药"), _canon("医生开了消炎药")) == (["nsaids"], ["antibiotics"])

@@ -143,3 +143,9 @@ def test_substance_the_patient_can_take_is_a_negative_finding_zh() -> None:
 def test_substance_taken_without_a_contrast_still_tells_a_reaction_en() -> None:
     found = _allergies(("Patient", "I can take amoxicillin only with hives, it's an allergy."))
     assert found == {"amoxicillin": "present"}
+
+
+def test_cat_scan_beside_an_allergy_names_no_animal_en() -> None:
+    scan = _allergies(("Doctor", "You have allergies, so the cat scan will use no contrast dye."))
+    animal = _allergies(("Doctor", "You have allergies, so the cat will stay out of your room."))
+    assert ("cat" in scan, animal.get("cat")) == (False, "present")

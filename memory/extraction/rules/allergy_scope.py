@@ -104,9 +104,8 @@ def _treats_allergy(name: str) -> bool:
     return any(c.casefold() in treating_classes() for c in ancestry(name))
 
 
-def _unlinked_none(text: str, start: int, end: int, name: str, zh: bool, told: bool) -> bool:
+def _unlinked_none(before: str, after: str, name: str, zh: bool, told: bool) -> bool:
     """A substance the allergy word is not said of: counselling, a list, a choice, a remedy."""
-    before, after = _clause(text, start, end, zh)
     clause = f"{before} {after}"
     if cue("avoidance", zh).search(before) or cue("allergen_list", zh).search(clause):
         return True
@@ -132,15 +131,14 @@ def judge(
     if cue("not_a_substance_after", zh).match(text[end:].lstrip()):
         return NONE  # "a cat scan" is a CT scan
     before, after = _clause(text, start, end, zh)
-    if linked(text, start, end, zh) and _conditional_or_general(text, before, end, zh):
+    said_of = linked(text, start, end, zh)
+    if said_of and _conditional_or_general(text, before, end, zh):
         return NONE
     if cue("tolerance", zh).search(after):
         return NEGATED  # "but cefalexin is fine": taken without reaction
     # Counselling, a list, a choice or a remedy is none even in answer to an allergy
     # question; only the need for a reaction word in the clause is lifted there.
-    if not linked(text, start, end, zh) and _unlinked_none(
-        text, start, end, name, zh, reacts or in_frame
-    ):
+    if not said_of and _unlinked_none(before, after, name, zh, reacts or in_frame):
         return NONE
     clause = f"{before} {after}"
     tested = cue("test_ordered", zh).search(clause) and not cue("test_result", zh).search(text)

@@ -52,6 +52,7 @@ from memory.evaluation.zh_safety_labels import (  # noqa: E402
     read_labels,
     score,
 )
+from memory.lexicon import class_members, is_class_name, lookup  # noqa: E402
 from memory.models import Fact, Patient, Person  # noqa: E402
 from memory.queries.safety import fact_rows  # noqa: E402
 
@@ -136,17 +137,45 @@ def why_wrong(item: Listed, gold: list[Label]) -> str:
         return "right item, other status"
     if same:
         return "a relative's or another's item"
-    if any(g.kind == item.kind and g.subject == "patient" for g in gold):
-        return "other name than the labelled item(s)"
+    kin = [g for g in gold if g.kind == item.kind and g.subject == "patient"]
+    if kin:
+        return "other name than the labelled item(s): " + name_relation(item.name, kin)
     return "nothing of its kind labelled"
+
+
+def name_relation(name: str, labels: list[Label]) -> str:
+    """How a listed name and the labelled names of its kind relate (a category):
+    a scorer that cannot normalise a label differs from an extractor that names
+    a class, or a word the lexicon does not hold, or another substance."""
+    listed = lookup(name)
+    aliases = [a for g in labels for a in g.items]
+    known = [lookup(a) for a in aliases]
+    if listed is None:
+        return "listed name not in the lexicon"
+    if all(k is None for k in known):
+        return "labelled names not in the lexicon"
+    if is_class_name(listed.canonical):
+        return "listed a class word"
+    for k in known:
+        if k is not None and (
+            listed.canonical in class_members(k.canonical)
+            or k.canonical in class_members(listed.canonical)
+        ):
+            return "class and member"
+    if any(name in a or a in name for a in aliases):
+        return "one name holds the other"
+    return "another lexicon entry"
 
 
 def why_missed(label: Label, items: list[Listed]) -> str:
     names = {canonical(a) for a in label.items}
     if any(canonical(i.name) in names for i in items):
         return "listed under another kind or status"
-    if any(i.kind == label.kind for i in items):
-        return "its kind listed under another name"
+    kin = [i for i in items if i.kind == label.kind]
+    if kin:
+        return "its kind listed under another name: " + ", ".join(
+            sorted({name_relation(i.name, [label]) for i in kin})
+        )
     return "nothing of its kind listed"
 
 

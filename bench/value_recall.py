@@ -362,13 +362,24 @@ def _operations(section: str, dialogue: str, facts: tuple, acc: list[int]) -> No
         and f.assertion == "present" and f.status != "planned"
     ]  # fmt: skip
     judged = [g.judge(f"{f.entity or ''} {f.content}") for f in listed]
-    acc[0] += sum(any(j.contains(i) for j in judged) for i in gold)
-    acc[1] += len(gold)
-    acc[2] += sum(
+    found = [any(j.contains(i) for j in judged) for i in gold]
+    right = [
         _named(f.entity, noted, words) or any(map(j.contains, terms))
         for f, j in zip(listed, judged, strict=True)
-    )
+    ]
+    acc[0] += sum(found)
+    acc[1] += len(gold)
+    acc[2] += sum(right)
     acc[3] += len(listed)
+    if SHOW_MISSES:
+        for item, hit in zip(gold, found, strict=True):
+            if not hit:
+                MISSES.append(f"operation missed {item!r}\n    {dialogue}")
+        for fact, ok in zip(listed, right, strict=True):
+            if not ok:
+                MISSES.append(
+                    f"operation wrong {fact.entity!r}: {fact.content}\n    note: {section}"
+                )
 
 
 def _enlarged(

@@ -72,3 +72,13 @@ def test_ask_loads_the_question_answering_stack_the_probe_looks_for(asked):
 def test_ask_json_reports_start_up_and_model_load_apart_from_answering(asked):
     timings = json.loads(asked.stdout)["timings_ms"]
     assert timings["startup"] > 0 and timings["model_load"] > 0 and "retrieval" in timings
+
+
+def test_garbage_collection_is_back_on_after_start_up():
+    """Start-up runs without collections; a long command (`run`, `import`) must collect."""
+    import gc
+
+    from medgraph_web import cli
+
+    cli._load_settings(lenient=False)
+    assert gc.isenabled()

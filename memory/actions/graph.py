@@ -78,7 +78,9 @@ def reusable_ids(session: Session) -> dict[str, list[int]]:
         for entry in mentions:
             if entry["session_id"] == session.pk and entry.get("fact_id"):
                 ids.setdefault(entry["extraction_key"], []).append(entry["fact_id"])
-    return ids
+    # Two items of one key (a dose "from 5 mg to 2.5 mg") take their ids back in the
+    # order they were first written: the rebuild folds the same one as before.
+    return {key: sorted(pks) for key, pks in ids.items()}
 
 
 def _take(reusable: dict[str, list[int]], key: str) -> int | None:

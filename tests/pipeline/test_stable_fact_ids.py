@@ -58,3 +58,23 @@ def test_a_fact_reextracted_as_another_item_does_not_take_an_old_id() -> None:
         Fact.objects.filter(session=first, entity__name="amlodipine").values_list("pk", flat=True)
     )
     assert amlodipine and not amlodipine & before
+
+
+DOSE_STEP = (
+    "Date: 2024-02-01\nPatient: I take amlodipine 5 mg every day.\n",
+    "Date: 2024-04-01\nDoctor: I suggest we lower amlodipine from 5 mg to 2.5 mg daily.\n"
+    "医生：我建议把氨氯地平从5毫克减到2.5毫克，每天一次。\n",
+)
+
+
+def test_a_dose_step_keeps_its_fact_ids_across_a_reconstruct() -> None:
+    """ "From 5 mg to 2.5 mg" gives two items of one key; the rebuild folds one of them
+    into the earlier 5 mg record, and must fold the same one after a reconstruct."""
+    ids: list[int] = []
+    for n, text in enumerate(DOSE_STEP):
+        parsed = parse_text(text, f"d{n}.txt", patient_id="p-step")
+        ids += store_sessions(parsed, queue=False).stored_ids
+    construct_pending(ids[-1])
+    before = facts_of("p-step")
+    reconstruct(ids)
+    assert before and facts_of("p-step") == before

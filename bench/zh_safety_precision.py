@@ -150,6 +150,8 @@ def name_relation(name: str, labels: list[Label]) -> str:
     listed = lookup(name)
     aliases = [a for g in labels for a in g.items]
     known = [lookup(a) for a in aliases]
+    if any(name in a or a in name for a in aliases):
+        return "one name holds the other"
     if listed is None:
         return "listed name not in the lexicon"
     if all(k is None for k in known):
@@ -162,8 +164,6 @@ def name_relation(name: str, labels: list[Label]) -> str:
             or k.canonical in class_members(listed.canonical)
         ):
             return "class and member"
-    if any(name in a or a in name for a in aliases):
-        return "one name holds the other"
     return "another lexicon entry"
 
 

@@ -18,6 +18,7 @@ from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.metrics import METRICS as _METRICS
 from memory.extraction.rules.metrics import Metric
+from memory.extraction.rules.newer_values import newer_date, newer_start
 from memory.extraction.rules.pressure_pairs import bare_pressures, setting, with_setting
 from memory.extraction.rules.reading_units import UNIT_LABELS, UNITS, slot_unit
 from memory.extraction.rules.regex_gate import fast, gate
@@ -87,6 +88,7 @@ class Reading:
     unit: str | None
     offset: int
     slots: dict[str, object]
+    newer: bool = False  # the newer of two values said ("8.2 last time, now 7.4")
 
 
 # "your a1c went from 9 to 7.5", "from 150/90 down to 130/80": the value said last is now.
@@ -104,21 +106,13 @@ _DOSE_AFTER = re.compile(
 )
 
 
-# "your a1c last time was 8 and now it's 7.1": the value said with "now" is the reading.
-_NOW_LATER = re.compile(
-    r"[^.;?]{0,25}?\bnow\s+(?:(?:it'?s|it 's|it is|is|it|at|down to|up to|about|around)\s+)*(?=\d)",
-    re.I,
-)
-
-
 def _later(window: str, m: re.Match[str]) -> int | None:
     """Where the newer value starts when `m` is the older one of "from X to Y" or of
     "X before, now Y"."""
     if _FROM.search(window[: m.start()]):
         to = _TO_LATER.match(window, m.end())
         return to.end() if to else None
-    now = _NOW_LATER.match(window, m.end())
-    return now.end() if now else None
+    return newer_start(window, m.end())
 
 
 def _read_value(metric: Metric, window: str) -> Reading | None:
@@ -134,13 +128,16 @@ def _read_value(metric: Metric, window: str) -> Reading | None:
         if metric.low <= float(m[1]) <= metric.high:
             later = _later(window, m)
             newer = _VALUE.match(window, later) if later is not None else None
-            if newer and metric.low <= float(newer[1]) <= metric.high:
+            older_unit = (m[2] or "").strip() or None
+            took_newer = bool(newer and metric.low <= float(newer[1]) <= metric.high)
+            if took_newer:
                 m = newer
-            # The fact's unit stays as said ("公斤"); the slot's is canonical ("kg").
-            said = (m[2] or "").strip() or None
+            # The fact's unit stays as said ("公斤"); the slot's is canonical ("kg"). The
+            # newer of two values said once with a unit has it: "190 pounds, now 182".
+            said = (m[2] or "").strip() or older_unit
             unit = said or metric.unit
             slots = measured(m[1], slot_unit(metric, said, float(m[1])))
-            return Reading(m[1], unit, m.start(), slots)
+            return Reading(m[1], unit, m.start(), slots, newer=took_newer)
     return None
 
 
@@ -236,7 +233,7 @@ def _panel_units(
         if metric.entity in _PANEL and not reading.unit:
             unit = said[0]
             slots = measured(reading.value, slot_unit(metric, unit, float(reading.value)))
-            reading = Reading(reading.value, unit, reading.offset, slots)
+            reading = Reading(reading.value, unit, reading.offset, slots, reading.newer)
         out.append((pos, metric, reading))
     return out
 
@@ -348,6 +345,10 @@ def _value_date(ctx: SentenceCtx, pos: int, reading: Reading) -> dict[str, objec
     earlier values, not today's."""
     number = re.match(r"\d+(?:\.\d+)?", reading.value)
     at = ctx.text.find(number[0], pos) if number else -1
+    if reading.newer and at >= 0:
+        # The newer of "86 kg a month ago, now 82" is of the visit (or of the date said
+        # with its marker: "today"), never of the older value's date.
+        return newer_date(ctx, at)
     when, precision = ctx.date_for(at) if at >= 0 else (None, "day")
     return {"date": when, "date_precision": precision} if when else {}
 

@@ -21,6 +21,7 @@ from memory.domain.slots import blood_pressure
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.metrics import METRICS
+from memory.extraction.rules.newer_values import newer_start, older_marked
 from memory.lexicon.cues import cues
 
 _PAIR = re.compile(r"(?<![\d/])(?<!\d\.)(\d{2,3})\s*(?:/|\bover\b)\s*(\d{2,3})(?!\d|\.\d|/)", re.I)
@@ -71,6 +72,8 @@ def bare_pressures(ctx: SentenceCtx, taken: list[ExtractedFact]) -> list[Extract
         if value in said:
             said.remove(value)  # the named reading's own pair
             continue
+        if _older_undated(ctx, m):
+            continue
         unit_m = _UNIT.match(ctx.norm, m.end())
         pos = min(m.start(), len(ctx.text) - 1)
         hypothetical = ctx.assertion(pos, pos + 1) == "hypothetical"
@@ -88,6 +91,19 @@ def bare_pressures(ctx: SentenceCtx, taken: list[ExtractedFact]) -> list[Extract
             )
         )
     return out
+
+
+def _older_undated(ctx: SentenceCtx, m: re.Match[str]) -> bool:
+    """The older pair of "last time 150/95, today 132/84" (or "132/84 today, 150/95
+    last time") with no date of its own is said only to compare: no reading of the
+    visit. A dated one ("in January it was 150/95") is kept under its date."""
+    own = ctx.date_for(min(m.start(), len(ctx.text) - 1))[0]
+    if older_marked(ctx.norm, m.start(), m.end()) and len(pairs(ctx.norm)) > 1:
+        return own is None or own == ctx.date_for(len(ctx.text) - 1)[0]
+    later = newer_start(ctx.norm, m.end())
+    if later is None or _PAIR.match(ctx.norm, later) is None:
+        return False
+    return own is None or own == ctx.date_for(min(later, len(ctx.text) - 1))[0]
 
 
 def setting(ctx: SentenceCtx, before: str = "") -> str | None:

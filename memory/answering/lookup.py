@@ -29,6 +29,7 @@ from memory.answering.values import (
 )
 from memory.domain.evidence import EvidenceItem, FactView
 from memory.lexicon.forms import narrower
+from memory.lexicon.panels import panel_members
 from memory.queries.facts import views_sql
 from memory.retrieval.chain_state import chain_states
 from memory.retrieval.context import chain_items
@@ -51,6 +52,7 @@ def _names(items: Sequence[AskedItem]) -> tuple[set[str], set[str]]:
         if item.kind == "drug_class":
             names.update(lexicon.class_members(item.canonical))
         names.update(narrower(item.canonical))  # "diabetes": its type 1 / type 2 records
+        names.update(panel_members(item.canonical))  # "kidney function": eGFR, creatinine
     return names, surfaces
 
 

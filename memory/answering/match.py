@@ -3,7 +3,8 @@
 "Is he on an antibiotic?" is about an amoxicillin record (the asked class is
 in amoxicillin's ancestry); "any history of asthma?" about an asthma record;
 "any diabetes?" about a type 2 diabetes record (a specific form of the asked
-disease, memory.lexicon.forms).
+disease, memory.lexicon.forms); "kidney function?" about an eGFR record (a test of
+the asked panel, memory.lexicon.panels).
 An item the lexicon does not know matches a record only by its words.
 """
 
@@ -18,6 +19,7 @@ from memory.answering.intents import AskedItem
 from memory.domain.evidence import FactView
 from memory.lexicon.classes import ancestry
 from memory.lexicon.forms import broader
+from memory.lexicon.panels import panel_members
 
 _WORD = re.compile(r"[a-z0-9]{3,}|[\u4e00-\u9fff]{2,}", re.IGNORECASE)
 _STOP_WORDS = (
@@ -48,6 +50,8 @@ def concerns(fact: FactView, item: AskedItem) -> bool:
             return True
         if broader(own) == item.canonical:
             return True  # "糖尿病吗？" is answered by a type 2 diabetes record
+        if own in panel_members(item.canonical):
+            return True  # "kidney function?" is answered by an eGFR record
         if item.kind:
             # A record about another item is not about this one, even when its
             # sentence names it ("no muscle pain from the atorvastatin").

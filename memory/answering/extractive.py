@@ -275,15 +275,34 @@ def _history_part(intent: Intent, ctx: Ctx) -> list[str]:
     out: list[str] = []
     for item in intent.items:
         units = {i.unit for i in _own_anchors(item, ctx) if i.unit}
-        members = [i for i in ctx.items if i.fact is not None and i.unit in units]
+        members = [i.fact for i in ctx.items if i.fact is not None and i.unit in units]
         if not members:
             out += _absent(item, ctx)
             continue
-        members.sort(key=lambda i: (i.fact.date or date.min, i.fact.fact_id))  # type: ignore[union-attr]
         name = item_name(item.canonical, ctx.lang)
         out.append(ctx.t["history"].format(item=name))
-        out += [f"- {statement(i.fact, ctx.lang)} [{ctx.cite(i.fact)}]" for i in members if i.fact]
+        out += [
+            f"- {statement(f, ctx.lang)} [{_cite_record(f, ctx)}]"
+            for f in _chain_history(item, members, ctx)
+        ]
     return out
+
+
+def _chain_history(item: AskedItem, members: list[FactView], ctx: Ctx) -> list[FactView]:
+    """Every stored record of the item's chains, by date: the evidence gives a chain
+    three records (matched, anchor, relation), and a history of three readings out
+    of twenty reads as if the others were never taken."""
+    chains = {f.chain_id for f in members if f.chain_id is not None}
+    stored = ctx.records.own.get(item.canonical, []) if ctx.records else []
+    every = {f.fact_id: f for f in [*members, *(f for f in stored if f.chain_id in chains)]}
+    return sorted(every.values(), key=lambda f: (f.date or date.min, f.fact_id))
+
+
+def _cite_record(fact: FactView, ctx: Ctx) -> str:
+    """An evidence number, else the session that said it (a chain record the budget left out)."""
+    if fact.fact_id in ctx.numbers or not fact.session_id:
+        return ctx.cite(fact)
+    return ctx.t["session"].format(sid=fact.session_id)
 
 
 def _open_part(question: str, ctx: Ctx) -> list[str]:

@@ -15,7 +15,7 @@ from memory.answering import answer
 from memory.construction import construct_pending
 from memory.evaluation.answers import AnswerJudgement, judge_history, summarize_answers
 from memory.evaluation.extraction import extraction_counts, merge_counts
-from memory.evaluation.histories import KINDS, History
+from memory.evaluation.history_types import KINDS, History
 from memory.evaluation.metrics import Judgement, judge_question, percentile, summarize
 from memory.evaluation.splits import PARTS
 from memory.evaluation.systems import Bm25Sessions, EmbeddingChunks, MedGraphSystem

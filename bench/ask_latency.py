@@ -8,7 +8,7 @@ into one 300-session history whose chains are recomputed (own database,
 MEDGRAPH_EMBEDDED_DB, default bench_ask; never var/'s medgraph database).
 
 The process then starts like a web worker: it imports medgraph_web.wsgi,
-which warms the embedder and lexicons (memory.warmup), and its time is
+which warms the embedder and lexicons (memory.pipeline.warmup), and its time is
 printed apart. Every question of memory/fixtures/demo/questions.json is then
 POSTed to /api/patients/<id>/ask/ through Django's test client (the full
 request path: authentication, serializer, retrieval, item lookup, reader,

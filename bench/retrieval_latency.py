@@ -66,8 +66,8 @@ def _sql(statement: str, params: list | None = None) -> None:
 
 def build_base() -> Patient:
     from memory.actions.imports import store_sessions
-    from memory.construction import construct_pending
     from memory.importing import parse_paths
+    from memory.pipeline.construction import construct_pending
 
     report = store_sessions(parse_paths([DEMO / "demo_patient.json"]), patient_id=BASE, queue=False)
     construct_pending(report.stored[-1].pk)

@@ -268,7 +268,7 @@ def _replace_turns(
     construction lock held to commit when free, so no construction starts on the old
     turns meanwhile. When a construction holds it, that construction is cancelled:
     it finds the session queued again and drops its result (is_current_extraction)."""
-    from memory.construction import hold_patient_lock_if_free
+    from memory.pipeline.construction import hold_patient_lock_if_free
 
     hold_patient_lock_if_free(session.patient_id)
     old = _turns_of(session)
@@ -291,7 +291,7 @@ def _replace_turns(
 
 
 def _queue(session_ids: list[int]) -> None:
-    from memory.tasks import construct_session_task
+    from memory.pipeline.tasks import construct_session_task
 
     for sid in session_ids:
         construct_session_task.delay(sid)

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 from memory.actions.imports import store_sessions
 from memory.answering import answer
-from memory.construction import construct_pending
 from memory.evaluation.answers import AnswerJudgement, judge_history, summarize_answers
 from memory.evaluation.extraction import extraction_counts, merge_counts
 from memory.evaluation.history_types import KINDS, History
@@ -21,6 +20,7 @@ from memory.evaluation.splits import PARTS
 from memory.evaluation.systems import Bm25Sessions, EmbeddingChunks, MedGraphSystem
 from memory.indexing import current_embedder
 from memory.models import Fact, Patient, Session
+from memory.pipeline.construction import construct_pending
 from memory.queries.facts import views
 
 

@@ -17,12 +17,12 @@ from datetime import timedelta
 from django.db import connection
 
 from memory.actions.imports import store_sessions
-from memory.construction import construct_pending
 from memory.domain.types import ParsedSession
 from memory.evaluation.history_types import History, HistorySession
 from memory.evaluation.metrics import percentile
 from memory.evaluation.systems import Bm25Sessions, MedGraphSystem
 from memory.models import Patient
+from memory.pipeline.construction import construct_pending
 
 BATCH = 30
 QUERY_REPEATS = 3

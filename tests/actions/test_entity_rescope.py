@@ -18,10 +18,10 @@ from memory.actions.corrections import set_verification
 from memory.actions.imports import store_sessions
 from memory.actions.rescope import rescope_all
 from memory.actions.sessions import do_queue_sessions
-from memory.construction import construct_pending
 from memory.domain.items import item_key
 from memory.domain.types import ParsedSession, Turn
 from memory.models import Chain, Entity, Fact
+from memory.pipeline.construction import construct_pending
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,9 @@ from memory.actions.sessions import (
     do_queue_sessions,
     do_start_extraction,
 )
-from memory.construction import construct_pending
 from memory.importing import parse_text
 from memory.models import Session
+from memory.pipeline.construction import construct_pending
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from memory.actions.imports import store_sessions
-from memory.construction import construct_pending
 from memory.importing import parse_text
 from memory.models import Session
+from memory.pipeline.construction import construct_pending
 from tests.fakes.openai_server import FakeOpenAIServer, fake_openai
 
 __all__ = ["fake_openai"]

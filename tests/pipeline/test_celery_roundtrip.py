@@ -17,7 +17,7 @@ from medgraph_web.celery import app
 from memory.actions.imports import store_sessions
 from memory.importing import parse_text
 from memory.models import Fact, Session
-from memory.waiting import wait_for_sessions, workers_available
+from memory.pipeline.waiting import wait_for_sessions, workers_available
 
 TRANSCRIPT = (
     "Date: 2024-04-02\nPatient: I'm allergic to penicillin, it gives me hives.\n"

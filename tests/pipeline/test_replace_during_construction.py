@@ -13,9 +13,9 @@ import time
 import pytest
 
 from memory.actions.imports import store_sessions
-from memory.construction import construct_pending
 from memory.importing import parse_text
 from memory.models import Fact, Session
+from memory.pipeline.construction import construct_pending
 
 from .conftest import fact, reply
 

@@ -7,9 +7,9 @@ import pytest
 
 from memory.actions.imports import store_sessions
 from memory.actions.sessions import do_queue_sessions
-from memory.construction import construct_pending
 from memory.importing import parse_text
 from memory.models import Fact, Session
+from memory.pipeline.construction import construct_pending
 
 pytestmark = pytest.mark.django_db
 VISITS = (

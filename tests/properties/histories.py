@@ -18,10 +18,10 @@ from typing import Any
 from hypothesis import strategies as st
 
 from memory.actions.imports import store_sessions
-from memory.construction import construct_pending, construct_session
 from memory.domain.chains import in_force, order_date
 from memory.importing import parse_text
 from memory.models import Chain, Fact, FactEdge, Patient, Session
+from memory.pipeline.construction import construct_pending, construct_session
 from memory.queries.chains import chains_of
 
 DRUGS = ("valsartan", "metformin", "warfarin")

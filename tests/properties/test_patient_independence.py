@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 
 from memory.actions.imports import store_sessions
 from memory.actions.sessions import do_queue_sessions
-from memory.construction import construct_pending
 from memory.domain.types import ParsedSession, Turn
 from memory.evaluation.histories import build_histories
 from memory.evaluation.history_types import History
 from memory.models import Entity, Fact, Patient, Session
+from memory.pipeline.construction import construct_pending
 
 pytestmark = pytest.mark.django_db
 BOUNDED = settings(

@@ -20,9 +20,9 @@ from django.db import connection
 
 from medgraph_web.supervision import start_postgres
 from memory.actions.imports import store_sessions
-from memory.construction import construct_pending
 from memory.importing import parse_text
 from memory.models import Fact, Session
+from memory.pipeline.construction import construct_pending
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]

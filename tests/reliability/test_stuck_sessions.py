@@ -10,10 +10,10 @@ from django.db import connections
 from django.utils import timezone
 
 from memory.actions.imports import store_sessions
-from memory.construction import _LOCK_NAMESPACE
 from memory.importing import parse_text
 from memory.models import Session
-from memory.reaper import stuck_sessions
+from memory.pipeline.construction import _LOCK_NAMESPACE
+from memory.pipeline.reaper import stuck_sessions
 
 TRANSCRIPT = "Date: 2024-04-02\nPatient: I take metformin 500 mg twice a day.\nDoctor: Good.\n"
 

@@ -15,9 +15,9 @@ import pytest
 
 from memory.actions.imports import store_sessions
 from memory.answering import answer
-from memory.construction import construct_pending
 from memory.importing import parse_paths
 from memory.models import Fact, Patient, Session
+from memory.pipeline.construction import construct_pending
 
 DEMO = Path(__file__).resolve().parents[2] / "memory" / "fixtures" / "demo"
 SESSIONS = {"s01", "s02", "s04", "s11", "s16", "s20"}

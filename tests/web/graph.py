@@ -60,7 +60,7 @@ def _apply(session: Session, facts: tuple[ExtractedFact, ...]) -> None:
         model="hand-built",
         prompt_version="",
     )
-    do_start_extraction(session.pk)  # as memory.construction does: start, write, index
+    do_start_extraction(session.pk)  # as memory.pipeline.construction does: start, write, index
     with transaction.atomic():
         created = apply_extraction(session, result)
         index_session(session, created)

@@ -13,9 +13,9 @@ import pytest
 from django.urls import reverse
 
 from memory.actions.imports import store_sessions
-from memory.construction import construct_pending
 from memory.domain.types import ParsedSession, Turn
 from memory.models import Patient
+from memory.pipeline.construction import construct_pending
 
 pytestmark = pytest.mark.django_db
 

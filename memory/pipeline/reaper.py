@@ -16,8 +16,8 @@ from datetime import datetime, timedelta
 from django.db import connection
 from django.db.models import Q
 
-from memory.construction import _LOCK_NAMESPACE
 from memory.models import Session
+from memory.pipeline.construction import _LOCK_NAMESPACE
 
 OPEN = (Session.Status.QUEUED, Session.Status.EXTRACTING)
 
@@ -37,7 +37,7 @@ def stuck_sessions(now: datetime, older_than: timedelta) -> list[Session]:
 
 def requeue(sessions: list[Session]) -> list[int]:
     """Send one construction task per patient (for its last stuck session); return those ids."""
-    from memory.tasks import construct_session_task
+    from memory.pipeline.tasks import construct_session_task
 
     last: dict[int, int] = {}
     for session in sessions:

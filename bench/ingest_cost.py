@@ -121,7 +121,7 @@ def measure(size: int, probes: list, fillers: list) -> dict[str, float]:
         )
         for i, turns in enumerate(turns_of)
     ]
-    stored = store_sessions(parsed, queue=False).stored
+    stored = store_sessions(parsed).stored
     began = time.perf_counter()
     for session in stored[:size]:
         construct_session(session.pk)

@@ -69,7 +69,7 @@ def build_base() -> Patient:
     from memory.importing import parse_paths
     from memory.pipeline.construction import construct_pending
 
-    report = store_sessions(parse_paths([DEMO / "demo_patient.json"]), patient_id=BASE, queue=False)
+    report = store_sessions(parse_paths([DEMO / "demo_patient.json"]), patient_id=BASE)
     construct_pending(report.stored[-1].pk)
     return Patient.objects.get(external_id=BASE)
 

@@ -37,7 +37,7 @@ class Built:
 def build_memory(hist: History) -> Built:
     """Import + construct through the real pipeline (offline extractor when no LLM)."""
     started = time.perf_counter()
-    report = store_sessions(hist.parsed(), patient_id=hist.patient_id, channel="eval", queue=False)
+    report = store_sessions(hist.parsed(), patient_id=hist.patient_id, channel="eval")
     store_ms = (time.perf_counter() - started) * 1000
     construct_pending(report.stored[-1].pk)
     wall_ms = (time.perf_counter() - started) * 1000

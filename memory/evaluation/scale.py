@@ -53,7 +53,7 @@ def _ingest(pid: str, sessions: list[HistorySession]) -> None:
         parsed = [
             ParsedSession(s.external_id, s.day, s.turns, s.title, patient_id=pid) for s in batch
         ]
-        report = store_sessions(parsed, patient_id=pid, channel="eval", queue=False)
+        report = store_sessions(parsed, patient_id=pid, channel="eval")
         construct_pending(report.stored[-1].pk)
 
 

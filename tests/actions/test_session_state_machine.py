@@ -23,7 +23,7 @@ VISIT = "Date: 2024-03-01\nDoctor: Any allergies?\nPatient: Penicillin gives me 
 
 @pytest.fixture
 def queued() -> Session:
-    report = store_sessions(parse_text(VISIT, "s1.txt", patient_id="p-sm"), queue=False)
+    report = store_sessions(parse_text(VISIT, "s1.txt", patient_id="p-sm"))
     return report.stored[0]
 
 

@@ -51,7 +51,7 @@ def add_session() -> Callable[..., Session]:
         counter["n"] += 1
         transcript = f"Date: {date}\n{text}\nDoctor: Noted.\n"
         parsed = parse_text(transcript, f"s{counter['n']}.txt", patient_id=patient)
-        return store_sessions(parsed, queue=False).stored[0]
+        return store_sessions(parsed).stored[0]
 
     return add
 

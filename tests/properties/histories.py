@@ -147,7 +147,7 @@ def store(patient_id: str, specs: list[SessionSpec]) -> list[Session]:
     stored = []
     for n, spec in enumerate(specs):
         parsed = parse_text(spec.transcript(), f"s{n}.txt", patient_id=patient_id)
-        stored.append(store_sessions(parsed, queue=False).stored[0])
+        stored.append(store_sessions(parsed).stored[0])
     return stored
 
 

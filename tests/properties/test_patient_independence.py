@@ -61,7 +61,7 @@ def _session(patient: str, n: int, saying: str) -> ParsedSession:
 
 
 def _import(sessions: list[ParsedSession]) -> None:
-    report = store_sessions(sessions, queue=False)
+    report = store_sessions(sessions)
     construct_pending(report.stored[-1].pk)
 
 
@@ -136,7 +136,7 @@ def test_development_histories_give_the_same_records_in_either_order(development
     for order in ((first, second), (second, first)):
         _empty_database()
         for history in order:
-            store_sessions(history.parsed(), patient_id=history.patient_id, queue=False)
+            store_sessions(history.parsed(), patient_id=history.patient_id)
             construct_pending(Session.objects.filter(patient__external_id=history.patient_id)
                               .order_by("seq").last().pk)  # fmt: skip
         records[order[0].patient_id] = (_record(first.patient_id), _record(second.patient_id))

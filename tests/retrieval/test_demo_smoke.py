@@ -29,7 +29,7 @@ def demo_answers(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         parsed = [s for s in parse_paths([DEMO / "demo_patient.json"]) if s.external_id in SESSIONS]
         _remove()
-        report = store_sessions(parsed, patient_id=PATIENT, queue=False)
+        report = store_sessions(parsed, patient_id=PATIENT)
         construct_pending(report.stored[-1].pk)
         questions = json.loads((DEMO / "questions.json").read_text())["questions"]
         answers = {q["id"]: answer(PATIENT, q["question"]).to_payload() for q in questions}

@@ -213,7 +213,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 def measure(patients: list[Patient], questions: list[str], repeats: int) -> dict:
-    from memory.profile import render_profile
+    from memory.reading.profile import render_profile
     from memory.retrieval import retrieve
 
     retrieval, profile, bm25 = [], [], []

@@ -1,6 +1,6 @@
 """Names a session's `extractor` field takes beyond a model's own name.
 
-Apart from memory.profile (which imports the lexicons) so that the operator
+Apart from memory.reading.profile (which imports the lexicons) so that the operator
 commands that filter on it (`medgraph sessions --status fallback`) start fast.
 """
 

@@ -122,7 +122,7 @@ class MedGraphSystem:
 
     def ask(self, question: str) -> Context:
         from memory.domain.render import evidence_text
-        from memory.profile import render_profile
+        from memory.reading.profile import render_profile
         from memory.retrieval import retrieve
 
         started = time.perf_counter()

@@ -176,7 +176,7 @@ def _rule_fallback(
     if getattr(extractor, "name", "") != "llm":
         return None
     from memory.extraction.rules import RuleExtractor
-    from memory.profile import RULE_FALLBACK_PREFIX
+    from memory.reading.profile import RULE_FALLBACK_PREFIX
 
     try:
         result = RuleExtractor().extract(text)

@@ -11,7 +11,7 @@ from tqdm import tqdm
 
 from memory.models import Session
 from memory.pipeline.construction import construct_pending
-from memory.profile import RULE_FALLBACK_PREFIX
+from memory.reading.profile import RULE_FALLBACK_PREFIX
 
 OPEN = (Session.Status.QUEUED, Session.Status.EXTRACTING)
 

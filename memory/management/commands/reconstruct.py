@@ -22,7 +22,7 @@ from memory.actions.sessions import do_queue_sessions
 from memory.models import Patient, Session
 from memory.pipeline.reaper import stuck_sessions
 from memory.pipeline.waiting import wait_for_sessions
-from memory.profile import RULE_FALLBACK_PREFIX
+from memory.reading.profile import RULE_FALLBACK_PREFIX
 
 
 class Command(BaseCommand):

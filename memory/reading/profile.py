@@ -25,7 +25,6 @@ from functools import cached_property
 
 from django.db.models import Q
 
-from memory import read_cache
 from memory.domain.allergy_alerts import ALERT_KINDS, Drug, Substance, alert_path
 from memory.domain.anchors import anchor
 from memory.domain.chains import ChainMember
@@ -38,6 +37,7 @@ from memory.models import Chain, Fact, Patient, Session
 from memory.queries.chains import chains_of
 from memory.queries.facts import patient_person, views
 from memory.queries.safety import is_drug_class, named_substance, view_rows
+from memory.reading import read_cache
 
 MAX_PREFERENCES = 8
 _INACTIVE_CONDITION = ("resolved", "misdiagnosed")
@@ -87,7 +87,7 @@ def pending_sessions(patient: Patient) -> tuple[PendingSession, ...]:
 class ProfileSource:
     """What the profile reads from the store, whatever the asked date.
 
-    Read once per memory version (memory.read_cache): a profile at any date is
+    Read once per memory version (memory.reading.read_cache): a profile at any date is
     then derived from it without a query, so questions about many dates cost
     no more than questions about now. Shared between threads: read-only."""
 

@@ -338,8 +338,8 @@ def _store_chains(patient_id: int, version: Version, new: dict[Hashable, tuple[A
 
 
 def cached_profile(patient: Patient, at: date | None = None):  # type: ignore[no-untyped-def]
-    """memory.profile.render_profile(patient, at), cached by memory version."""
-    from memory.profile import render_profile
+    """memory.reading.profile.render_profile(patient, at), cached by memory version."""
+    from memory.reading.profile import render_profile
 
     return cached(patient.pk, ("profile", at), lambda: render_profile(patient, at))
 

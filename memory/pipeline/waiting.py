@@ -9,9 +9,9 @@ from typing import TextIO
 
 from tqdm import tqdm
 
+from memory.domain.sessions import RULE_FALLBACK_PREFIX
 from memory.models import Session
 from memory.pipeline.construction import construct_pending
-from memory.reading.profile import RULE_FALLBACK_PREFIX
 
 OPEN = (Session.Status.QUEUED, Session.Status.EXTRACTING)
 

@@ -31,7 +31,7 @@ from memory.domain.chains import ChainMember
 from memory.domain.evidence import FactView, PendingSession, ProfileData
 from memory.domain.render import profile_text
 from memory.domain.safety_rows import SafetyRow
-from memory.extractor_names import RULE_FALLBACK_PREFIX
+from memory.domain.sessions import NOT_IN_MEMORY, RULE_FALLBACK_PREFIX
 from memory.lexicon.classes import ancestry
 from memory.models import Chain, Fact, Patient, Session
 from memory.queries.chains import chains_of
@@ -58,9 +58,6 @@ class Profile:
 
     def __str__(self) -> str:
         return self.text
-
-
-NOT_IN_MEMORY = (Session.Status.QUEUED, Session.Status.EXTRACTING, Session.Status.FAILED)
 
 
 def pending_sessions(patient: Patient) -> tuple[PendingSession, ...]:
@@ -197,3 +194,8 @@ def _with_cautions(
 
 def render_profile(patient: Patient, at: date | None = None) -> Profile:
     return Profile(profile_data(patient, at))
+
+
+def cached_profile(patient: Patient, at: date | None = None) -> Profile:
+    """render_profile(patient, at), cached by memory version (memory.reading.read_cache)."""
+    return read_cache.cached(patient.pk, ("profile", at), lambda: render_profile(patient, at))

@@ -19,7 +19,8 @@ from memory.actions.corrections import do_correct_fact
 from memory.answering import answer
 from memory.models import Entity, Fact
 from memory.reading import read_cache
-from memory.reading.read_cache import cached_conflicts, cached_profile, memory_version
+from memory.reading.profile import cached_profile
+from memory.reading.read_cache import cached_conflicts, memory_version
 from memory.retrieval import retrieve
 from memory.retrieval.chain_state import chain_states
 from tests.retrieval.graph import GraphBuilder, fact

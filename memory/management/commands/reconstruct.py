@@ -19,10 +19,10 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from memory.actions.sessions import do_queue_sessions
+from memory.domain.sessions import RULE_FALLBACK_PREFIX
 from memory.models import Patient, Session
 from memory.pipeline.reaper import stuck_sessions
 from memory.pipeline.waiting import wait_for_sessions
-from memory.reading.profile import RULE_FALLBACK_PREFIX
 
 
 class Command(BaseCommand):

@@ -8,7 +8,7 @@ into one 300-session history whose chains are recomputed (own database,
 MEDGRAPH_EMBEDDED_DB, default bench_ask; never var/'s medgraph database).
 
 The process then starts like a web worker: it imports medgraph_web.wsgi,
-which warms the embedder and lexicons (memory.warmup), and its time is
+which warms the embedder and lexicons (memory.pipeline.warmup), and its time is
 printed apart. Every question of memory/fixtures/demo/questions.json is then
 POSTed to /api/patients/<id>/ask/ through Django's test client (the full
 request path: authentication, serializer, retrieval, item lookup, reader,
@@ -51,8 +51,8 @@ from django.test import Client  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
 
 import bench.retrieval_latency as base_bench  # noqa: E402  (sets Django up)
-from memory import read_cache  # noqa: E402
 from memory.models import Patient, Session  # noqa: E402
+from memory.reading import read_cache  # noqa: E402
 from memory.retrieval import query_cache  # noqa: E402
 
 TARGET_P95_MS = 150.0
@@ -69,7 +69,7 @@ def _client(patient: Patient) -> Client:
 # Stages of one ask, as (label, module path, function name) for the profiled pass.
 STAGES = (
     ("whole request", "bench/ask_latency.py", "_post"),
-    ("profile (render_profile)", "memory/profile.py", "render_profile"),
+    ("profile (render_profile)", "memory/reading/profile.py", "render_profile"),
     ("retrieve", "memory/retrieval/__init__.py", "retrieve"),
     ("  query embedding", "memory/retrieval/ranking.py", "embed_query"),
     ("  lexical ranking", "memory/retrieval/ranking.py", "lexical_facts"),
@@ -83,7 +83,7 @@ STAGES = (
     ("reader", "memory/answering/reader.py", "read"),
     ("audit", "memory/answering/__init__.py", "_audit"),
     ("conflicts", "memory/queries", "conflicts_for"),
-    ("memory version check", "memory/read_cache.py", "memory_version"),
+    ("memory version check", "memory/reading/read_cache.py", "memory_version"),
 )
 
 

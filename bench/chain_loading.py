@@ -32,8 +32,8 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from memory.models import Patient, Person, Session  # noqa: E402
-from memory.profile import _chain_records, profile_data  # noqa: E402
 from memory.queries.conflicts import conflicts_for  # noqa: E402
+from memory.reading.profile import _chain_records, profile_data  # noqa: E402
 
 BASE = "bench-p0"
 

@@ -98,7 +98,7 @@ from memory.extraction.rules.measurements import (  # noqa: E402
     clear_cache as clear_measurement_cache,
 )
 from memory.extraction.rules.text import is_chinese  # noqa: E402
-from memory.warmup import warm_extraction  # noqa: E402
+from memory.pipeline.warmup import warm_extraction  # noqa: E402
 
 DATA = data_dir()  # MEDGRAPH_EVAL_DATA, else ../shared/data beside the repository
 SESSION_DATE = date(2024, 6, 3)

@@ -106,9 +106,9 @@ def main() -> None:
 def measure(size: int, probes: list, fillers: list) -> dict[str, float]:
     """Construct `size` filler sessions, then time the same probe sessions after them."""
     from memory.actions.imports import store_sessions
-    from memory.construction import construct_session
     from memory.domain.types import ParsedSession, Turn
     from memory.models import Fact, Session
+    from memory.pipeline.construction import construct_session
 
     start = dt.date(2010, 1, 1)
     turns_of = [fillers[i % len(fillers)] for i in range(size)] + probes
@@ -121,7 +121,7 @@ def measure(size: int, probes: list, fillers: list) -> dict[str, float]:
         )
         for i, turns in enumerate(turns_of)
     ]
-    stored = store_sessions(parsed, queue=False).stored
+    stored = store_sessions(parsed).stored
     began = time.perf_counter()
     for session in stored[:size]:
         construct_session(session.pk)

@@ -189,7 +189,7 @@ def _prepare() -> tuple[str, list[str], int]:
 
     from memory.demo import DEMO_USER, ensure_demo
     from memory.models import Patient, Session
-    from memory.waiting import wait_for_sessions
+    from memory.pipeline.waiting import wait_for_sessions
 
     call_command("migrate", interactive=False, verbosity=0)
     # DEBUG off serves static files from the manifest, as `medgraph run` prepares it.

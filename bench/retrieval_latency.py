@@ -66,10 +66,10 @@ def _sql(statement: str, params: list | None = None) -> None:
 
 def build_base() -> Patient:
     from memory.actions.imports import store_sessions
-    from memory.construction import construct_pending
     from memory.importing import parse_paths
+    from memory.pipeline.construction import construct_pending
 
-    report = store_sessions(parse_paths([DEMO / "demo_patient.json"]), patient_id=BASE, queue=False)
+    report = store_sessions(parse_paths([DEMO / "demo_patient.json"]), patient_id=BASE)
     construct_pending(report.stored[-1].pk)
     return Patient.objects.get(external_id=BASE)
 
@@ -213,7 +213,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 def measure(patients: list[Patient], questions: list[str], repeats: int) -> dict:
-    from memory.profile import render_profile
+    from memory.reading.profile import render_profile
     from memory.retrieval import retrieve
 
     retrieval, profile, bm25 = [], [], []

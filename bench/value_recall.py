@@ -49,7 +49,7 @@ small tables below, independent of the extractor's own metric table):
   Listed = the patient's present, not planned surgical_history facts of that
   dialogue; one is right when it names a gold procedure (words or entity).
 - Speed: ACI-Bench visits per second of process CPU time (one core), after the
-  extraction warm-up a worker pays once at start (memory.warmup.warm_extraction),
+  extraction warm-up a worker pays once at start (memory.pipeline.warmup.warm_extraction),
   with cold sentence caches; sessions per wall second printed beside it (the
   machine is shared: wall time shows its load, CPU time much less so).
 """
@@ -90,7 +90,7 @@ from memory.extraction.rules.measurements import (  # noqa: E402
     clear_cache as clear_measurement_cache,
 )
 from memory.extraction.rules.text import normalize_numbers  # noqa: E402
-from memory.warmup import warm_extraction  # noqa: E402
+from memory.pipeline.warmup import warm_extraction  # noqa: E402
 
 DATA = data_dir()  # MEDGRAPH_EVAL_DATA, else ../shared/data beside the repository
 SESSION_DATE = date(2024, 6, 3)

@@ -13,7 +13,7 @@ __all__ = ("__version__", "celery_app")
 
 def __getattr__(name: str) -> Any:
     # The Celery app loads on first use, not with the package: importing Celery cost
-    # every CLI command ~0.2-0.3 s, and most of them never queue a task. memory.tasks
+    # every CLI command ~0.2-0.3 s, and most of them never queue a task. memory.pipeline.tasks
     # imports it before its tasks bind, and `celery -A medgraph_web` finds
     # medgraph_web.celery by itself.
     if name == "celery_app":

@@ -81,7 +81,8 @@ class Heartbeat(bootsteps.StartStopStep):
 app = MedGraphCelery("medgraph")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.steps["worker"].add(Heartbeat)
-app.autodiscover_tasks()
+# The tasks are in memory/pipeline/tasks.py, under fixed names ("memory.construct_session").
+app.autodiscover_tasks(["memory.pipeline"])
 
 
 def _forks_pool(worker: Any) -> bool:
@@ -99,7 +100,7 @@ def _warm_before_the_pool(sender: Any = None, **_: object) -> None:
     A solo or threads pool runs tasks in this process, so it is warm as well.
     """
     from medgraph_web import poolbeat
-    from memory.warmup import warm
+    from memory.pipeline.warmup import warm
 
     if sender is not None:
         poolbeat.remember_queues([q.name for q in sender.app.amqp.queues.consume_from.values()])

@@ -66,7 +66,7 @@ def on_starting(server: Any) -> None:
 
 
 def post_worker_init(worker: Any) -> None:
-    from memory.warmup import warm_database
+    from memory.pipeline.warmup import warm_database
 
     worker.log.info("database warm-up done in %.0f ms", warm_database())
 

@@ -11,7 +11,7 @@ application = get_wsgi_application()
 
 # Models, lexicons, views and templates load when the worker starts, so the first
 # question is not slow. The database is warmed after the fork (gunicorn_conf).
-from memory.warmup import warm, warm_web  # noqa: E402
+from memory.pipeline.warmup import warm, warm_web  # noqa: E402
 
 warm()
 warm_web()

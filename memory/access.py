@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
-from memory import read_cache
 from memory.models import Patient
 from memory.queries import prepared
+from memory.reading import read_cache
 
 
 def patients_for(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Patient]:

@@ -12,6 +12,7 @@ from memory.actions.imports import store_sessions
 from memory.actions.patients import do_join_care_team
 from memory.importing import parse_paths
 from memory.models import Patient
+from memory.pipeline.enqueue import queue_construction
 
 DEMO_FILE = Path(__file__).resolve().parent / "fixtures" / "demo" / "demo_patient.json"
 DEMO_USER = "demo"
@@ -26,7 +27,9 @@ def ensure_demo(var_dir: Path) -> tuple[str, str] | None:
     if not Patient.objects.exists():
         password = secrets.token_urlsafe(12)
         with transaction.atomic():
-            report = store_sessions(parse_paths([DEMO_FILE]), channel="system")
+            report = store_sessions(
+                parse_paths([DEMO_FILE]), channel="system", enqueue=queue_construction
+            )
             user_model = get_user_model()
             user, _ = user_model.objects.get_or_create(username=DEMO_USER)
             user.set_password(password)

@@ -16,7 +16,7 @@ session while keeping every clinician's correction.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,7 @@ from memory.importing.limits import LimitError, check_id
 from memory.models import Patient, Session, Turn
 
 __all__ = [
+    "Enqueue",
     "ImportRefused",
     "IngestConflict",
     "IngestError",
@@ -56,6 +57,9 @@ class ImportRefused(IngestError):
     """The caller may not add sessions to a patient named in the batch."""
 
 
+# Queues the construction of stored sessions (ids in arrival order), after the commit.
+Enqueue = Callable[[list[int]], None]
+
 FOREIGN_PATIENT = (
     "Sessions can only be added to your own patients or to a new patient id; nothing was imported."
 )
@@ -69,7 +73,7 @@ def do_import_sessions(
     fmt: str = "auto",
     patient_id: str | None = None,
     replace: bool = False,
-    queue: bool = True,
+    enqueue: Enqueue | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> IngestReport:
     """Parse every (name, text) source, then store all its sessions or none.
@@ -77,11 +81,12 @@ def do_import_sessions(
     Raises ImportFormatError (a source does not parse: file, place and problem),
     ImportRefused (an existing patient not on `actor`'s care team), IngestConflict
     and IngestError (see store_sessions). A new patient gets `actor` on its care team.
+    `enqueue` queues the construction of the stored sessions (see store_sessions).
     """
     parsed = parse_sources(sources, fmt, patient_id, max_bytes)
     _check_access(actor, {patient_id} if patient_id else {s.patient_id for s in parsed})
     return store_sessions(
-        parsed, patient_id, actor=actor, channel=channel, queue=queue, replace=replace
+        parsed, patient_id, actor=actor, channel=channel, enqueue=enqueue, replace=replace
     )
 
 
@@ -118,16 +123,18 @@ def store_sessions(
     *,
     actor: object | None = None,
     channel: str = "cli",
-    queue: bool = True,
+    enqueue: Enqueue | None = None,
     replace: bool = False,
 ) -> IngestReport:
-    """Store every session (or none) and queue one construction task per new session.
+    """Store every session (or none); after the commit, `enqueue` gets the stored
+    session ids in arrival order (memory.pipeline.enqueue.queue_construction sends
+    one construction task each; None queues nothing: the caller constructs).
 
     Raises IngestError for an invalid id and IngestConflict for a changed
     re-import without `replace` or a concurrent import of the same session.
     """
     return retrying_deadlocks(
-        lambda: _store_all(sessions, patient_id, actor, channel, queue=queue, replace=replace)
+        lambda: _store_all(sessions, patient_id, actor, channel, enqueue=enqueue, replace=replace)
     )
 
 
@@ -137,7 +144,7 @@ def _store_all(
     actor: object | None,
     channel: str,
     *,
-    queue: bool,
+    enqueue: Enqueue | None,
     replace: bool,
 ) -> IngestReport:
     report = IngestReport()
@@ -163,9 +170,9 @@ def _store_all(
                     obj=session,
                     after={"external_id": session.external_id, "turns": session.n_turns},
                 )  # fmt: skip
-            if queue and report.stored:
+            if enqueue is not None and report.stored:
                 ids = report.stored_ids
-                transaction.on_commit(lambda: _queue(ids))
+                transaction.on_commit(lambda: enqueue(ids))
     except IntegrityError:
         raise IngestConflict(
             "another import of the same session(s) is in progress or just finished; "
@@ -268,7 +275,7 @@ def _replace_turns(
     construction lock held to commit when free, so no construction starts on the old
     turns meanwhile. When a construction holds it, that construction is cancelled:
     it finds the session queued again and drops its result (is_current_extraction)."""
-    from memory.construction import hold_patient_lock_if_free
+    from memory.pipeline.construction import hold_patient_lock_if_free
 
     hold_patient_lock_if_free(session.patient_id)
     old = _turns_of(session)
@@ -288,10 +295,3 @@ def _replace_turns(
         "session.replace", actor=actor, channel=channel, patient=session.patient, obj=session,
         before={"turns": len(old), "sha256": digest}, after={"turns": len(parsed.turns)},
     )  # fmt: skip
-
-
-def _queue(session_ids: list[int]) -> None:
-    from memory.tasks import construct_session_task
-
-    for sid in session_ids:
-        construct_session_task.delay(sid)

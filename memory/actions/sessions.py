@@ -14,9 +14,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from memory.actions.audit import record
-from memory.domain.sessions import IllegalTransition, check_transition, needs_reason
+from memory.domain.sessions import (
+    NOT_IN_MEMORY,
+    RULE_FALLBACK_PREFIX,
+    IllegalTransition,
+    check_transition,
+    needs_reason,
+)
 from memory.models import Session
-from memory.profile import NOT_IN_MEMORY, RULE_FALLBACK_PREFIX
 
 __all__ = [
     "DismissError",

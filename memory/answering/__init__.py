@@ -30,9 +30,9 @@ from memory.answering.relatives import asked_relative
 from memory.domain.evidence import FactView
 from memory.domain.render import evidence_text
 from memory.models import Patient
-from memory.profile import Profile
 from memory.queries.relatives import relative_lines
-from memory.read_cache import cached_profile, pinned
+from memory.reading.profile import Profile, cached_profile
+from memory.reading.read_cache import pinned
 from memory.retrieval import Evidence, retrieve
 
 __all__ = ["Answer", "UnknownPatient", "answer", "resolve_patient"]

@@ -11,7 +11,7 @@ from rest_framework.request import Request
 
 from memory.access import patient_and_snapshot
 from memory.models import Patient
-from memory.read_cache import Snapshot
+from memory.reading.read_cache import Snapshot
 from memory.security_audit import audit_denied
 
 

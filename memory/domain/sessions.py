@@ -23,6 +23,15 @@ ALLOWED: dict[str, frozenset[str]] = {
 }
 
 
+# Sessions whose facts are not (yet) in memory: the profile lists them as pending.
+NOT_IN_MEMORY = (QUEUED, EXTRACTING, FAILED)
+
+# Prefix of the extractor of a session the rule extractor built after the
+# configured LLM failed: the session may miss what only the LLM would find.
+# (Pure and light: `medgraph sessions --status fallback` filters on it and starts fast.)
+RULE_FALLBACK_PREFIX = "rules after llm failure"
+
+
 class IllegalTransition(ValueError):
     """A status change the session state machine does not allow; nothing was changed."""
 

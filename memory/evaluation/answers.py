@@ -31,7 +31,7 @@ from memory.domain.drug_safety import CROSS_REACTIVE_CLASSES, SafetyRecord, matc
 from memory.domain.evidence import FactView
 from memory.evaluation import failures, values
 from memory.evaluation import gold as g
-from memory.evaluation.histories import History
+from memory.evaluation.history_types import History
 from memory.lexicon.classes import ancestry
 
 _SAID_DOSE = r"(?<![\d.]){num}\s*(?:mg|milligrams?|mcg|micrograms?|units?|毫克|微克|单位)"

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from memory.evaluation import gold as g
-from memory.evaluation.histories import History
+from memory.evaluation.history_types import History
 from memory.models import Fact
 
 

@@ -46,11 +46,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TypeVar
 
-from memory.domain.types import ParsedSession, Turn
+from memory.domain.types import Turn
 from memory.evaluation import gold as g
 from memory.evaluation.caregiver import (
     follow_up_session,
@@ -58,6 +58,8 @@ from memory.evaluation.caregiver import (
     relation_for,
     speaks_in_person,
 )
+from memory.evaluation.history_types import History, HistorySession
+from memory.evaluation.questions import build_questions
 from memory.evaluation.sources import (
     AciVisit,
     CmtConsultation,
@@ -71,52 +73,8 @@ from memory.evaluation.sources import (
 from memory.evaluation.splits import PARTS
 
 T = TypeVar("T")
-KINDS = ("current", "state_on_date", "history", "safety", "relatives")
 GENERAL_HEADER = "[Health consultation record]"
 _CAREGIVER_HEADERS = ("GENHX", "PASTMEDICALHX", "MEDICATIONS")
-
-
-@dataclass(frozen=True)
-class HistorySession:
-    external_id: str
-    subject: str  # gold: patient | mixed | relative | general
-    turns: tuple[Turn, ...]
-    day: date | None = None
-    title: str = ""
-    source: str = ""  # dataset and record id
-    relative_items: frozenset[str] = frozenset()  # canonical entities that are a relative's
-    note: str = ""  # the reference note (ACI) or section text (MTS) written from it
-
-
-@dataclass(frozen=True)
-class Question:
-    qid: str
-    kind: str  # one of KINDS
-    text: str
-    gold: tuple[g.GoldItem, ...]  # must appear in the reader context (traps: must not)
-    gold_session: str = ""  # external id of the session whose note gives the gold
-    safety_kind: str = ""  # allergy | surgical_history for safety questions
-
-
-@dataclass
-class History:
-    patient_id: str
-    name: str
-    sessions: list[HistorySession] = field(default_factory=list)
-    questions: list[Question] = field(default_factory=list)
-    part: str = PARTS[0]  # splits.TUNE | splits.CHECK: the part of every record it shows
-
-    def parsed(self) -> list[ParsedSession]:
-        return [
-            ParsedSession(
-                external_id=s.external_id, date=s.day, turns=s.turns, title=s.title,
-                patient_id=self.patient_id, patient_name=self.name, source=s.source,
-            )
-            for s in self.sessions
-        ]  # fmt: skip
-
-    def by_id(self) -> dict[str, HistorySession]:
-        return {s.external_id: s for s in self.sessions}
 
 
 @dataclass
@@ -337,6 +295,3 @@ def _cmt_session(c: CmtConsultation, subject: str, title: str) -> HistorySession
         external_id=f"cmt-{c.consult_id}", subject=subject, turns=c.turns, title=title,
         source=f"CMtMedQA {c.consult_id}",
     )  # fmt: skip
-
-
-from memory.evaluation.questions import build_questions  # noqa: E402  (questions imports types)

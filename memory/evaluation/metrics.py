@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from memory.evaluation import gold as g
-from memory.evaluation.histories import HistorySession, Question
+from memory.evaluation.history_types import HistorySession, Question
 from memory.evaluation.systems import Context, Entry
 
 

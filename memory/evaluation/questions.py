@@ -15,7 +15,7 @@ import random
 import re
 
 from memory.evaluation import gold as g
-from memory.evaluation.histories import History, HistorySession, Question
+from memory.evaluation.history_types import History, HistorySession, Question
 from memory.evaluation.sources import AciVisit, MtsRow, note_section
 from memory.lexicon.classes import ancestry
 from memory.lexicon.forms import narrower

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from memory.evaluation.failures import LIST_KINDS, VALUE_KINDS
-from memory.evaluation.histories import KINDS
+from memory.evaluation.history_types import KINDS
 
 SECTIONS = (
     "## Setup",

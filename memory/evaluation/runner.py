@@ -12,15 +12,15 @@ from dataclasses import dataclass, field
 
 from memory.actions.imports import store_sessions
 from memory.answering import answer
-from memory.construction import construct_pending
 from memory.evaluation.answers import AnswerJudgement, judge_history, summarize_answers
 from memory.evaluation.extraction import extraction_counts, merge_counts
-from memory.evaluation.histories import KINDS, History
+from memory.evaluation.history_types import KINDS, History
 from memory.evaluation.metrics import Judgement, judge_question, percentile, summarize
 from memory.evaluation.splits import PARTS
 from memory.evaluation.systems import Bm25Sessions, EmbeddingChunks, MedGraphSystem
 from memory.indexing import current_embedder
 from memory.models import Fact, Patient, Session
+from memory.pipeline.construction import construct_pending
 from memory.queries.facts import views
 
 
@@ -37,7 +37,7 @@ class Built:
 def build_memory(hist: History) -> Built:
     """Import + construct through the real pipeline (offline extractor when no LLM)."""
     started = time.perf_counter()
-    report = store_sessions(hist.parsed(), patient_id=hist.patient_id, channel="eval", queue=False)
+    report = store_sessions(hist.parsed(), patient_id=hist.patient_id, channel="eval")
     store_ms = (time.perf_counter() - started) * 1000
     construct_pending(report.stored[-1].pk)
     wall_ms = (time.perf_counter() - started) * 1000

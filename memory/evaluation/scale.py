@@ -17,12 +17,12 @@ from datetime import timedelta
 from django.db import connection
 
 from memory.actions.imports import store_sessions
-from memory.construction import construct_pending
 from memory.domain.types import ParsedSession
-from memory.evaluation.histories import History, HistorySession
+from memory.evaluation.history_types import History, HistorySession
 from memory.evaluation.metrics import percentile
 from memory.evaluation.systems import Bm25Sessions, MedGraphSystem
 from memory.models import Patient
+from memory.pipeline.construction import construct_pending
 
 BATCH = 30
 QUERY_REPEATS = 3
@@ -53,7 +53,7 @@ def _ingest(pid: str, sessions: list[HistorySession]) -> None:
         parsed = [
             ParsedSession(s.external_id, s.day, s.turns, s.title, patient_id=pid) for s in batch
         ]
-        report = store_sessions(parsed, patient_id=pid, channel="eval", queue=False)
+        report = store_sessions(parsed, patient_id=pid, channel="eval")
         construct_pending(report.stored[-1].pk)
 
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from memory.domain.evidence import EvidenceItem, FactView
 from memory.embedding import Embedder
-from memory.evaluation.histories import History, HistorySession
+from memory.evaluation.history_types import History, HistorySession
 from memory.models import Patient
 from memory.search.text import bm25_tokens
 
@@ -122,7 +122,7 @@ class MedGraphSystem:
 
     def ask(self, question: str) -> Context:
         from memory.domain.render import evidence_text
-        from memory.profile import render_profile
+        from memory.reading.profile import render_profile
         from memory.retrieval import retrieve
 
         started = time.perf_counter()

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from memory import lexicon
-from memory.evaluation.histories import History, HistorySession
+from memory.evaluation.history_types import History, HistorySession
 from memory.evaluation.sources import note_section
 from memory.extraction.rules.text import normalize_numbers
 

@@ -209,7 +209,7 @@ def load_misspelling_tables(index: Index) -> None:
     """Load the English word list and build the misspelling index now.
 
     Both load on the first unknown word of MIN_LEN+ letters (about 0.3 s); a worker
-    loads them at start instead (memory.warmup), so no request pays for them."""
+    loads them at start instead (memory.pipeline.warmup), so no request pays for them."""
     english_words()
     _fuzzy_index(index)
 

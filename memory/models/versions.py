@@ -6,7 +6,7 @@ persons or conflict resolutions â€” through the ORM, a bulk update or raw SQL â€
 gives the patient a new version, drawn from a sequence so that a value is never
 reused (not even after a rolled-back write). Entities are shared by all
 patients; their changes move the row of patient_id 0. Read caches
-(memory.read_cache) key on (patient version, shared version).
+(memory.reading.read_cache) key on (patient version, shared version).
 """
 
 from __future__ import annotations

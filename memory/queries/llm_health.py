@@ -14,8 +14,8 @@ from collections import Counter
 from django.conf import settings
 from django.db.models import Sum
 
+from memory.domain.sessions import RULE_FALLBACK_PREFIX
 from memory.models import Session
-from memory.profile import RULE_FALLBACK_PREFIX
 
 DEGRADED_AFTER = 3
 _KIND = re.compile(r"^LLM extraction failed \((\w+)\)")

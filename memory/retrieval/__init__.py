@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TypeVar
 
-from memory import read_cache
 from memory.domain.dates import parse_explicit_date
 from memory.domain.evidence import EvidenceItem
 from memory.domain.rrf import rank_units
 from memory.indexing import current_embedder
 from memory.models import Patient
 from memory.queries.facts import patient_person
+from memory.reading import read_cache
 from memory.retrieval.context import causal_items, date_items, unit_items
 from memory.retrieval.ranking import check_query_space, embed_query, ranked_facts
 from memory.retrieval.sources import MIN_FACTS, fallback_items, source_items

@@ -4,7 +4,7 @@ Every ask reads the chains of its top units: their members (one query) and,
 per chain, the anchor at the asked date, the current tail and the effective
 order (memory.domain.anchors). On a long history that is most of an ask's
 CPU, and it depends only on the stored chain and the asked date, so it is
-kept per process in memory.read_cache, keyed by the patient's memory version:
+kept per process in memory.reading.read_cache, keyed by the patient's memory version:
 any write to the patient's facts, chains, edges, sessions or to entities
 gives the next ask freshly computed states (docs/design.md §6.4).
 """
@@ -15,11 +15,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
-from memory import read_cache
 from memory.domain.anchors import Anchor, anchor
 from memory.domain.chains import ChainMember, effective_order
 from memory.domain.evidence import FactView
 from memory.queries.chains import chains_of
+from memory.reading import read_cache
 
 
 @dataclass(frozen=True)

@@ -35,12 +35,12 @@ from collections.abc import Sequence
 import numpy as np
 from django.db import transaction
 
-from memory import read_cache
 from memory.domain.chains import EXCLUDED_VERIFICATIONS
 from memory.domain.rrf import MAX_FACTS, unit_key
 from memory.embedding import Embedder
 from memory.indexing import EmbeddingSpaceMismatch, current_embedder, vector_cursor
 from memory.queries import prepared
+from memory.reading import read_cache
 from memory.retrieval.query_cache import cached_query_vector
 from memory.search.text import tsquery_text
 

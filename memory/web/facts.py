@@ -27,6 +27,7 @@ from django.views.decorators.http import require_http_methods
 from memory.actions.corrections import CorrectionError, StaleFact, do_correct_fact
 from memory.actions.retarget import do_retarget_fact
 from memory.models import AuditEvent, Fact
+from memory.queries.audit_trail import fact_history, latest_fact_event
 from memory.web.audit_diff import audit_diff
 from memory.web.forms import EditForm, ReassignForm, VerifyForm
 from memory.web.guards import audit_view, fact_or_403, patient_or_403
@@ -56,12 +57,11 @@ def fact_detail(request: HttpRequest, pid: str, fact_id: int) -> HttpResponse:
     audit_view(request, patient, "fact", fact=fact.pk)
     if is_partial(request):
         return render(request, "memory/_fact.html", {"patient": patient, "fact": fact})
-    history = AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk))
     context = {
         "patient": patient,
         "fact": fact,
         "forms": {kind: _make_form(kind, fact) for kind in FORMS},
-        "history": _with_diff(history.select_related("actor")[:50]),
+        "history": _with_diff(fact_history(fact.pk)),
     }
     return render(request, "memory/fact_page.html", context)
 
@@ -102,11 +102,7 @@ def _changed_partial(request: HttpRequest, patient: object, fact: Fact) -> HttpR
     on_page = urlsplit(request.headers.get("HX-Current-URL", "")).path == page
     if on_page:
         context["forms"] = {kind: _make_form(kind, fact) for kind in FORMS}
-        context["history"] = _with_diff(
-            AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk)).select_related(
-                "actor"
-            )[:50]
-        )
+        context["history"] = _with_diff(fact_history(fact.pk))
     html = render_to_string("memory/_fact.html", context, request)
     if on_page:
         html += render_to_string("memory/_fact_page_parts.html", {**context, "oob": True}, request)
@@ -155,7 +151,7 @@ def _stale_response(request: HttpRequest, patient: object, fact_id: int, kind: s
 
 
 def stale_message(fact: Fact) -> str:
-    last = AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk)).first()
+    last = latest_fact_event(fact.pk)
     who = last.actor.get_username() if last is not None and last.actor is not None else "someone"
     return _(
         "This fact was changed by %(who)s while you were editing; nothing was saved. "
@@ -183,11 +179,7 @@ def _form_response(
     if is_partial(request):
         return render(request, "memory/_fact_form.html", context, status=status)
     context["forms"] = {k: (form if k == kind else _make_form(k, fact)) for k in FORMS}
-    context["history"] = _with_diff(
-        AuditEvent.objects.filter(object_type="Fact", object_id=str(fact.pk)).select_related(
-            "actor"
-        )[:50]
-    )
+    context["history"] = _with_diff(fact_history(fact.pk))
     return render(request, "memory/fact_page.html", context, status=status)
 
 

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 from memory.access import patients_for
 from memory.actions.audit import record
 from memory.audit import visible_events
-from memory.models import AuditEvent, Fact
+from memory.queries.audit_trail import last_changes, safety_facts
 from memory.security_audit import audit_denied
 from memory.web.audit_diff import audit_diff
 from memory.web.forms import SafetyFilter
@@ -29,36 +29,19 @@ from memory.web.views import is_partial
 @login_required
 def safety_audit(request: HttpRequest) -> HttpResponse:
     form = SafetyFilter(request.GET or None)
-    facts = Fact.objects.filter(
-        fact_type="safety", patient__in=patients_for(request.user)
-    ).select_related("patient", "subject", "session")
-    if form.is_valid():
-        if form.cleaned_data.get("kind"):
-            facts = facts.filter(safety_kind=form.cleaned_data["kind"])
-        if form.cleaned_data.get("verification"):
-            facts = facts.filter(verification=form.cleaned_data["verification"])
-    facts = list(facts.order_by("patient__external_id", "safety_kind", "pk")[:1000])
+    wanted = form.cleaned_data if form.is_valid() else {}
+    facts = safety_facts(
+        patients_for(request.user), wanted.get("kind") or "", wanted.get("verification") or ""
+    )
     shown = sorted({f.patient.external_id for f in facts})
     record("safety.view", actor=request.user, channel="web",
            after={"page": "safety", "patients": shown[:200], "facts": len(facts)})  # fmt: skip
-    last = _last_changes([f.pk for f in facts])
+    last = last_changes(f.pk for f in facts)
     rows = [(f, last.get(str(f.pk))) for f in facts]
     context = {"form": form, "rows": rows}
     if is_partial(request):
         return render(request, "memory/_safety_rows.html", context)
     return render(request, "memory/safety_audit.html", context)
-
-
-def _last_changes(fact_ids: list[int]) -> dict[str, AuditEvent]:
-    """The latest change (not view) per fact, in one query."""
-    events = (
-        AuditEvent.objects.filter(object_type="Fact", object_id__in=[str(i) for i in fact_ids])
-        .filter(action__startswith="fact.")
-        .select_related("actor")
-        .order_by("object_id", "-at", "-id")
-        .distinct("object_id")
-    )
-    return {e.object_id: e for e in events}
 
 
 @require_GET

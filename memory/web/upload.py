@@ -34,6 +34,7 @@ from memory.actions.imports import (
 )
 from memory.importing import ImportFormatError
 from memory.models import Session
+from memory.pipeline.enqueue import queue_construction
 from memory.security_audit import audit_denied
 from memory.web.forms import UploadForm
 from memory.web.views import is_partial
@@ -55,6 +56,7 @@ def upload(request: HttpRequest) -> HttpResponse:
                 _sources(form), channel="web", actor=request.user, fmt=data.get("fmt") or "auto",
                 patient_id=(data.get("patient_id") or "").strip() or None,
                 replace=bool(data.get("replace")), max_bytes=settings.MAX_UPLOAD_BYTES,
+                enqueue=queue_construction,
             )  # fmt: skip
         except IngestConflict as exc:
             form.add_error(None, str(exc))

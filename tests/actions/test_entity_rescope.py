@@ -18,10 +18,10 @@ from memory.actions.corrections import set_verification
 from memory.actions.imports import store_sessions
 from memory.actions.rescope import rescope_all
 from memory.actions.sessions import do_queue_sessions
-from memory.construction import construct_pending
 from memory.domain.items import item_key
 from memory.domain.types import ParsedSession, Turn
 from memory.models import Chain, Entity, Fact
+from memory.pipeline.construction import construct_pending
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +36,7 @@ def _import(patient: str, saying: str) -> None:
     turns = (Turn(1, "doctor", "Any operations?"), Turn(2, "patient", saying))
     session = ParsedSession(external_id=f"{patient}-1", date=date(2024, 2, 1), turns=turns,
                             patient_id=patient, patient_name=patient.upper())  # fmt: skip
-    construct_pending(store_sessions([session], queue=False).stored[-1].pk)
+    construct_pending(store_sessions([session]).stored[-1].pk)
 
 
 def _fact(patient: str) -> Fact:

@@ -12,9 +12,9 @@ from memory.actions.sessions import (
     do_queue_sessions,
     do_start_extraction,
 )
-from memory.construction import construct_pending
 from memory.importing import parse_text
 from memory.models import Session
+from memory.pipeline.construction import construct_pending
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ VISIT = "Date: 2024-03-01\nDoctor: Any allergies?\nPatient: Penicillin gives me 
 
 @pytest.fixture
 def queued() -> Session:
-    report = store_sessions(parse_text(VISIT, "s1.txt", patient_id="p-sm"), queue=False)
+    report = store_sessions(parse_text(VISIT, "s1.txt", patient_id="p-sm"))
     return report.stored[0]
 
 

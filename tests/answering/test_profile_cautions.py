@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from memory.profile import render_profile
+from memory.reading.profile import render_profile
 from tests.retrieval.graph import GraphBuilder, fact
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ def test_importing_the_wsgi_application_loads_the_misspelling_tables() -> None:
 def test_warming_twice_reuses_the_loaded_models() -> None:
     from memory.indexing import current_embedder
     from memory.lexicon._index import get_index
-    from memory.warmup import warm
+    from memory.pipeline.warmup import warm
 
     warm()
     loaded = (current_embedder(), get_index())

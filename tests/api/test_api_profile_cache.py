@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory import read_cache
 from memory.models import Fact
+from memory.reading import read_cache
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

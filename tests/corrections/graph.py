@@ -61,7 +61,7 @@ def _transcript(day: str) -> str:
 def build_patient(external_id: str = PATIENT) -> Patient:
     for n, (day, facts) in enumerate(VISITS, start=1):
         parsed = parse_text(_transcript(day), f"v{n}.txt", patient_id=external_id)
-        report = store_sessions(parsed, external_id, channel="cli", queue=False)
+        report = store_sessions(parsed, external_id, channel="cli")
         session = Session.objects.get(pk=report.stored[0].pk)
         result = ExtractionResult(
             extraction=Extraction("patient", facts),

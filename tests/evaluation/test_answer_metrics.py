@@ -21,7 +21,7 @@ from memory.evaluation.answers import (
     judge_history,
     summarize_answers,
 )
-from memory.evaluation.histories import History, HistorySession, Question
+from memory.evaluation.history_types import History, HistorySession, Question
 from tests.fakes.openai_server import fake_openai
 from tests.retrieval.graph import GraphBuilder, fact
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from memory.evaluation import gold as g
-from memory.evaluation.histories import HistorySession
+from memory.evaluation.history_types import HistorySession
 from memory.evaluation.metrics import entry_polluted, pollution_cause
 from memory.evaluation.systems import Entry
 

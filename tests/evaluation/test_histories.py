@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from memory.evaluation.gold import refers_to_someone
-from memory.evaluation.histories import KINDS, build_histories
+from memory.evaluation.histories import build_histories
+from memory.evaluation.history_types import KINDS
 from memory.evaluation.sources import cmt_relation, parse_dialogue
 
 
@@ -173,7 +174,7 @@ def test_a_relative_answered_exchange_saying_he_is_kept():
 def test_an_item_the_speaker_also_states_as_his_own_is_no_relatives_item():
     from memory.domain.types import Turn
     from memory.evaluation import gold as g
-    from memory.evaluation.histories import HistorySession
+    from memory.evaluation.history_types import HistorySession
     from memory.evaluation.questions import relative_items
 
     said = "I am feeling kind of dizzy lately. This happened to my sister too."

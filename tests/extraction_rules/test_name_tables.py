@@ -59,7 +59,7 @@ def test_extraction_warm_up_loads_both_name_tables_once() -> None:
     import gc
 
     from memory.extraction.rules import packaged
-    from memory.warmup import warm_extraction
+    from memory.pipeline.warmup import warm_extraction
 
     warm_extraction()
     tables = dict(packaged._tables)

@@ -82,7 +82,7 @@ def _transcript(date: str) -> str:
 def build_graph(external_id: str = PATIENT) -> Patient:
     for name, date, subject, facts in SESSIONS:
         parsed = parse_text(_transcript(date), f"{name}.txt", patient_id=external_id)
-        report = store_sessions(parsed, external_id, channel="cli", queue=False)
+        report = store_sessions(parsed, external_id, channel="cli")
         session = Session.objects.get(pk=report.stored[0].pk)
         result = ExtractionResult(
             extraction=Extraction(subject, tuple(replace(f) for f in facts)),

@@ -23,7 +23,7 @@ Patient: None at all, penicillin was fine when I had it last winter.
 
 def _bundle(clinician, visit: str, assertion: str = "present") -> dict:
     patient = build_patient(clinician)  # visit 1 records a penicillin allergy
-    report = store_sessions(parse_text(visit, "v3.txt", patient_id="p1"), queue=False)
+    report = store_sessions(parse_text(visit, "v3.txt", patient_id="p1"))
     _apply(report.stored[0], (fact("safety", "Penicillin rash", entity="penicillin",
                                    safety_kind="allergy", assertion=assertion,
                                    evidence_turn=2),))  # fmt: skip
@@ -71,7 +71,7 @@ Patient: Fine.
 
 def test_the_conflict_flag_names_the_path_from_allergy_to_drug(clinician):
     patient = build_patient(clinician)  # visit 1 records a penicillin allergy
-    report = store_sessions(parse_text(ON_AMOXICILLIN, "v4.txt", patient_id="p1"), queue=False)
+    report = store_sessions(parse_text(ON_AMOXICILLIN, "v4.txt", patient_id="p1"))
     taking = fact("medication_status", "Amoxicillin three times a day", entity="amoxicillin",
                   status="active", evidence_turn=1)  # fmt: skip
     _apply(report.stored[0], (taking,))

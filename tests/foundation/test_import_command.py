@@ -147,7 +147,7 @@ def test_wait_progress_stays_quiet_when_output_is_not_a_terminal(zh_file, capsys
 def test_wait_progress_shows_count_rate_and_eta_on_a_terminal():
     from io import StringIO
 
-    from memory.waiting import progress_bar
+    from memory.pipeline.waiting import progress_bar
 
     class Terminal(StringIO):
         def isatty(self) -> bool:

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from memory.actions.imports import store_sessions
-from memory.construction import construct_pending
 from memory.importing import parse_text
 from memory.models import Session
+from memory.pipeline.construction import construct_pending
 from tests.fakes.openai_server import FakeOpenAIServer, fake_openai
 
 __all__ = ["fake_openai"]
@@ -51,7 +51,7 @@ def add_session() -> Callable[..., Session]:
         counter["n"] += 1
         transcript = f"Date: {date}\n{text}\nDoctor: Noted.\n"
         parsed = parse_text(transcript, f"s{counter['n']}.txt", patient_id=patient)
-        return store_sessions(parsed, queue=False).stored[0]
+        return store_sessions(parsed).stored[0]
 
     return add
 

@@ -17,7 +17,8 @@ from medgraph_web.celery import app
 from memory.actions.imports import store_sessions
 from memory.importing import parse_text
 from memory.models import Fact, Session
-from memory.waiting import wait_for_sessions, workers_available
+from memory.pipeline.enqueue import queue_construction
+from memory.pipeline.waiting import wait_for_sessions, workers_available
 
 TRANSCRIPT = (
     "Date: 2024-04-02\nPatient: I'm allergic to penicillin, it gives me hives.\n"
@@ -29,7 +30,9 @@ TRANSCRIPT = (
 @pytest.mark.django_db(transaction=True)
 def test_uploaded_session_is_constructed_by_a_worker(settings):
     with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
-        stored = store_sessions(parse_text(TRANSCRIPT, "v1.txt", patient_id="cel-1")).stored[0]
+        stored = store_sessions(
+            parse_text(TRANSCRIPT, "v1.txt", patient_id="cel-1"), enqueue=queue_construction
+        ).stored[0]
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if Session.objects.get(pk=stored.pk).status in ("done", "failed"):
@@ -72,7 +75,9 @@ def app_worker(tmp_path_factory):
 @pytest.mark.django_db(transaction=True)
 def test_a_running_apps_worker_never_takes_or_answers_for_test_tasks(app_worker):
     assert not workers_available()
-    stored = store_sessions(parse_text(TRANSCRIPT, "v2.txt", patient_id="cel-2")).stored[0]
+    stored = store_sessions(
+        parse_text(TRANSCRIPT, "v2.txt", patient_id="cel-2"), enqueue=queue_construction
+    ).stored[0]
     outcome = wait_for_sessions([stored.pk], timeout_s=120)
     assert outcome.mode == "in-process" and [s.pk for s in outcome.done] == [stored.pk]
     assert "Task memory.construct_session[" not in app_worker.read_text()  # never received

@@ -7,9 +7,9 @@ import pytest
 from celery.exceptions import Retry
 from django.db import connection
 
-from memory.construction import _LOCK_NAMESPACE, PatientBusy, construct_pending
 from memory.models import Session
-from memory.tasks import construct_session_task
+from memory.pipeline.construction import _LOCK_NAMESPACE, PatientBusy, construct_pending
+from memory.pipeline.tasks import construct_session_task
 
 pytestmark = pytest.mark.django_db
 

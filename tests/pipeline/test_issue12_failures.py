@@ -11,7 +11,7 @@ from memory.actions.tokens import do_issue_token
 from memory.answering import answer
 from memory.domain.pending import claims_unqualified_absence
 from memory.models import AuditEvent, Fact, Patient, Session
-from memory.profile import profile_data, render_profile
+from memory.reading.profile import profile_data, render_profile
 
 from .conftest import construct, fact, reply
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memory.models import Fact
-from memory.profile import render_profile
+from memory.reading.profile import render_profile
 
 from .conftest import construct
 

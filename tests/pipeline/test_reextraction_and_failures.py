@@ -6,8 +6,8 @@ import pytest
 from django.db import transaction
 
 from memory.actions.corrections import reassign_fact, set_verification
-from memory.construction import construct_session
 from memory.models import AuditEvent, Chain, Fact, Turn
+from memory.pipeline.construction import construct_session
 
 from .conftest import construct, fact, reply
 

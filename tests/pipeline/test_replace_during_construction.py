@@ -13,9 +13,9 @@ import time
 import pytest
 
 from memory.actions.imports import store_sessions
-from memory.construction import construct_pending
 from memory.importing import parse_text
 from memory.models import Fact, Session
+from memory.pipeline.construction import construct_pending
 
 from .conftest import fact, reply
 
@@ -27,7 +27,7 @@ STALE = reply(fact(entity="metformin", content="metformin 500 mg", value=500.0, 
 
 def upload(text: str, *, replace: bool = False) -> Session:
     parsed = parse_text(text, "visit-7.txt", patient_id="p-replace")
-    return store_sessions(parsed, queue=False, replace=replace).stored[0]
+    return store_sessions(parsed, replace=replace).stored[0]
 
 
 def replace_while_extracting(llm) -> tuple[Session, list[BaseException]]:  # type: ignore[no-untyped-def]

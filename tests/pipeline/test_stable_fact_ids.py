@@ -7,9 +7,9 @@ import pytest
 
 from memory.actions.imports import store_sessions
 from memory.actions.sessions import do_queue_sessions
-from memory.construction import construct_pending
 from memory.importing import parse_text
 from memory.models import Fact, Session
+from memory.pipeline.construction import construct_pending
 
 pytestmark = pytest.mark.django_db
 VISITS = (
@@ -25,7 +25,7 @@ VISITS = (
 def build(pid: str = "p-stable") -> list[int]:
     ids: list[int] = []
     for n, text in enumerate(VISITS):
-        ids += store_sessions(parse_text(text, f"v{n}.txt", patient_id=pid), queue=False).stored_ids
+        ids += store_sessions(parse_text(text, f"v{n}.txt", patient_id=pid)).stored_ids
     construct_pending(ids[-1])
     return ids
 
@@ -52,7 +52,7 @@ def test_a_fact_reextracted_as_another_item_does_not_take_an_old_id() -> None:
     before = set(facts_of())
     first = Session.objects.get(pk=sessions[0])
     changed = VISITS[0].replace("lisinopril 10 mg", "amlodipine 5 mg")
-    store_sessions(parse_text(changed, "v0.txt", patient_id="p-stable"), queue=False, replace=True)
+    store_sessions(parse_text(changed, "v0.txt", patient_id="p-stable"), replace=True)
     construct_pending(first.pk)
     amlodipine = set(
         Fact.objects.filter(session=first, entity__name="amlodipine").values_list("pk", flat=True)

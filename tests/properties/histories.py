@@ -18,10 +18,10 @@ from typing import Any
 from hypothesis import strategies as st
 
 from memory.actions.imports import store_sessions
-from memory.construction import construct_pending, construct_session
 from memory.domain.chains import in_force, order_date
 from memory.importing import parse_text
 from memory.models import Chain, Fact, FactEdge, Patient, Session
+from memory.pipeline.construction import construct_pending, construct_session
 from memory.queries.chains import chains_of
 
 DRUGS = ("valsartan", "metformin", "warfarin")
@@ -147,7 +147,7 @@ def store(patient_id: str, specs: list[SessionSpec]) -> list[Session]:
     stored = []
     for n, spec in enumerate(specs):
         parsed = parse_text(spec.transcript(), f"s{n}.txt", patient_id=patient_id)
-        stored.append(store_sessions(parsed, queue=False).stored[0])
+        stored.append(store_sessions(parsed).stored[0])
     return stored
 
 

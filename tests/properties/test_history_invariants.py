@@ -20,7 +20,7 @@ from memory.actions.corrections import reassign_fact, set_verification
 from memory.answering import answer
 from memory.domain.pending import claims_unqualified_absence
 from memory.models import Fact, Patient, Session
-from memory.profile import profile_data, render_profile
+from memory.reading.profile import profile_data, render_profile
 
 from .histories import (
     CONSTRUCT,

@@ -21,10 +21,11 @@ from hypothesis import strategies as st
 
 from memory.actions.imports import store_sessions
 from memory.actions.sessions import do_queue_sessions
-from memory.construction import construct_pending
 from memory.domain.types import ParsedSession, Turn
-from memory.evaluation.histories import History, build_histories
+from memory.evaluation.histories import build_histories
+from memory.evaluation.history_types import History
 from memory.models import Entity, Fact, Patient, Session
+from memory.pipeline.construction import construct_pending
 
 pytestmark = pytest.mark.django_db
 BOUNDED = settings(
@@ -60,7 +61,7 @@ def _session(patient: str, n: int, saying: str) -> ParsedSession:
 
 
 def _import(sessions: list[ParsedSession]) -> None:
-    report = store_sessions(sessions, queue=False)
+    report = store_sessions(sessions)
     construct_pending(report.stored[-1].pk)
 
 
@@ -135,7 +136,7 @@ def test_development_histories_give_the_same_records_in_either_order(development
     for order in ((first, second), (second, first)):
         _empty_database()
         for history in order:
-            store_sessions(history.parsed(), patient_id=history.patient_id, queue=False)
+            store_sessions(history.parsed(), patient_id=history.patient_id)
             construct_pending(Session.objects.filter(patient__external_id=history.patient_id)
                               .order_by("seq").last().pk)  # fmt: skip
         records[order[0].patient_id] = (_record(first.patient_id), _record(second.patient_id))

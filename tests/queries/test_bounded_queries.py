@@ -37,8 +37,7 @@ FHIR_EXPORT = 14
 
 def _session(patient_id: str, day: str, facts: list[ExtractedFact]) -> None:
     text = f"Date: {day}\nPatient: my medicines.\nDoctor: noted.\n"
-    [session] = store_sessions(parse_text(text, f"{day}.txt", patient_id=patient_id),
-                               queue=False).stored  # fmt: skip
+    [session] = store_sessions(parse_text(text, f"{day}.txt", patient_id=patient_id)).stored
     result = ExtractionResult(
         extraction=Extraction(session_subject="patient", facts=tuple(facts)),
         extractor="rules", model="hand-built", prompt_version="",

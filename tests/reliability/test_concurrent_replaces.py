@@ -13,6 +13,7 @@ from django.db import connection
 from memory.actions.imports import store_sessions
 from memory.importing import parse_text
 from memory.models import Fact, Session
+from memory.pipeline.enqueue import queue_construction
 from tests.fakes.openai_server import FakeOpenAIServer, fake_openai
 from tests.pipeline.conftest import fact, reply
 from tests.reliability.test_faults import start_worker, stop, wait_until
@@ -31,7 +32,7 @@ VISIT = (
 def upload(dose: int, *, replace: bool) -> None:
     parsed = parse_text(VISIT.format(dose=dose), "visit-20.txt", patient_id="p-replaces")
     try:
-        store_sessions(parsed, queue=True, replace=replace)
+        store_sessions(parsed, enqueue=queue_construction, replace=replace)
     finally:
         connection.close()
 

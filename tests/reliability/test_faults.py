@@ -20,9 +20,10 @@ from django.db import connection
 
 from medgraph_web.supervision import start_postgres
 from memory.actions.imports import store_sessions
-from memory.construction import construct_pending
 from memory.importing import parse_text
 from memory.models import Fact, Session
+from memory.pipeline.construction import construct_pending
+from memory.pipeline.enqueue import queue_construction
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]
@@ -43,7 +44,7 @@ def store(pid: str, *, queue: bool) -> list[int]:
     ids: list[int] = []
     for n in range(SESSIONS):
         parsed = parse_text(transcript(n), f"v{n}.txt", patient_id=pid)
-        ids += store_sessions(parsed, queue=queue).stored_ids
+        ids += store_sessions(parsed, enqueue=queue_construction if queue else None).stored_ids
     return ids
 
 

@@ -19,6 +19,7 @@ from django.test import Client
 
 from memory.actions.imports import store_sessions
 from memory.importing import parse_text
+from memory.pipeline.enqueue import queue_construction
 from tests.reliability.test_faults import start_worker, statuses, stop, wait_until
 
 pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]
@@ -70,7 +71,9 @@ def healthz() -> int:
 
 
 def upload(pid: str) -> list[int]:
-    return store_sessions(parse_text(VISIT, "visit.txt", patient_id=pid), queue=True).stored_ids
+    return store_sessions(
+        parse_text(VISIT, "visit.txt", patient_id=pid), enqueue=queue_construction
+    ).stored_ids
 
 
 def kill_and_upload(process: subprocess.Popen[bytes], victims: list[int], pid: str) -> float:

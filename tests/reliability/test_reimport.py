@@ -11,8 +11,8 @@ from rest_framework.test import APIClient
 
 from memory.actions.corrections import set_verification
 from memory.actions.tokens import do_issue_token
-from memory.construction import construct_pending
 from memory.models import Fact, Session
+from memory.pipeline.construction import construct_pending
 from tests.fhir.graph import build_graph
 
 CHANGED = (

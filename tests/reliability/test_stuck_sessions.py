@@ -10,17 +10,17 @@ from django.db import connections
 from django.utils import timezone
 
 from memory.actions.imports import store_sessions
-from memory.construction import _LOCK_NAMESPACE
 from memory.importing import parse_text
 from memory.models import Session
-from memory.reaper import stuck_sessions
+from memory.pipeline.construction import _LOCK_NAMESPACE
+from memory.pipeline.reaper import stuck_sessions
 
 TRANSCRIPT = "Date: 2024-04-02\nPatient: I take metformin 500 mg twice a day.\nDoctor: Good.\n"
 
 
 def abandoned(pid: str, status: str = "extracting") -> Session:
     """A session whose task died mid-construction twenty minutes ago."""
-    stored = store_sessions(parse_text(TRANSCRIPT, "v1.txt", patient_id=pid), queue=False)
+    stored = store_sessions(parse_text(TRANSCRIPT, "v1.txt", patient_id=pid))
     long_ago = timezone.now() - timedelta(minutes=20)
     Session.objects.filter(pk=stored.stored[0].pk).update(
         status=status, started_at=long_ago, created_at=long_ago
@@ -31,7 +31,7 @@ def abandoned(pid: str, status: str = "extracting") -> Session:
 @pytest.mark.django_db
 def test_old_extracting_session_with_no_worker_is_stuck():
     session = abandoned("p-stuck")
-    fresh = store_sessions(parse_text(TRANSCRIPT, "v2.txt", patient_id="p-new"), queue=False)
+    fresh = store_sessions(parse_text(TRANSCRIPT, "v2.txt", patient_id="p-new"))
     found = stuck_sessions(timezone.now(), timedelta(minutes=15))
     assert [s.pk for s in found] == [session.pk]
     assert fresh.stored[0].pk not in {s.pk for s in found}

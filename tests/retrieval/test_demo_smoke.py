@@ -15,9 +15,9 @@ import pytest
 
 from memory.actions.imports import store_sessions
 from memory.answering import answer
-from memory.construction import construct_pending
 from memory.importing import parse_paths
 from memory.models import Fact, Patient, Session
+from memory.pipeline.construction import construct_pending
 
 DEMO = Path(__file__).resolve().parents[2] / "memory" / "fixtures" / "demo"
 SESSIONS = {"s01", "s02", "s04", "s11", "s16", "s20"}
@@ -29,7 +29,7 @@ def demo_answers(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         parsed = [s for s in parse_paths([DEMO / "demo_patient.json"]) if s.external_id in SESSIONS]
         _remove()
-        report = store_sessions(parsed, patient_id=PATIENT, queue=False)
+        report = store_sessions(parsed, patient_id=PATIENT)
         construct_pending(report.stored[-1].pk)
         questions = json.loads((DEMO / "questions.json").read_text())["questions"]
         answers = {q["id"]: answer(PATIENT, q["question"]).to_payload() for q in questions}

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from memory.answering import answer
-from memory.profile import render_profile
+from memory.reading.profile import render_profile
 from memory.retrieval import retrieve
 from tests.retrieval.graph import fact
 

@@ -8,7 +8,7 @@ import pytest
 
 from memory.actions.corrections import set_verification
 from memory.domain.render import PROFILE_BUDGET
-from memory.profile import render_profile
+from memory.reading.profile import render_profile
 from tests.retrieval.graph import fact
 
 pytestmark = pytest.mark.django_db

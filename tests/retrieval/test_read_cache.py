@@ -14,12 +14,13 @@ from django.contrib.auth import get_user_model
 from django.db import connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 
-from memory import read_cache
 from memory.actions.conflicts import do_resolve_conflict
 from memory.actions.corrections import do_correct_fact
 from memory.answering import answer
 from memory.models import Entity, Fact
-from memory.read_cache import cached_conflicts, cached_profile, memory_version
+from memory.reading import read_cache
+from memory.reading.profile import cached_profile
+from memory.reading.read_cache import cached_conflicts, memory_version
 from memory.retrieval import retrieve
 from memory.retrieval.chain_state import chain_states
 from tests.retrieval.graph import GraphBuilder, fact

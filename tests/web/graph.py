@@ -60,7 +60,7 @@ def _apply(session: Session, facts: tuple[ExtractedFact, ...]) -> None:
         model="hand-built",
         prompt_version="",
     )
-    do_start_extraction(session.pk)  # as memory.construction does: start, write, index
+    do_start_extraction(session.pk)  # as memory.pipeline.construction does: start, write, index
     with transaction.atomic():
         created = apply_extraction(session, result)
         index_session(session, created)
@@ -72,7 +72,7 @@ def build_patient(clinician) -> Patient:
     parsed = parse_text(VISIT_1, "v1.txt", patient_id="p1") + parse_text(
         VISIT_2, "v2.txt", patient_id="p1"
     )
-    report = store_sessions(parsed, queue=False)
+    report = store_sessions(parsed)
     _apply(report.stored[0], FIRST)
     _apply(report.stored[1], SECOND)
     patient = Patient.objects.get(external_id="p1")

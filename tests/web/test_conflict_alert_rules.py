@@ -46,7 +46,7 @@ def _patient(*facts: object, visit: str = VISIT, later: tuple[object, ...] = ())
     text = [parse_text(visit, "a.txt", patient_id="p9")]
     if later:
         text.append(parse_text(VISIT_LATER, "b.txt", patient_id="p9"))
-    report = store_sessions([s for part in text for s in part], queue=False)
+    report = store_sessions([s for part in text for s in part])
     _apply(report.stored[0], tuple(facts))
     if later:
         _apply(report.stored[1], later)

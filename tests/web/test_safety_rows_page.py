@@ -22,7 +22,7 @@ Patient: Penicillin still gives me a rash, same as before.
 
 
 def _said_again(patient) -> None:
-    report = store_sessions(parse_text(VISIT_3, "v3.txt", patient_id="p1"), queue=False)
+    report = store_sessions(parse_text(VISIT_3, "v3.txt", patient_id="p1"))
     _apply(report.stored[0], (fact("safety", "Penicillin gives a rash", entity="penicillin",
                                    safety_kind="allergy", evidence_turn=2),))  # fmt: skip
 
@@ -64,7 +64,7 @@ Patient: Fine.
 
 
 def _on_amoxicillin(patient) -> None:
-    report = store_sessions(parse_text(VISIT_4, "v4.txt", patient_id="p1"), queue=False)
+    report = store_sessions(parse_text(VISIT_4, "v4.txt", patient_id="p1"))
     taking = fact("medication_status", "Amoxicillin three times a day", entity="amoxicillin",
                   status="active", evidence_turn=1)  # fmt: skip
     _apply(report.stored[0], (taking,))
@@ -117,7 +117,7 @@ Patient: Penicillin? No, I never had any trouble with it.
 
 
 def test_a_row_stated_then_denied_shows_both_on_the_overview(client_in, patient):
-    report = store_sessions(parse_text(VISIT_DENIED, "v3.txt", patient_id="p1"), queue=False)
+    report = store_sessions(parse_text(VISIT_DENIED, "v3.txt", patient_id="p1"))
     denial = fact("safety", "Never had trouble with penicillin", entity="penicillin",
                   safety_kind="allergy", assertion="negated", evidence_turn=2)  # fmt: skip
     _apply(report.stored[0], (denial,))

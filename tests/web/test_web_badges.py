@@ -21,7 +21,7 @@ Doctor: If the numbness spreads it could be a neuropathy. Your gout is flaring.
 
 @pytest.fixture
 def with_mentions(patient):
-    session = store_sessions(parse_text(VISIT, "v4.txt", patient_id="p1"), queue=False).stored[0]
+    session = store_sessions(parse_text(VISIT, "v4.txt", patient_id="p1")).stored[0]
     _apply(session, (
         fact("condition", "It could be a neuropathy", entity="peripheral neuropathy",
              status="confirmed", assertion="hypothetical", evidence_turn=1),

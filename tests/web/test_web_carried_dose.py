@@ -26,13 +26,13 @@ Doctor: Keep taking the nifedipine, and raise your legs in the evening.
 
 @pytest.fixture
 def carried(patient: Patient) -> Patient:
-    first = store_sessions(parse_text(FIRST, "a.txt", patient_id="p1"), queue=False)
+    first = store_sessions(parse_text(FIRST, "a.txt", patient_id="p1"))
     started = fact(
         "medication_status", "switch you to nifedipine 10 mg once a day", entity="nifedipine",
         status="active", value="10", unit="mg", evidence_turn=1,
     )  # fmt: skip
     _apply(first.stored[0], (started,))
-    second = store_sessions(parse_text(SECOND, "b.txt", patient_id="p1"), queue=False)
+    second = store_sessions(parse_text(SECOND, "b.txt", patient_id="p1"))
     _apply(second.stored[0], (fact("medication_status", "Keep taking the nifedipine",
            entity="nifedipine", status="active", evidence_turn=1),))  # fmt: skip
     return patient

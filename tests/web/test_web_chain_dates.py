@@ -27,7 +27,7 @@ FACTS = (
 
 @pytest.fixture
 def episode(patient: Patient) -> Patient:
-    report = store_sessions(parse_text(VISIT, "v.txt", patient_id="p1"), queue=False)
+    report = store_sessions(parse_text(VISIT, "v.txt", patient_id="p1"))
     _apply(report.stored[0], FACTS)
     return patient
 

@@ -39,7 +39,7 @@ FORBIDDEN_CODES = ("surgical_history", "medication_status", "family:", "safety_k
 
 @pytest.fixture
 def visited(patient: Patient) -> Patient:
-    report = store_sessions(parse_text(VISIT_3, "v3.txt", patient_id="p1"), queue=False)
+    report = store_sessions(parse_text(VISIT_3, "v3.txt", patient_id="p1"))
     _apply(report.stored[0], THIRD)
     return patient
 

@@ -29,7 +29,7 @@ Patient: Yes, I am allergic to amlodipine, I get hives.
 
 def _allergic(patient) -> Fact:
     """A third visit recording an allergy to the drug the patient takes."""
-    report = store_sessions(parse_text(VISIT_3, "v3.txt", patient_id="p1"), queue=False)
+    report = store_sessions(parse_text(VISIT_3, "v3.txt", patient_id="p1"))
     _apply(report.stored[0], AMLODIPINE_ALLERGY)
     return Fact.objects.get(patient=patient, content__startswith="Allergic to amlodipine")
 
@@ -43,7 +43,7 @@ def test_allergy_to_an_active_drug_is_a_conflict(patient):
 
 
 def test_relatives_drugs_never_conflict_with_the_patients_allergy(patient):
-    report = store_sessions(parse_text(VISIT_3, "v3.txt", patient_id="p1"), queue=False)
+    report = store_sessions(parse_text(VISIT_3, "v3.txt", patient_id="p1"))
     _apply(report.stored[0], (fact("safety", "Allergic to indapamide", entity="indapamide",
                                    safety_kind="allergy", evidence_turn=3),))  # fmt: skip
     assert conflicts_for(patient) == []  # indapamide is the father's drug
@@ -105,7 +105,7 @@ def test_fhir_export_has_a_flag_for_the_conflict(patient):
 
 
 def test_one_penicillin_family_allergy_counts_once_on_the_list(client_in, patient):
-    report = store_sessions(parse_text(VISIT_3, "v3.txt", patient_id="p1"), queue=False)
+    report = store_sessions(parse_text(VISIT_3, "v3.txt", patient_id="p1"))
     _apply(report.stored[0], (fact("safety", "Amoxicillin gave me a rash", entity="amoxicillin",
                                    safety_kind="allergy", evidence_turn=3),))  # fmt: skip
     body = client_in.get(reverse("patient-list")).content.decode()

@@ -130,7 +130,7 @@ VISITS = (
 def late_stop(patient):
     parsed = [s for i, text in enumerate(VISITS)
               for s in parse_text(text, f"late{i}.txt", patient_id="p1")]  # fmt: skip
-    first, second = store_sessions(parsed, queue=False).stored
+    first, second = store_sessions(parsed).stored
     _apply(first, (fact("medication_status", "I take sertraline 50 mg every morning.",
                         entity="sertraline", status="active", value="50", unit="mg",
                         evidence_turn=1),))  # fmt: skip
@@ -170,7 +170,7 @@ ADVICE_VISIT = "Date: 2025-06-09\nDoctor: You can take Tylenol if the pain comes
 @pytest.fixture
 def advised(patient):
     parsed = parse_text(ADVICE_VISIT, "advice.txt", patient_id="p1")
-    session = store_sessions(parsed, queue=False).stored[0]
+    session = store_sessions(parsed).stored[0]
     _apply(session, (fact("medication_status", "You can take Tylenol if the pain comes back.",
                           entity="acetaminophen", status="planned", evidence_turn=1),))  # fmt: skip
     return patient

@@ -13,9 +13,9 @@ import pytest
 from django.urls import reverse
 
 from memory.actions.imports import store_sessions
-from memory.construction import construct_pending
 from memory.domain.types import ParsedSession, Turn
 from memory.models import Patient
+from memory.pipeline.construction import construct_pending
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def _import(patient: str, saying: str) -> None:
     turns = (Turn(1, "doctor", "Any operations?"), Turn(2, "patient", saying))
     session = ParsedSession(external_id=f"{patient}-1", date=date(2024, 5, 2), turns=turns,
                             patient_id=patient, patient_name=patient.upper())  # fmt: skip
-    construct_pending(store_sessions([session], queue=False).stored[-1].pk)
+    construct_pending(store_sessions([session]).stored[-1].pk)
 
 
 def _overview(client, clinician, patient: str) -> str:

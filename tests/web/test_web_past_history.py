@@ -20,7 +20,7 @@ Patient: When I was twenty-five I had pneumonia. I have hypertension.
 
 @pytest.fixture
 def with_history(patient):
-    session = store_sessions(parse_text(VISIT, "v3.txt", patient_id="p1"), queue=False).stored[0]
+    session = store_sessions(parse_text(VISIT, "v3.txt", patient_id="p1")).stored[0]
     _apply(session, (
         fact("condition", "Pneumonia at age twenty-five", entity="pneumonia",
              status="confirmed", assertion="historical", evidence_turn=1),

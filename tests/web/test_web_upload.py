@@ -6,8 +6,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from memory.construction import construct_pending
 from memory.models import AuditEvent, Patient, Session
+from memory.pipeline.construction import construct_pending
 
 pytestmark = pytest.mark.django_db(transaction=False)
 

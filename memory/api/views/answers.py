@@ -15,7 +15,8 @@ from memory.api.serializers import AtSerializer, ConflictFlagSerializer
 from memory.api.views.base import PatientView, errors
 from memory.domain.evidence import FactView
 from memory.domain.stated import stated_quantity
-from memory.read_cache import cached_conflicts, cached_profile, pinned
+from memory.reading.profile import cached_profile
+from memory.reading.read_cache import cached_conflicts, pinned
 
 
 class ProfileFactSerializer(serializers.Serializer):

@@ -16,7 +16,7 @@ from memory.api.errors import PayloadTooLarge, api_exception_handler
 from memory.api.permissions import patient_or_404
 from memory.api.serializers import ErrorSerializer
 from memory.models import Patient
-from memory.read_cache import Snapshot
+from memory.reading.read_cache import Snapshot
 
 
 def errors(*statuses: int) -> dict[int, OpenApiResponse]:

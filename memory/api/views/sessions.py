@@ -30,6 +30,7 @@ from memory.api.serializers import (
 from memory.api.views.base import PatientView, errors
 from memory.importing import ImportFormatError
 from memory.models import Session
+from memory.pipeline.enqueue import queue_construction
 
 UPLOAD_EXAMPLE = {
     "patient": {"id": "demo-001", "name": "Wang Jianguo"},
@@ -114,7 +115,7 @@ class SessionListView(PatientView):
             report = do_import_sessions(
                 sources, channel="api", actor=request.user, fmt=fmt,
                 patient_id=self.patient.external_id, replace=replace,
-                max_bytes=settings.MAX_UPLOAD_BYTES,
+                max_bytes=settings.MAX_UPLOAD_BYTES, enqueue=queue_construction,
             )  # fmt: skip
         except ImportFormatError as exc:
             raise UploadRejected(exc) from None

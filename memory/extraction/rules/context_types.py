@@ -1,4 +1,9 @@
-"""What every fact builder sees about one sentence, and the shared fact constructor."""
+"""What every fact builder sees about one sentence, and the shared fact constructor.
+
+The bottom of the rule pipeline: the sentence context and the question frame it
+carries (built by rules.qa) live here, so that every rule module may import them
+without importing another rule module's logic.
+"""
 
 from __future__ import annotations
 
@@ -14,8 +19,26 @@ from memory.extraction.rules.clauses import Span, content_for
 from memory.extraction.rules.context import assertion_of
 from memory.extraction.rules.discourse.cues import RelMention
 from memory.extraction.rules.entities import Hit
-from memory.extraction.rules.qa import Frame
 from memory.extraction.rules.text import Sentence
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The open question: its topic, the turn it was asked in, its text."""
+
+    topic: str  # allergy | family | surgery | medication | social | generic
+    turn: int
+    text: str
+    asks_for_more: bool  # "any other allergies?": a "no" then adds nothing
+    # Opened by a stated list ("I'm allergic to penicillin"), not by a question: it
+    # waits for the list's next item. A question that refers back to it ("What
+    # happened when you took them?") or asks for more ("Anything else?") keeps its
+    # topic; any other ("Here it says you injured your leg? Tell me what happened.")
+    # has moved on.
+    stated: bool = False
+    # Who asked: an answer re-reads the question as its asker's words, so the
+    # doctor's "Any pain if I touch her here?" is about her, never the doctor's "I".
+    role: str = "doctor"
 
 
 @dataclass(frozen=True)

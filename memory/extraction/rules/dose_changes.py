@@ -16,19 +16,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from memory.domain.slots import as_number, measured
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.bounded import anchor_of, bound_content
+from memory.extraction.rules.context_types import SentenceCtx
 from memory.extraction.rules.discourse.agency import deliberates
 from memory.extraction.rules.dose_words import UNIT, unit_label
 from memory.extraction.rules.entities import Hit, find_entities
 from memory.extraction.rules.quantity_kinds import names_no_dose
 from memory.extraction.rules.text import Sentence, value_text
-
-if TYPE_CHECKING:  # context_types imports qa, which reads changes from here
-    from memory.extraction.rules.context_types import SentenceCtx
 
 _VERB = r"increas\w*|rais\w*|bump\w*|up|upp\w*|titrat\w*|decreas\w*|lower\w*|reduc\w*|cut|cutting|drop\w*|wean\w*|taper\w*|chang\w*|adjust\w*"
 _OBJECT = r"(?:it|that|this|them|you|him|her|the dose|your dose|the dosage|that dose|this dose)"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from memory.extraction.rules.context_types import Frame
 from memory.extraction.rules.dose_changes import change_said
 from memory.extraction.rules.text import normalize_numbers
 
@@ -48,25 +49,6 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 _ASKS_FOR_MORE = re.compile(r"\b(?:other|else|more|besides|another)\b|其他|还有", re.I)
-
-
-@dataclass(frozen=True)
-class Frame:
-    """The open question: its topic, the turn it was asked in, its text."""
-
-    topic: str  # allergy | family | surgery | medication | social | generic
-    turn: int
-    text: str
-    asks_for_more: bool  # "any other allergies?": a "no" then adds nothing
-    # Opened by a stated list ("I'm allergic to penicillin"), not by a question: it
-    # waits for the list's next item. A question that refers back to it ("What
-    # happened when you took them?") or asks for more ("Anything else?") keeps its
-    # topic; any other ("Here it says you injured your leg? Tell me what happened.")
-    # has moved on.
-    stated: bool = False
-    # Who asked: an answer re-reads the question as its asker's words, so the
-    # doctor's "Any pain if I touch her here?" is about her, never the doctor's "I".
-    role: str = "doctor"
 
 
 _TAKING_FOR = re.compile(

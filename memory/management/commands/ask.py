@@ -74,7 +74,7 @@ class Command(BaseCommand):
 def _load_models() -> float:
     """Load the encoder and lexicons before answering, so that a fresh process's
     one-off loading is reported apart from the answer's own retrieval and reading."""
-    from memory.warmup import warm
+    from memory.pipeline.warmup import warm
 
     return warm()
 

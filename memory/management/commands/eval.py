@@ -20,7 +20,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection
 from tqdm import tqdm
 
-from memory.waiting import progress_bar
+from memory.pipeline.waiting import progress_bar
 
 QUICK_HISTORIES = 6
 QUICK_SCALE = "1x30"

@@ -10,7 +10,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from memory.actions.imports import IngestError, do_import_sessions
 from memory.importing import ImportFormatError, read_sources
-from memory.waiting import wait_for_sessions
+from memory.pipeline.enqueue import queue_construction
+from memory.pipeline.waiting import wait_for_sessions
 
 # Exit status of `import --wait` when every session is in memory but some were built by
 # the rule extractor because the configured LLM failed.
@@ -62,6 +63,7 @@ class Command(BaseCommand):
                 fmt=opts["format"],
                 patient_id=opts["patient"],
                 replace=opts["replace"],
+                enqueue=queue_construction,
                 max_bytes=settings.MAX_UPLOAD_BYTES,
             )
         except (ImportFormatError, IngestError) as exc:

@@ -19,10 +19,10 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from memory.actions.sessions import do_queue_sessions
+from memory.domain.sessions import RULE_FALLBACK_PREFIX
 from memory.models import Patient, Session
-from memory.profile import RULE_FALLBACK_PREFIX
-from memory.reaper import stuck_sessions
-from memory.waiting import wait_for_sessions
+from memory.pipeline.reaper import stuck_sessions
+from memory.pipeline.waiting import wait_for_sessions
 
 
 class Command(BaseCommand):
@@ -73,7 +73,7 @@ class Command(BaseCommand):
         if not ids:
             return
         if not opts["wait"]:
-            from memory.tasks import construct_session_task
+            from memory.pipeline.tasks import construct_session_task
 
             construct_session_task.delay(ids[-1])
             return

@@ -14,7 +14,7 @@ from tqdm import tqdm
 from memory.actions.index import reindex_all
 from memory.embedding import EmbedderUnavailable, get_embedder
 from memory.models import IndexState
-from memory.waiting import progress_bar
+from memory.pipeline.waiting import progress_bar
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db.models import Count
 
-from memory.extractor_names import RULE_FALLBACK_PREFIX
+from memory.domain.sessions import RULE_FALLBACK_PREFIX
 from memory.models import Session
 
 FALLBACK = "fallback"

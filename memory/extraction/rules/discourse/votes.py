@@ -29,6 +29,7 @@ import re
 from collections.abc import Sequence
 
 from memory.domain.types import Turn
+from memory.extraction.rules.context_types import Frame
 from memory.extraction.rules.discourse.cues import (
     Marker,
     RelMention,
@@ -47,7 +48,7 @@ from memory.extraction.rules.discourse.persons import (
     patient_mentions,
 )
 from memory.extraction.rules.discourse.stance import cares_for_another
-from memory.extraction.rules.qa import Frame, follow_up, frame_of
+from memory.extraction.rules.qa import follow_up, frame_of
 from memory.extraction.rules.text import ANSWERING_ROLES, is_chinese, speaker_role
 
 _OWNERS = frozenset({"", "my", "our", "your", "我", "我的", "我家", "我们家", "您的", "你的"})

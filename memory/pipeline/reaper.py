@@ -11,13 +11,14 @@ sessions already done, so a duplicate task only finds nothing left to do.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.db import connection
 from django.db.models import Q
 
-from memory.construction import _LOCK_NAMESPACE
 from memory.models import Session
+from memory.pipeline.construction import _LOCK_NAMESPACE
 
 OPEN = (Session.Status.QUEUED, Session.Status.EXTRACTING)
 
@@ -35,15 +36,15 @@ def stuck_sessions(now: datetime, older_than: timedelta) -> list[Session]:
     return [s for s in sessions if s.patient_id in idle]
 
 
-def requeue(sessions: list[Session]) -> list[int]:
-    """Send one construction task per patient (for its last stuck session); return those ids."""
-    from memory.tasks import construct_session_task
-
+def requeue(sessions: list[Session], send: Callable[[int], object]) -> list[int]:
+    """Send one construction task per patient (for its last stuck session) with `send`
+    (the task's delay: the reaper is called by the task module, never imports it);
+    return those ids."""
     last: dict[int, int] = {}
     for session in sessions:
         last[session.patient_id] = session.pk
     for session_id in last.values():
-        construct_session_task.delay(session_id)
+        send(session_id)
     return list(last.values())
 
 

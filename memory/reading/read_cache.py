@@ -337,13 +337,6 @@ def _store_chains(patient_id: int, version: Version, new: dict[Hashable, tuple[A
         _chain_weight[0] -= sum(w for _, w in values.values())
 
 
-def cached_profile(patient: Patient, at: date | None = None):  # type: ignore[no-untyped-def]
-    """memory.profile.render_profile(patient, at), cached by memory version."""
-    from memory.profile import render_profile
-
-    return cached(patient.pk, ("profile", at), lambda: render_profile(patient, at))
-
-
 def cached_conflicts(patient: Patient) -> list:
     """memory.queries.conflicts.conflicts_for(patient), cached by memory version.
 

@@ -25,19 +25,19 @@ from functools import cached_property
 
 from django.db.models import Q
 
-from memory import read_cache
 from memory.domain.allergy_alerts import ALERT_KINDS, Drug, Substance, alert_path
 from memory.domain.anchors import anchor
 from memory.domain.chains import ChainMember
 from memory.domain.evidence import FactView, PendingSession, ProfileData
 from memory.domain.render import profile_text
 from memory.domain.safety_rows import SafetyRow
-from memory.extractor_names import RULE_FALLBACK_PREFIX
+from memory.domain.sessions import NOT_IN_MEMORY, RULE_FALLBACK_PREFIX
 from memory.lexicon.classes import ancestry
 from memory.models import Chain, Fact, Patient, Session
 from memory.queries.chains import chains_of
 from memory.queries.facts import patient_person, views
 from memory.queries.safety import is_drug_class, named_substance, view_rows
+from memory.reading import read_cache
 
 MAX_PREFERENCES = 8
 _INACTIVE_CONDITION = ("resolved", "misdiagnosed")
@@ -58,9 +58,6 @@ class Profile:
 
     def __str__(self) -> str:
         return self.text
-
-
-NOT_IN_MEMORY = (Session.Status.QUEUED, Session.Status.EXTRACTING, Session.Status.FAILED)
 
 
 def pending_sessions(patient: Patient) -> tuple[PendingSession, ...]:
@@ -87,7 +84,7 @@ def pending_sessions(patient: Patient) -> tuple[PendingSession, ...]:
 class ProfileSource:
     """What the profile reads from the store, whatever the asked date.
 
-    Read once per memory version (memory.read_cache): a profile at any date is
+    Read once per memory version (memory.reading.read_cache): a profile at any date is
     then derived from it without a query, so questions about many dates cost
     no more than questions about now. Shared between threads: read-only."""
 
@@ -197,3 +194,8 @@ def _with_cautions(
 
 def render_profile(patient: Patient, at: date | None = None) -> Profile:
     return Profile(profile_data(patient, at))
+
+
+def cached_profile(patient: Patient, at: date | None = None) -> Profile:
+    """render_profile(patient, at), cached by memory version (memory.reading.read_cache)."""
+    return read_cache.cached(patient.pk, ("profile", at), lambda: render_profile(patient, at))

@@ -9,9 +9,9 @@ from typing import TextIO
 
 from tqdm import tqdm
 
-from memory.construction import construct_pending
+from memory.domain.sessions import RULE_FALLBACK_PREFIX
 from memory.models import Session
-from memory.profile import RULE_FALLBACK_PREFIX
+from memory.pipeline.construction import construct_pending
 
 OPEN = (Session.Status.QUEUED, Session.Status.EXTRACTING)
 
@@ -83,7 +83,7 @@ def wait_for_sessions(session_ids: list[int], timeout_s: float = 3600.0) -> Wait
         else:
             # One task per patient, even if the caller queued some already: a drain
             # is idempotent, and a caller that queued none (reconstruct) must not hang.
-            from memory.tasks import construct_session_task
+            from memory.pipeline.tasks import construct_session_task
 
             last_per_patient: dict[int, int] = {}
             for s in Session.objects.filter(pk__in=session_ids).order_by("patient_id", "seq"):

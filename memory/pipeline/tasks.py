@@ -22,8 +22,9 @@ from django.db import InterfaceError, OperationalError, close_old_connections, c
 from django.utils import timezone
 
 from medgraph_web.celery import app as _app  # noqa: F401  (configures the app the tasks bind to)
-from memory.construction import PatientBusy, construct_pending
 from memory.models import Session
+from memory.pipeline.construction import PatientBusy, construct_pending
+from memory.pipeline.reaper import requeue, stuck_sessions
 
 log = logging.getLogger(__name__)
 
@@ -70,13 +71,11 @@ def construct_session_task(self: Any, session_id: int) -> None:
 
 @shared_task(name="memory.reap_stuck_sessions")
 def reap_stuck_sessions() -> dict[str, object]:
-    """Queue again every session stuck in queued/extracting (see memory.reaper)."""
-    from memory.reaper import requeue, stuck_sessions
-
+    """Queue again every session stuck in queued/extracting (see memory.pipeline.reaper)."""
     close_old_connections()
     bound = timedelta(seconds=settings.MEDGRAPH_STUCK_AFTER_S)
     stuck = stuck_sessions(timezone.now(), bound)
-    requeued = requeue(stuck)
+    requeued = requeue(stuck, construct_session_task.delay)
     if requeued:
         log.warning("requeued %s stuck session(s) of %s patient(s)", len(stuck), len(requeued))
     return {"stuck": [s.pk for s in stuck], "tasks": requeued}

@@ -21,6 +21,7 @@ from memory.actions.sessions import (
     do_start_extraction,
     is_current_extraction,
 )
+from memory.domain.sessions import RULE_FALLBACK_PREFIX
 from memory.domain.types import Turn as TurnValue
 from memory.extraction.base import ExtractionFailed, ExtractionResult, Extractor, SessionText
 from memory.models import Session
@@ -176,7 +177,6 @@ def _rule_fallback(
     if getattr(extractor, "name", "") != "llm":
         return None
     from memory.extraction.rules import RuleExtractor
-    from memory.profile import RULE_FALLBACK_PREFIX
 
     try:
         result = RuleExtractor().extract(text)

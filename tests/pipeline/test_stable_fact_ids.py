@@ -73,7 +73,7 @@ def test_a_dose_step_keeps_its_fact_ids_across_a_reconstruct() -> None:
     ids: list[int] = []
     for n, text in enumerate(DOSE_STEP):
         parsed = parse_text(text, f"d{n}.txt", patient_id="p-step")
-        ids += store_sessions(parsed, queue=False).stored_ids
+        ids += store_sessions(parsed).stored_ids
     construct_pending(ids[-1])
     before = facts_of("p-step")
     reconstruct(ids)

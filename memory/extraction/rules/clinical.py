@@ -12,6 +12,7 @@ from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.episodes import past_episode, still_lasting
 from memory.extraction.rules.relief import symptom_ceased
+from memory.extraction.rules.removed import removed
 from memory.extraction.rules.standing import told_as_condition
 from memory.lexicon.cues import cues
 
@@ -186,6 +187,8 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
         assertion = ctx.assertion(hit.start, hit.end)
         if assertion == "historical" and still_lasting(ctx, hit):
             assertion = "present"  # "既往有高血压": a past medical history lists what lasts
+        if assertion == "present" and removed(ctx.text, hit.start, hit.end, ctx.zh):
+            assertion = "historical"  # "removed two polyps": the lesion is gone (rules.removed)
         when: dict[str, object] = {}
         episode = past_episode(ctx, hit) if assertion == "present" else None
         if episode is not None and episode.date is not None:

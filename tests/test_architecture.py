@@ -257,8 +257,6 @@ ORM_IN_INTERFACES_ALLOWED = {
     "memory/web/forms.py": 1,
     "memory/web/records.py": 7,
     # DRF views whose queryset is a model manager filtered by the patient.
-    "memory/api/views/chains.py": 3,
-    "memory/api/views/facts.py": 2,
     "memory/api/views/patients.py": 3,
     "memory/api/views/sessions.py": 4,
 }

@@ -1,4 +1,4 @@
-"""The stored records the web pages show, with the relations each page reads loaded.
+"""The stored records the web pages and the API show, with the relations each reads loaded.
 
 Model instances, not FactViews: the pages render a record's own fields, links and
 correction forms. One query per call; nothing here writes.
@@ -62,4 +62,24 @@ def chains_of_patient(patient: Patient) -> QuerySet[Chain]:
     """The patient's chains, the patient's own and each relative's, by person and type."""
     return Chain.objects.filter(patient=patient).order_by(
         "subject__kind", "subject__key", "fact_type"
+    )
+
+
+def facts_of_patient(patient: Patient) -> QuerySet[Fact]:
+    """All the patient's facts, with subject, entity and session loaded (API lists)."""
+    return Fact.objects.filter(patient=patient).select_related("subject", "entity", "session")
+
+
+def named_chains(patient: Patient) -> QuerySet[Chain]:
+    """The patient's chains with their person and entity loaded, in no set order."""
+    return Chain.objects.filter(patient=patient).select_related("subject", "entity")
+
+
+def chain_records(chain: Chain) -> QuerySet[Fact]:
+    """A chain's facts in chain order, without their search columns."""
+    return (
+        Fact.objects.filter(chain=chain)
+        .select_related("subject", "entity", "session")
+        .defer("embedding", "search")
+        .order_by("chain_position", "pk")
     )

@@ -252,17 +252,11 @@ INTERFACE_PACKAGES = ("memory/web", "memory/api")
 ORM_IN_INTERFACES_ALLOWED = {
     # The database ping of /healthz: a liveness probe of the connection, not a read.
     "memory/web/health.py": 1,
-    # Page assembly that still filters models itself (records, timeline, chains, the
-    # ask page's cited facts, the upload status, the fact form's entity choices).
-    "memory/web/ask.py": 1,
+    # Page assembly that still filters models itself (the records and chain pages,
+    # the fact form's entity choices).
     "memory/web/forms.py": 1,
-    "memory/web/guards.py": 2,
     "memory/web/records.py": 7,
-    "memory/web/upload.py": 1,
-    "memory/web/views.py": 2,
     # DRF views whose queryset is a model manager filtered by the patient.
-    "memory/api/views/chains.py": 3,
-    "memory/api/views/facts.py": 2,
     "memory/api/views/patients.py": 3,
     "memory/api/views/sessions.py": 4,
 }

@@ -25,6 +25,7 @@ from django.db.models import Max
 
 from memory.access import patients_for
 from memory.actions.audit import record
+from memory.actions.patient_lock import hold_patient_lock_if_free
 from memory.actions.patients import ensure_patient
 from memory.actions.retry import retrying_deadlocks
 from memory.actions.sessions import do_queue_sessions
@@ -275,8 +276,6 @@ def _replace_turns(
     construction lock held to commit when free, so no construction starts on the old
     turns meanwhile. When a construction holds it, that construction is cancelled:
     it finds the session queued again and drops its result (is_current_extraction)."""
-    from memory.pipeline.construction import hold_patient_lock_if_free
-
     hold_patient_lock_if_free(session.patient_id)
     old = _turns_of(session)
     digest = hashlib.sha256(repr(old).encode("utf-8", "surrogatepass")).hexdigest()

@@ -13,8 +13,9 @@ import time
 from dataclasses import replace
 
 from celery.exceptions import SoftTimeLimitExceeded
-from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db import InterfaceError, OperationalError, transaction
 
+from memory.actions.patient_lock import lock_patient_construction, unlock_patient_construction
 from memory.actions.sessions import (
     do_fail_session,
     do_record_timing,
@@ -27,9 +28,6 @@ from memory.extraction.base import ExtractionFailed, ExtractionResult, Extractor
 from memory.models import Session
 
 log = logging.getLogger(__name__)
-
-# Namespace for pg advisory locks held while a patient's queue is drained.
-_LOCK_NAMESPACE = 7_351
 
 
 class PatientBusy(RuntimeError):
@@ -54,7 +52,7 @@ def construct_pending(
     """
     session = Session.objects.select_related("patient").get(pk=session_id)
     patient_id = session.patient_id
-    if not _lock(patient_id, block):
+    if not lock_patient_construction(patient_id, block):
         raise PatientBusy(f"patient {session.patient.external_id} is being constructed")
     started = time.monotonic()
     done: list[int] = []
@@ -74,27 +72,8 @@ def construct_pending(
                 log.info("drain budget used after %d session(s)", len(done))
                 break
     finally:
-        with connection.cursor() as cur:
-            cur.execute("SELECT pg_advisory_unlock(%s, %s)", [_LOCK_NAMESPACE, patient_id])
+        unlock_patient_construction(patient_id)
     return done
-
-
-def hold_patient_lock_if_free(patient_id: int) -> bool:
-    """Take the patient's construction lock until the caller's transaction ends, if no
-    construction holds it: a construction then starts only after the caller commits.
-    False while a construction runs (it holds the lock for its whole drain)."""
-    with connection.cursor() as cur:
-        cur.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [_LOCK_NAMESPACE, patient_id])
-        return bool(cur.fetchone()[0])
-
-
-def _lock(patient_id: int, block: bool) -> bool:
-    with connection.cursor() as cur:
-        if block:
-            cur.execute("SELECT pg_advisory_lock(%s, %s)", [_LOCK_NAMESPACE, patient_id])
-            return True
-        cur.execute("SELECT pg_try_advisory_lock(%s, %s)", [_LOCK_NAMESPACE, patient_id])
-        return bool(cur.fetchone()[0])
 
 
 def construct_session(session_id: int, extractor: Extractor | None = None) -> Session:

@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from django.db import connection
 from django.db.models import Q
 
+from memory.actions.patient_lock import construction_lock_held
 from memory.models import Session
-from memory.pipeline.construction import _LOCK_NAMESPACE
 
 OPEN = (Session.Status.QUEUED, Session.Status.EXTRACTING)
 
@@ -32,7 +31,7 @@ def stuck_sessions(now: datetime, older_than: timedelta) -> list[Session]:
         | Q(status=Session.Status.QUEUED, created_at__lt=cutoff)
     )
     sessions = list(old.select_related("patient").order_by("patient_id", "seq"))
-    idle = {pid for pid in {s.patient_id for s in sessions} if not _lock_held(pid)}
+    idle = {pid for pid in {s.patient_id for s in sessions} if not construction_lock_held(pid)}
     return [s for s in sessions if s.patient_id in idle]
 
 
@@ -46,12 +45,3 @@ def requeue(sessions: list[Session], send: Callable[[int], object]) -> list[int]
     for session_id in last.values():
         send(session_id)
     return list(last.values())
-
-
-def _lock_held(patient_id: int) -> bool:
-    with connection.cursor() as cur:
-        cur.execute("SELECT pg_try_advisory_lock(%s, %s)", [_LOCK_NAMESPACE, patient_id])
-        got = cur.fetchone()[0]
-        if got:
-            cur.execute("SELECT pg_advisory_unlock(%s, %s)", [_LOCK_NAMESPACE, patient_id])
-    return not got

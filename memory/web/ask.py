@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods
 from memory.domain.evidence import EvidenceItem
 from memory.indexing import EmbeddingSpaceMismatch
 from memory.models import Fact, Patient
+from memory.queries.pages import facts_by_id
 from memory.web.forms import AskForm
 from memory.web.guards import audit_view, patient_or_403
 from memory.web.records import conflict_context
@@ -91,11 +92,7 @@ def safety_groups(lines: list[dict[str, Any]], rows: list[dict[str, Any]]) -> li
 def records_by_id(patient: Patient, ids: Sequence[int | None]) -> dict[int, Fact]:
     """The stored records behind answer lines: the page shows them as the other pages do
     (names in the UI language, labelled kinds and dates, superseded or current)."""
-    wanted = {i for i in ids if i}
-    facts = Fact.objects.filter(patient=patient, pk__in=wanted).select_related(
-        "session", "entity", "subject", "chain"
-    )
-    return {f.pk: f for f in facts}
+    return facts_by_id(patient, (i for i in ids if i))
 
 
 def _linked_safety(patient: Patient, safety: list[dict[str, Any]]) -> list[dict[str, Any]]:

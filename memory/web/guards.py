@@ -12,6 +12,7 @@ from django.http import HttpRequest
 from memory.access import patient_for
 from memory.actions.audit import record
 from memory.models import Fact, Patient, Session
+from memory.queries.pages import patient_fact, patient_session
 from memory.security_audit import audit_denied
 
 
@@ -27,11 +28,7 @@ def patient_or_403(request: HttpRequest, external_id: str, *, page: str | None =
 
 
 def fact_or_403(request: HttpRequest, patient: Patient, fact_id: int) -> Fact:
-    fact = (
-        Fact.objects.filter(pk=fact_id, patient=patient)
-        .select_related("subject", "entity", "session", "chain")
-        .first()
-    )
+    fact = patient_fact(patient, fact_id)
     if fact is None:
         audit_denied(request, "web", f"fact {fact_id}: not a fact of this patient")
         raise PermissionDenied
@@ -41,7 +38,7 @@ def fact_or_403(request: HttpRequest, patient: Patient, fact_id: int) -> Fact:
 def session_or_none(request: HttpRequest, patient: Patient, external_id: str) -> Session | None:
     """The patient's session `external_id`; None (audited as a refusal) when the
     patient has none by that id: the caller answers 404 on the patient's own page."""
-    session = Session.objects.filter(patient=patient, external_id=external_id).first()
+    session = patient_session(patient, external_id)
     if session is None:
         audit_denied(
             request, "web", f"session {external_id[:100]!r}: not a session of this patient"

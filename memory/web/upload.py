@@ -35,6 +35,7 @@ from memory.actions.imports import (
 from memory.importing import ImportFormatError
 from memory.models import Session
 from memory.pipeline.enqueue import queue_construction
+from memory.queries.pages import sessions_of_patients
 from memory.security_audit import audit_denied
 from memory.web.forms import UploadForm
 from memory.web.views import is_partial
@@ -107,11 +108,7 @@ def _paste_name(text: str) -> str:
 def upload_progress(request: HttpRequest) -> HttpResponse:
     parts = request.GET.get("s", "").split("-")[:500]
     ids = [int(x) for x in parts if x.isdigit() and len(x) <= 18]  # a bigint, never a 500
-    sessions = list(
-        Session.objects.filter(pk__in=ids, patient__in=patients_for(request.user))
-        .select_related("patient")
-        .order_by("patient__external_id", "seq")
-    )
+    sessions = sessions_of_patients(ids, patients_for(request.user))
     if len(sessions) < len(set(ids)):
         # Ids of sessions the user may not see (another team's, or unknown) are left out
         # of the page; the attempt is still a refusal, so it is audited.

@@ -17,7 +17,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from memory.access import patients_for
-from memory.models import Chain, Fact, Patient, Person
+from memory.models import Patient, Person
+from memory.queries.pages import chains_of_patient, timeline_facts
 from memory.web import records
 from memory.web.forms import TimelineFilter
 from memory.web.guards import audit_view, patient_or_403, session_or_none
@@ -81,20 +82,9 @@ def patient_timeline(request: HttpRequest, pid: str) -> HttpResponse:
     patient = patient_or_403(request, pid)
     persons = list(patient.persons.order_by("kind", "key"))
     form = TimelineFilter(request.GET or None, persons=persons)
-    facts = Fact.objects.filter(patient=patient).select_related(
-        "subject", "session", "entity", "chain"
-    )
     filters = form.cleaned_data if form.is_valid() else {}
-    if filters.get("type"):
-        facts = facts.filter(fact_type=filters["type"])
-    if filters.get("person"):
-        facts = facts.filter(subject__key=filters["person"])
-    if filters.get("start"):
-        facts = facts.filter(effective_date__gte=filters["start"])
-    if filters.get("end"):
-        facts = facts.filter(effective_date__lte=filters["end"])
     audit_view(request, patient, "timeline", **{k: str(v) for k, v in filters.items() if v})
-    facts = facts.order_by("-effective_date", "session__seq", "evidence_turn", "pk")
+    facts = timeline_facts(patient, filters)
     days = [(day, list(items)) for day, items in groupby(facts, key=lambda f: f.effective_date)]
     sessions = defaultdict(list)
     for session in patient.sessions.all():
@@ -116,9 +106,7 @@ def patient_timeline(request: HttpRequest, pid: str) -> HttpResponse:
 @login_required
 def patient_chains(request: HttpRequest, pid: str) -> HttpResponse:
     patient = patient_or_403(request, pid, page="chains")
-    views = records.chain_views(
-        Chain.objects.filter(patient=patient).order_by("subject__kind", "subject__key", "fact_type")
-    )
+    views = records.chain_views(chains_of_patient(patient))
     groups = []
     for person, items in groupby(views, key=lambda v: v.chain.subject):
         items = sorted(items, key=lambda v: (v.chain.fact_type, v.chain.entity.name))

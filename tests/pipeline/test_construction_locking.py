@@ -7,8 +7,9 @@ import pytest
 from celery.exceptions import Retry
 from django.db import connection
 
+from memory.actions.patient_lock import LOCK_NAMESPACE
 from memory.models import Session
-from memory.pipeline.construction import _LOCK_NAMESPACE, PatientBusy, construct_pending
+from memory.pipeline.construction import PatientBusy, construct_pending
 from memory.pipeline.tasks import construct_session_task
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +21,7 @@ def other_worker_holds(add_session):
 
     def hold(session: Session) -> psycopg.Connection:
         conn = psycopg.connect(**connection.get_connection_params(), autocommit=True)
-        conn.execute("SELECT pg_advisory_lock(%s, %s)", [_LOCK_NAMESPACE, session.patient_id])
+        conn.execute("SELECT pg_advisory_lock(%s, %s)", [LOCK_NAMESPACE, session.patient_id])
         return conn
 
     return hold

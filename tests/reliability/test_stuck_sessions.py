@@ -10,9 +10,9 @@ from django.db import connections
 from django.utils import timezone
 
 from memory.actions.imports import store_sessions
+from memory.actions.patient_lock import LOCK_NAMESPACE
 from memory.importing import parse_text
 from memory.models import Session
-from memory.pipeline.construction import _LOCK_NAMESPACE
 from memory.pipeline.reaper import stuck_sessions
 
 TRANSCRIPT = "Date: 2024-04-02\nPatient: I take metformin 500 mg twice a day.\nDoctor: Good.\n"
@@ -43,7 +43,7 @@ def test_session_whose_patient_a_worker_is_constructing_is_not_stuck():
     other = connections.create_connection("default")
     try:
         with other.cursor() as cur:  # a live worker draining this patient's queue
-            cur.execute("SELECT pg_advisory_lock(%s, %s)", [_LOCK_NAMESPACE, session.patient_id])
+            cur.execute("SELECT pg_advisory_lock(%s, %s)", [LOCK_NAMESPACE, session.patient_id])
         assert stuck_sessions(timezone.now(), timedelta(minutes=15)) == []
     finally:
         other.close()

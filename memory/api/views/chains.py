@@ -25,8 +25,9 @@ from memory.api.serializers import (
 from memory.api.views.base import PatientView, errors
 from memory.api.views.facts import FACT_EXAMPLE
 from memory.domain.anchors import Anchor, anchor
-from memory.models import Chain, Fact
+from memory.models import Chain
 from memory.queries.chains import members_of
+from memory.queries.pages import chain_records, named_chains
 
 CHAIN_EXAMPLE = {
     "id": 7, "subject": "patient", "entity": "amlodipine", "type": "medication_status",
@@ -53,10 +54,8 @@ class ChainListView(PatientView):
     serializer_class = ChainSerializer
 
     def get_queryset(self) -> QuerySet[Chain]:
-        return (
-            Chain.objects.filter(patient=self.patient)
-            .select_related("subject", "entity")
-            .order_by("subject__key", "fact_type", "entity__name", "pk")
+        return named_chains(self.patient).order_by(
+            "subject__key", "fact_type", "entity__name", "pk"
         )
 
     @extend_schema(
@@ -90,7 +89,7 @@ class ChainDetailView(PatientView):
     )  # fmt: skip
     def get(self, request: Request, patient_id: str, chain_id: int) -> Response:
         at = _at(request)
-        qs = Chain.objects.filter(patient=self.patient).select_related("subject", "entity")
+        qs = named_chains(self.patient)
         chain = own_or_404(request, qs, "chain", chain_id, pk=chain_id)
         members = members_of([chain.pk]).get(chain.pk, [])
         found = anchor(members, at)
@@ -101,12 +100,7 @@ class ChainDetailView(PatientView):
             if m is not None
         }  # fmt: skip
         supersedes = {m.fact_id: m.supersedes for m in members}
-        facts = (
-            Fact.objects.filter(chain=chain)
-            .select_related("subject", "entity", "session")
-            .defer("embedding", "search")
-            .order_by("chain_position", "pk")
-        )
+        facts = chain_records(chain)
         rows = []
         for fact in facts:
             fact.supersedes = supersedes.get(fact.pk)

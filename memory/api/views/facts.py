@@ -30,6 +30,7 @@ from memory.api.serializers import (
 )
 from memory.api.views.base import PatientView, errors
 from memory.models import Fact
+from memory.queries.pages import facts_of_patient
 from memory.search.text import tsquery_text
 
 ETAG = re.compile(r'^\s*(?:W/)?"(\d{1,9})"\s*$')
@@ -48,7 +49,7 @@ FACT_RESPONSE = OpenApiExample("fact", value=FACT_EXAMPLE, response_only=True)
 
 
 def patient_facts(view: PatientView) -> QuerySet[Fact]:
-    return Fact.objects.filter(patient=view.patient).select_related("subject", "entity", "session")
+    return facts_of_patient(view.patient)
 
 
 class FactListView(PatientView):
@@ -135,7 +136,7 @@ class _CorrectionView(PatientView):
     def post(self, request: Request, patient_id: str, fact_id: int) -> Response:
         # Whose fact first: another patient's id is refused (and audited) before the
         # request is looked at any further.
-        own_or_404(request, Fact.objects.filter(patient=self.patient), "fact", fact_id, pk=fact_id)
+        own_or_404(request, facts_of_patient(self.patient), "fact", fact_id, pk=fact_id)
         version = if_match_version(request)
         form = self.input_class(data=request.data)
         form.is_valid(raise_exception=True)

@@ -11,16 +11,29 @@ AMOXICILLIN = (
     "When I was about twenty-five I got amoxicillin for a throat infection and broke out "
     "in a red itchy rash all over my body, hives.",
 )
+# The same sentence without the drug ("got amoxicillin for"): the rash is the patient's.
+NO_DRUG = (
+    "Patient",
+    "When I was about twenty-five I got a throat infection and broke out "
+    "in a red itchy rash all over my body, hives.",
+)
 ZH_REACTION = ("患者", "前年吃了阿莫西林以后全身起了红疹，特别痒。")
 
 
 def test_a_drug_reaction_rash_is_no_condition() -> None:
-    assert not [f for f in facts(AMOXICILLIN) if f.type == "condition" and "rash" in f.content
-                and f.entity in ("exanthema", "rash")]  # fmt: skip
+    """Without the drug ("got amoxicillin for"), the same rash is a condition."""
+    reaction = [(f.entity, f.assertion) for f in facts(AMOXICILLIN) if f.type == "condition"
+                and "rash" in f.content and f.entity in ("exanthema", "rash")]  # fmt: skip
+    found = facts(NO_DRUG)
+    rash = [(f.entity, f.assertion) for f in found if f.type == "condition"
+            and "rash" in f.content and f.entity in ("exanthema", "rash")]  # fmt: skip
+    assert (reaction, rash) == ([], [("exanthema", "historical")])
 
 
 def test_a_drug_reaction_rash_is_no_symptom() -> None:
-    assert not [f for f in facts(AMOXICILLIN) if f.type == "symptom"]
+    reaction = [f.entity for f in facts(AMOXICILLIN) if f.type == "symptom"]
+    hives = [(f.entity, f.assertion) for f in facts(NO_DRUG) if f.type == "symptom"]
+    assert (reaction, hives) == ([], [("urticaria", "historical")])
 
 
 def test_the_reaction_is_stored_on_the_allergy() -> None:
@@ -33,17 +46,27 @@ def test_an_allergy_told_as_past_history_is_present() -> None:
 
 
 def test_a_chinese_drug_reaction_rash_is_no_symptom() -> None:
-    assert not [f for f in facts(ZH_REACTION) if f.type in ("symptom", "condition")]
+    """With 感冒 in place of 吃了阿莫西林, the itch is the patient's symptom."""
+    reaction = [f for f in facts(ZH_REACTION) if f.type in ("symptom", "condition")]
+    after_a_cold = facts(("患者", "前年感冒以后全身起了红疹，特别痒。"), kind="symptom")
+    assert (reaction, [(f.entity, f.assertion) for f in after_a_cold]) == ([], [("痒", "present")])
 
 
 def test_a_rash_under_an_allergy_question_is_the_reaction_not_a_condition() -> None:
-    found = facts(
-        ("Doctor", "Do you have any allergies to medicines?"),
-        ("Patient", "Sulfa drugs."),
-        ("Doctor", "What happened when you took them?"),
-        ("Patient", "Just a rash, it lasted a week."),
-    )
-    assert not [f for f in found if f.type in ("condition", "symptom")]
+    """The same turns under a skin question keep the rash as a condition."""
+
+    def findings(question: str) -> list[tuple[str, str | None]]:
+        found = facts(
+            ("Doctor", question),
+            ("Patient", "Sulfa drugs."),
+            ("Doctor", "What happened when you took them?"),
+            ("Patient", "Just a rash, it lasted a week."),
+        )
+        return [(f.type, f.entity) for f in found if f.type in ("condition", "symptom")]
+
+    allergy = findings("Do you have any allergies to medicines?")
+    skin = findings("Do you have any problems with your skin?")
+    assert (allergy, skin) == ([], [("condition", "exanthema")])
 
 
 def test_a_rash_told_without_any_drug_or_allergy_stays_a_finding() -> None:

@@ -13,19 +13,36 @@ def _present_allergens(*turns: tuple[str, str]) -> set[str | None]:
 
 
 @pytest.mark.parametrize(
-    ("said", "drug"),
+    ("said", "control", "drug"),
     [
-        ("You should carry an EpiPen for anaphylaxis when you need it.", "epinephrine"),
+        (
+            "You should carry an EpiPen for anaphylaxis when you need it.",
+            "You are allergic to an EpiPen, you had anaphylaxis when you needed it.",
+            "epinephrine",
+        ),
         (
             "You might be having a little bit of allergies, maybe we can try some Singulair.",
+            "You are having a little bit of an allergy to the Singulair.",
             "montelukast",
         ),
-        ("With the allergies, you can continue to use the albuterol inhaler.", "albuterol"),
-        ("For the allergies I will prescribe an EpiPen.", "epinephrine"),
+        (
+            "With the allergies, you can continue to use the albuterol inhaler.",
+            "With the allergies, you are allergic to the albuterol inhaler.",
+            "albuterol",
+        ),
+        (
+            "For the allergies I will prescribe an EpiPen.",
+            "For the allergies, you are allergic to an EpiPen.",
+            "epinephrine",
+        ),
     ],
 )
-def test_a_drug_started_or_given_for_an_allergy_is_no_allergen(said: str, drug: str) -> None:
-    assert drug not in _present_allergens(("doctor", said))
+def test_a_drug_started_or_given_for_an_allergy_is_no_allergen(
+    said: str, control: str, drug: str
+) -> None:
+    given = drug in _present_allergens(("doctor", said))
+    reacted = drug in _present_allergens(("doctor", control))
+    assert (given, reacted) == (False, True)
 
 
 def test_a_drug_started_in_the_past_before_a_reaction_is_still_the_allergen() -> None:

@@ -44,8 +44,11 @@ def test_allergy_gold_list_row() -> None:
 
 
 def test_present_allergies_ignore_negated() -> None:
-    found = [_fact("patient", "penicillin", "safety", safety_kind="allergy", assertion="negated")]
-    assert bench.present_allergies(found) == set()
+    def allergy(assertion: str) -> ExtractedFact:
+        return _fact("patient", "penicillin", "safety", safety_kind="allergy", assertion=assertion)
+
+    found = [bench.present_allergies([allergy(a)]) for a in ("negated", "present")]
+    assert found == [set(), {"penicillin"}]
 
 
 def test_parse_dialogue_joins_unprefixed_lines() -> None:

@@ -99,12 +99,19 @@ _ALLERGY_ZH = "我对磺胺过敏，吃了以后全身起荨麻疹。"
 
 
 def test_english_reaction_told_again_after_the_allergy_is_no_condition() -> None:
-    turns = [
-        ("patient", _ALLERGY_EN),
-        ("doctor", "Any swelling of your face that time?"),
-        ("patient", "No, only the hives, but they itched for days."),
-    ]
-    assert "urticaria" not in _kinds(*turns, kind="condition")
+    """Told after stress instead of the allergy, the hives are the patient's own."""
+
+    def hives_after(first: str) -> list[str]:
+        turns = [
+            ("patient", first),
+            ("doctor", "Any swelling of your face that time?"),
+            ("patient", "No, only the hives, but they itched for days."),
+        ]
+        found = {**_kinds(*turns, kind="condition"), **_kinds(*turns, kind="symptom")}
+        return [e for e in found if e == "urticaria"]
+
+    stressed = "I'm stressed at work, it gave me hives all over."
+    assert (hives_after(_ALLERGY_EN), hives_after(stressed)) == ([], ["urticaria"])
 
 
 def test_english_reaction_told_again_stays_on_the_allergy() -> None:
@@ -127,13 +134,17 @@ def test_english_other_complaint_after_an_allergy_is_kept_control() -> None:
 
 
 def test_chinese_reaction_told_again_after_the_allergy_is_no_condition() -> None:
-    turns = [
-        ("患者", _ALLERGY_ZH),
-        ("医生", "当时嘴唇肿了吗？"),
-        ("患者", "没有，就是荨麻疹，痒了好几天。"),
-    ]
-    found = {**_kinds(*turns, kind="condition"), **_kinds(*turns, kind="symptom")}
-    assert "urticaria" not in found
+    def hives_after(first: str) -> list[str]:
+        turns = [
+            ("患者", first),
+            ("医生", "当时嘴唇肿了吗？"),
+            ("患者", "没有，就是荨麻疹，痒了好几天。"),
+        ]
+        found = {**_kinds(*turns, kind="condition"), **_kinds(*turns, kind="symptom")}
+        return [e for e in found if e == "urticaria"]
+
+    stressed = "最近工作压力大，全身起荨麻疹。"
+    assert (hives_after(_ALLERGY_ZH), hives_after(stressed)) == ([], ["urticaria"])
 
 
 # --- a vaccine given today ------------------------------------------------------------

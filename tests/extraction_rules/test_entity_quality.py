@@ -101,11 +101,15 @@ def test_question_class_is_dropped_when_answer_names_the_drug() -> None:
 
 
 def test_avoid_a_step_of_care_is_no_contraindication() -> None:
-    found = facts(
+    """Avoiding "going to insulin" is a step of care; avoiding insulin is the drug."""
+    step = facts(
         ("Doctor", "we wanna avoid going to insulin so let's keep the metformin"),
         kind="contraindication",
     )
-    assert found == []
+    drug = facts(
+        ("Doctor", "we wanna avoid insulin so let's keep the metformin"), kind="contraindication"
+    )
+    assert (step, [f.entity for f in drug]) == ([], ["insulin"])
 
 
 def test_avoid_drug_is_contraindication() -> None:

@@ -49,8 +49,11 @@ def test_english_whenever_statement_gives_no_symptom() -> None:
 
 
 def test_common_problem_clause_gives_no_allergy() -> None:
-    text = "季节性过敏是很常见的问题，您的症状与花粉症相似。"
-    assert facts(("医生", text), kind="safety") == []
+    """The same clause said of the patient (您对花粉) is the patient's allergy."""
+    general = facts(("医生", "季节性过敏是很常见的问题，您的症状与花粉症相似。"), kind="safety")
+    own = facts(("医生", "您对花粉过敏是很常见的问题，您的症状与花粉症相似。"), kind="safety")
+    told = [(f.safety_kind, f.entity, f.assertion) for f in own]
+    assert (general, told) == ([], [("allergy", "花粉", "present")])
 
 
 def test_personal_clause_after_general_clause_is_a_suspected_condition() -> None:

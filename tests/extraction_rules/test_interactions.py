@@ -29,7 +29,10 @@ def test_chinese_bleeding_warning_is_interaction() -> None:
 
 
 def test_drugs_in_a_warning_are_not_medications_in_use() -> None:
-    assert facts(("医生", _WARFARIN_ZH), kind="medication_status") == []
+    """The same warning with the drug owned ("你的华法林") keeps it in use."""
+    warned = facts(("医生", _WARFARIN_ZH), kind="medication_status")
+    owned = one(("医生", "你的" + _WARFARIN_ZH), kind="medication_status", entity="warfarin")
+    assert (warned, owned.status) == ([], "active")
 
 
 def test_owned_drug_in_warning_stays_in_use() -> None:
@@ -52,16 +55,30 @@ def test_chinese_co_administration_risk_is_interaction() -> None:
 
 
 def test_two_drugs_without_risk_cue_give_no_interaction() -> None:
-    assert facts(("Patient", "I take aspirin and lisinopril every day."), kind="interaction") == []
+    taken = facts(("Patient", "I take aspirin and lisinopril every day."), kind="interaction")
+    said = "I take aspirin and lisinopril every day, and they interact."
+    warned = facts(("Patient", said), kind="interaction")
+    assert (taken, [f.entity for f in warned]) == ([], ["aspirin"])
 
 
 def test_one_drug_with_food_gives_no_interaction() -> None:
-    assert facts(("Doctor", "Take the ibuprofen with food."), kind="interaction") == []
+    with_food = [
+        facts(("Doctor", said), kind="interaction")
+        for said in ("Take the ibuprofen with food.", "Do not combine the ibuprofen with food.")
+    ]
+    drug = facts(("Doctor", "Do not combine the ibuprofen with warfarin."), kind="interaction")
+    assert (with_food, [f.entity for f in drug]) == ([[], []], ["ibuprofen"])
 
 
 def test_chinese_bare_and_with_avoid_gives_no_interaction() -> None:
-    text = "除了抗组胺药物和激素类药物，您还要避免接触过敏原。"
-    assert facts(("医生", text), kind="interaction") == []
+    """A bare 和 with 避免 is no warning; 避免同时服用 makes the two drugs one."""
+    allergen = facts(
+        ("医生", "除了抗组胺药物和激素类药物，您还要避免接触过敏原。"), kind="interaction"
+    )
+    together = facts(
+        ("医生", "除了抗组胺药物和激素类药物，您还要避免同时服用。"), kind="interaction"
+    )
+    assert (allergen, [f.entity for f in together]) == ([], ["antihistamines"])
 
 
 def test_denied_interaction_is_negated() -> None:
@@ -88,9 +105,20 @@ def test_chinese_forbidden_drug_is_contraindication() -> None:
 
 
 def test_far_apart_drug_and_condition_give_no_contraindication() -> None:
-    text = (
-        "so for your diabetes we talked about the diet and the walking and the numbers "
+    filler = (
+        "we talked about the diet and the walking and the numbers "
         "and everything else that has been going on lately with work and the family "
-        "and you do not need to worry, just continue the metformin"
+        "and you do not need to worry, "
     )
-    assert facts(("Doctor", text), kind="contraindication") == []
+    far = [
+        facts(
+            ("Doctor", f"so for your diabetes {filler}just {cue} the metformin"),
+            kind="contraindication",
+        )
+        for cue in ("continue", "stop")
+    ]
+    near = facts(
+        ("Doctor", "so for your diabetes, just stop the metformin"), kind="contraindication"
+    )
+    told = [(f.entity, "diabetes" in f.content) for f in near]
+    assert (far, told) == ([[], []], [("metformin", True)])

@@ -85,7 +85,16 @@ def test_no_to_reaction_follow_up_is_not_a_negated_allergy() -> None:
         ("Patient", "No, only the itching, but it was awful."),
         kind="allergy",
     )
-    assert [f for f in found if f.entity is None] == []
+    # Control: the same "No" to an allergy question is the denial. (After an allergy
+    # is named, a "No" to "Any other drug allergies?" adds nothing, by design, so the
+    # pair is the reply on its own under the reaction and the allergy question.)
+    no = ("Patient", "No, only the itching, but it was awful.")
+    reaction = facts(
+        ("Doctor", "Any swelling of the face or trouble breathing?"), no, kind="allergy"
+    )
+    allergy = facts(("Doctor", "Are you allergic to any medicines?"), no, kind="allergy")
+    denials = [[f.assertion for f in got if f.entity is None] for got in (found, reaction, allergy)]
+    assert denials == [[], [], ["negated"]]
 
 
 def test_no_to_allergy_question_is_negative_finding() -> None:
@@ -99,11 +108,14 @@ def test_chinese_no_drug_allergy_history_is_negative_finding() -> None:
 
 
 def test_chinese_follow_up_no_is_not_negated_allergy() -> None:
-    found = facts(
-        ("医生", "对什么药过敏？"),
-        ("患者", "青霉素，起过皮疹。"),
-        ("医生", "当时有没有喘不上气？"),
-        ("患者", "没有，就是皮疹。"),
-        kind="allergy",
-    )
-    assert [f for f in found if f.entity is None] == []
+    def denials(follow_up: str) -> list[str]:
+        found = facts(
+            ("医生", "对什么药过敏？"),
+            ("患者", "青霉素，起过皮疹。"),
+            ("医生", follow_up),
+            ("患者", "没有，就是皮疹。"),
+            kind="allergy",
+        )
+        return [f.assertion for f in found if f.entity is None]
+
+    assert (denials("当时有没有喘不上气？"), denials("当时还对别的药过敏吗？")) == ([], ["negated"])

@@ -16,7 +16,7 @@ def _active(*turns: tuple[str, str], entity: str) -> list[str]:
 
 
 def test_itching_with_a_drug_is_no_use_of_it() -> None:
-    found = _active(
+    reaction = _active(
         (
             "Doctor",
             "okay, and it looks like you suffer from itching with the prednisone? "
@@ -24,21 +24,35 @@ def test_itching_with_a_drug_is_no_use_of_it() -> None:
         ),
         entity="prednisone",
     )
-    assert found == []
+    # The control is a statement: the question form "you take the prednisone? uh,
+    # that's correct." is not read as in use yet (the in-turn confirmation is ignored).
+    taken = _active(
+        (
+            "Doctor",
+            "okay, and it looks like you suffer from itching, so you take the prednisone. "
+            "uh, that's correct.",
+        ),
+        entity="prednisone",
+    )
+    assert (reaction, len(taken)) == ([], 1)
 
 
 def test_a_rash_from_a_drug_is_no_use_of_it() -> None:
-    found = _active(
-        ("Patient", "I got a terrible rash from the amoxicillin."), entity="amoxicillin"
+    rash = _active(("Patient", "I got a terrible rash from the amoxicillin."), entity="amoxicillin")
+    taken = _active(
+        ("Patient", "I got a terrible rash so I take the amoxicillin."), entity="amoxicillin"
     )
-    assert found == []
+    assert (rash, len(taken)) == ([], 1)
 
 
 def test_a_reaction_to_a_drug_is_no_use_of_it() -> None:
-    found = _active(
+    reaction = _active(
         ("Patient", "I had a bad reaction to the codeine, my heart was racing."), entity="codeine"
     )
-    assert found == []
+    response = _active(
+        ("Patient", "I had a good response to the codeine, my heart was racing."), entity="codeine"
+    )
+    assert (reaction, len(response)) == ([], 1)
 
 
 def test_a_drug_taken_for_the_itching_is_still_in_use() -> None:
@@ -49,9 +63,7 @@ def test_a_drug_taken_for_the_itching_is_still_in_use() -> None:
 
 
 def test_a_yes_to_a_reaction_question_is_no_use_of_the_drug() -> None:
-    found = _active(
-        ("Doctor", "Do you get hives with the penicillin?"),
-        ("Patient", "Yes, that's correct."),
-        entity="penicillin",
-    )
-    assert found == []
+    yes = ("Patient", "Yes, that's correct.")
+    hives = _active(("Doctor", "Do you get hives with the penicillin?"), yes, entity="penicillin")
+    refills = _active(("Doctor", "Do you get refills of the penicillin?"), yes, entity="penicillin")
+    assert (hives, len(refills)) == ([], 1)

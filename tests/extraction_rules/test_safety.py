@@ -39,10 +39,10 @@ def test_not_allergic_to_named_drug_is_negated_fact() -> None:
 
 
 def test_no_to_any_other_allergies_adds_nothing() -> None:
-    found = facts(
-        ("Doctor", "Any other allergies?"), ("Patient", "Nope, that is all."), kind="allergy"
-    )
-    assert found == []
+    asked = ("Doctor", "Any other allergies?")
+    nope = facts(asked, ("Patient", "Nope, that is all."), kind="allergy")
+    latex = facts(asked, ("Patient", "Latex, that is all."), kind="allergy")
+    assert (nope, [(f.entity, f.assertion) for f in latex]) == ([], [("latex", "present")])
 
 
 def test_allergen_named_in_question_confirmed_by_yes() -> None:
@@ -56,11 +56,16 @@ def test_food_allergy_is_recorded() -> None:
 
 
 def test_allergen_is_not_recorded_as_medication_in_use() -> None:
-    assert facts(("Patient", "I'm allergic to penicillin."), kind="medication_status") == []
+    allergic = facts(("Patient", "I'm allergic to penicillin."), kind="medication_status")
+    taking = facts(("Patient", "I'm taking penicillin."), kind="medication_status")
+    assert (allergic, [(f.entity, f.status) for f in taking]) == ([], [("penicillin", "active")])
 
 
 def test_question_by_patient_tag_is_not_an_allergy() -> None:
-    assert facts(("Patient", "Any allergies to penicillin?")) == []
+    asked = facts(("Patient", "Any allergies to penicillin?"))
+    told = facts(("Patient", "Bad allergies to penicillin."))
+    told_facts = [(f.safety_kind, f.entity, f.assertion) for f in told]
+    assert (asked, told_facts) == ([], [("allergy", "penicillin", "present")])
 
 
 def test_chinese_allergy() -> None:

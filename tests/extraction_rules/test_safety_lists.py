@@ -20,13 +20,20 @@ def test_surgery_list_goes_on_after_an_okay() -> None:
 
 
 def test_okay_after_an_unrelated_statement_opens_no_surgery_question() -> None:
-    found = facts(
-        ("Patient", "My knee hurts."),
-        ("Doctor", "Okay."),
-        ("Patient", "And knee surgery scares me."),
-        kind="surgical_history",
-    )
-    assert found == []
+    """The same "Okay." after a surgery question lets the next turn answer it."""
+
+    def after(first: tuple[str, str]) -> list[tuple[str | None, str]]:
+        found = facts(
+            first,
+            ("Doctor", "Okay."),
+            ("Patient", "And knee surgery scares me."),
+            kind="surgical_history",
+        )
+        return [(f.entity, f.assertion) for f in found]
+
+    unrelated = after(("Patient", "My knee hurts."))
+    asked = after(("Doctor", "What surgeries have you had?"))
+    assert (unrelated, asked) == ([], [("knee surgery", "present")])
 
 
 def test_tolerated_drug_is_a_negated_allergy() -> None:
@@ -41,8 +48,13 @@ def test_chinese_tolerated_drug_is_a_negated_allergy() -> None:
 
 
 def test_not_tolerated_drug_is_no_negated_allergy() -> None:
-    found = facts(("Patient", "I couldn't tolerate the metformin."), kind="allergy")
-    assert not any(f.assertion == "negated" for f in found)
+    not_tolerated = facts(("Patient", "I couldn't tolerate the metformin."), kind="allergy")
+    tolerated = facts(("Patient", "I tolerated the metformin."), kind="allergy")
+    negated = [
+        [f.entity for f in found if f.assertion == "negated"]
+        for found in (not_tolerated, tolerated)
+    ]
+    assert negated == [[], ["metformin"]]
 
 
 def test_negation_ends_at_a_new_clause_with_its_own_subject() -> None:

@@ -18,44 +18,45 @@ def _surgical(*turns: tuple[str, str]) -> list[str | None]:
 
 
 def test_procedure_prep_as_time_reference_is_not_surgical_history() -> None:
-    found = _surgical(
-        (
-            "Patient",
-            "My reflux flared up back in April, around the time of the colonoscopy preparation.",
-        )
-    )
-    assert found == []
+    prep = "My reflux flared up back in April, around the time of the colonoscopy preparation."
+    had = "My reflux flared up back in April, around the time I had the colonoscopy."
+    assert (_surgical(("Patient", prep)), _surgical(("Patient", had))) == ([], ["colonoscopy"])
 
 
 def test_before_your_procedure_is_not_surgical_history() -> None:
-    found = _surgical(
-        (
-            "Doctor",
-            "As we did last time, hold the clopidogrel for seven days before your gastroscopy.",
-        )
+    before = "As we did last time, hold the clopidogrel for seven days before your gastroscopy."
+    had = (
+        "As we did last time, you held the clopidogrel for seven days before you had "
+        "your gastroscopy."
     )
-    assert found == []
+    assert (_surgical(("Doctor", before)), _surgical(("Doctor", had))) == ([], ["gastroscopy"])
 
 
 def test_chinese_planned_procedure_is_not_surgical_history() -> None:
-    assert _surgical(("患者", "去年医生就建议过，我准备下个月做胃镜。")) == []
+    planned = _surgical(("患者", "去年医生就建议过，我准备下个月做胃镜。"))
+    done = _surgical(("患者", "去年医生就建议过，我上个月做了胃镜。"))
+    assert (planned, done) == ([], ["gastroscopy"])
 
 
 def test_chinese_before_procedure_time_reference_is_not_surgical_history() -> None:
-    assert _surgical(("医生", "和以前一样，胃镜前一天晚上十点以后不要吃东西。")) == []
+    before = _surgical(("医生", "和以前一样，胃镜前一天晚上十点以后不要吃东西。"))
+    done = _surgical(("患者", "和以前一样，我去年做过胃镜，前一天晚上十点以后没吃东西。"))
+    assert (before, done) == ([], ["gastroscopy"])
 
 
 def test_general_explanation_of_a_procedure_is_not_surgical_history() -> None:
-    found = _surgical(("Doctor", "A gastroscopy is generally done with light sedation."))
-    assert found == []
+    general = _surgical(("Doctor", "A gastroscopy is generally done with light sedation."))
+    own = _surgical(("Doctor", "Your gastroscopy was done with light sedation."))
+    assert (general, own) == ([], ["gastroscopy"])
 
 
 def test_scheduled_reply_to_procedure_question_is_not_surgical_history() -> None:
-    found = _surgical(
-        ("Doctor", "Have you ever had a colonoscopy?"),
-        ("Patient", "Yes, it's booked for next month."),
-    )
-    assert found == []
+    asked = ("Doctor", "Have you ever had a colonoscopy?")
+    booked = _surgical(asked, ("Patient", "Yes, it's booked for next month."))
+    done = _surgical(asked, ("Patient", "Yes, I had a colonoscopy last month."))
+    # The control names the procedure: the pronoun reply "Yes, I had it last month."
+    # is not read as the asked procedure done yet (nor is "Yes, I had one last year.").
+    assert (booked, done) == ([], ["colonoscopy"])
 
 
 def test_done_and_planned_procedures_in_one_sentence_keep_only_the_done_one() -> None:

@@ -129,8 +129,9 @@ def test_an_ordinal_day_is_no_lab_value() -> None:
 
 
 def test_remedies_listed_for_allergies_are_no_allergy() -> None:
-    said = ("patient", "I take Zyrtec and Claritin for allergies.")
-    assert not facts(said, kind="allergy")
+    taken = facts(("patient", "I take Zyrtec and Claritin for allergies."), kind="allergy")
+    reacted = facts(("patient", "I react to Zyrtec and Claritin with allergies."), kind="allergy")
+    assert (taken, {f.entity: f.assertion for f in reacted}.get("cetirizine")) == ([], "present")
 
 
 def test_an_allergy_said_before_a_remedy_list_is_kept() -> None:
@@ -145,7 +146,12 @@ def test_antibiotic_therapy_received_is_a_medication() -> None:
 
 def test_a_drug_beside_allergies_named_as_a_remedy_is_no_allergen() -> None:
     said = ("doctor", "I see you aren't taking anything for your allergies, but you take atenolol.")
-    assert not facts(said, kind="allergy")
+    control = (
+        "doctor",
+        "I see you aren't taking anything for your allergies, but you react to atenolol.",
+    )
+    reacted = [(f.entity, f.assertion) for f in facts(control, kind="allergy")]
+    assert (facts(said, kind="allergy"), reacted) == ([], [("atenolol", "present")])
 
 
 def test_a_steroid_course_prescribed_for_a_reaction_is_no_allergen() -> None:
@@ -153,7 +159,9 @@ def test_a_steroid_course_prescribed_for_a_reaction_is_no_allergen() -> None:
         "doctor",
         "I'm going to prescribe you a course of an oral steroid for this allergic reaction.",
     )
-    assert not facts(said, kind="allergy")
+    control = ("doctor", "I think a course of an oral steroid caused this allergic reaction.")
+    caused = [(f.entity, f.assertion) for f in facts(control, kind="allergy")]
+    assert (facts(said, kind="allergy"), caused) == ([], [("corticosteroids", "present")])
 
 
 def test_a_combination_brand_is_its_combined_drug() -> None:

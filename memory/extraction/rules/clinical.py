@@ -7,6 +7,7 @@ import re
 from functools import lru_cache
 
 from memory.domain.types import ExtractedFact
+from memory.extraction.rules.condition_talk import named_in_talk
 from memory.extraction.rules.context import in_purpose, outside_purpose
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
@@ -211,13 +212,18 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
 
 
 def _not_had(ctx: SentenceCtx, hit: Hit) -> bool:
-    """The disease names a test, a vaccine or an outcome to prevent, not a state."""
+    """The disease names a test, a vaccine or an outcome to prevent, not a state, or
+    is said in counselling and general talk (rules.condition_talk)."""
     return (
         _only_tested(ctx, hit)
         or _names_a_vaccine(ctx, hit)
         or _names_a_service(ctx, hit)
         or in_purpose(ctx.text, hit.start, ctx.zh)
+        or named_in_talk(ctx, hit, tuple(h for h in ctx.hits if h.kind in _NAMED_KINDS))
     )
+
+
+_NAMED_KINDS = frozenset({"disease", "symptom"})
 
 
 # "The Infectious Disease center", "a cancer centre", "an infectious disease

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 
 from memory.evaluation import gold as g
-from memory.lexicon.forms import broader
+from memory.lexicon.isa import same_condition
 
 FINDING_SECTIONS = (
     "REVIEW OF SYSTEMS",
@@ -47,11 +47,9 @@ def positives(text: str) -> str:
 
 
 def related(condition: str, listed: frozenset[str]) -> bool:
-    """The list names the condition or a form of it one step up or down the is-a
-    relation (never a sibling form: type 1 diabetes is no type 2 diabetes)."""
-    if condition in listed or broader(condition) in listed:
-        return True
-    return any(broader(name) == condition for name in listed)
+    """The list names the condition or a name up or down its is-a relation (never a
+    sibling: type 1 diabetes is no type 2 diabetes)."""
+    return any(same_condition(condition, name) for name in listed)
 
 
 def judged_right(

@@ -119,3 +119,37 @@ def test_an_everyday_word_the_recognizer_misreads_is_no_condition(
     speaker: str, word: str, disease: str, entity: str
 ) -> None:
     assert (_present(speaker, word), _present(speaker, disease)) == ([], [entity])
+
+
+@pytest.mark.parametrize(
+    ("speaker", "may", "did", "entities"),
+    [
+        (
+            "Doctor",
+            "Your high blood pressure can lead to a stroke.",
+            "Your high blood pressure has led to a stroke.",
+            ["hypertension", "stroke"],
+        ),
+        ("医生", "您的高血压会导致中风。", "您的高血压导致了中风。", ["hypertension", "stroke"]),
+    ],
+)
+def test_a_consequence_that_may_come_is_no_condition(
+    speaker: str, may: str, did: str, entities: list[str]
+) -> None:
+    assert (_present(speaker, may), _present(speaker, did)) == (["hypertension"], entities)
+
+
+@pytest.mark.parametrize(
+    ("speaker", "skin", "stomach"),
+    [
+        ("Patient", "I have an ulcer on my left heel.", "I have an ulcer in my stomach."),
+        ("患者", "我有下肢溃疡。", "我有胃溃疡。"),
+    ],
+)
+def test_an_ulcer_on_the_skin_is_a_skin_ulcer_not_a_stomach_ulcer(
+    speaker: str, skin: str, stomach: str
+) -> None:
+    assert (_present(speaker, skin), _present(speaker, stomach)) == (
+        ["skin ulcer"],
+        ["peptic ulcer disease"],
+    )

@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 
 from memory.domain.types import ExtractedFact
-from memory.extraction.rules.condition_talk import named_in_talk
+from memory.extraction.rules.condition_talk import condition_name, named_in_talk
 from memory.extraction.rules.context import in_purpose, outside_purpose
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
@@ -198,11 +198,11 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
                 hit.start,
                 **when,
                 type="condition",
-                entity=hit.canonical,
+                entity=condition_name(ctx, hit),
                 status=status,
                 assertion=assertion,
                 is_state_change=status in ("resolved", "misdiagnosed", "worsened", "improved"),
-                replaces=f"{hit.canonical} active"
+                replaces=f"{condition_name(ctx, hit)} active"
                 if status in ("resolved", "misdiagnosed")
                 else None,
                 confidence=0.65,

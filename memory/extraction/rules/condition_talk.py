@@ -10,7 +10,8 @@ shows on the patient's page as a disease nobody found.
 The words are data (lexicon/data/cues/condition_talk.tsv); this module keeps the
 grammar: a cue before the name in the same clause, a risk word right after it, a
 possessive that makes an indication the patient's own, and the copula between two
-condition names.
+condition names. It also reads the one word whose sense its site decides: a bare
+"ulcer" said of a foot, a hip or the skin is a skin ulcer, not a stomach ulcer.
 """
 
 from __future__ import annotations
@@ -89,3 +90,18 @@ def _defining_word(ctx: SentenceCtx, hit: Hit, others: tuple[Hit, ...]) -> bool:
         r"^\s*[,，]?\s*" + _cue("definition", ctx.zh).pattern + gap, 0 if ctx.zh else re.I
     )
     return any(o.end <= hit.start and defining.match(ctx.text[o.end : hit.start]) for o in others)
+
+
+# The lexicon reads a bare "ulcer" as the stomach's (peptic ulcer disease); said of
+# a place on the skin or a limb ("this ulcer on my heel", "ulcers on both thighs",
+# 脚上的溃疡) it is a skin ulcer, whose care and risks are another disease's.
+_BARE_ULCER = re.compile(r"^(?:ulcers?|溃疡)$", re.I)
+_SKIN_ULCER = "skin ulcer"
+
+
+def condition_name(ctx: SentenceCtx, hit: Hit) -> str:
+    """The condition a name stands for in its sentence: its canonical, or a skin
+    ulcer for a bare "ulcer" said with a skin site in the same sentence."""
+    if not _BARE_ULCER.match(hit.surface):
+        return hit.canonical
+    return _SKIN_ULCER if _cue("skin_site", ctx.zh).search(ctx.text) else hit.canonical

@@ -153,3 +153,17 @@ def test_an_ulcer_on_the_skin_is_a_skin_ulcer_not_a_stomach_ulcer(
         ["skin ulcer"],
         ["peptic ulcer disease"],
     )
+
+
+@pytest.mark.parametrize(
+    ("speaker", "text", "entities"),
+    [
+        ("Doctor", "Your headache is a migraine.", ["migraine"]),
+        ("医生", "您的头痛就是偏头痛。", ["migraine"]),
+        ("Doctor", "Your diabetes is type 2 diabetes.", ["diabetes", "type 2 diabetes"]),
+    ],
+)
+def test_a_diagnosis_or_form_named_after_a_copula_is_kept(
+    speaker: str, text: str, entities: list[str]
+) -> None:
+    assert _present(speaker, text) == entities

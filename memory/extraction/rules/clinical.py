@@ -223,7 +223,9 @@ def _not_had(ctx: SentenceCtx, hit: Hit) -> bool:
     )
 
 
-_NAMED_KINDS = frozenset({"disease", "symptom"})
+# Only a disease is defined by another name: "your headache is a migraine" (a
+# complaint, then its diagnosis) is no definition.
+_NAMED_KINDS = frozenset({"disease"})
 
 
 # "The Infectious Disease center", "a cancer centre", "an infectious disease

@@ -30,10 +30,13 @@ _CLAUSE_END_ZH = re.compile(r"[；：？！。]|但是|不过|可是")
 # "used for your diabetes", 用于治疗您的糖尿病: the indication is the patient's own.
 _POSSESSIVE_EN = re.compile(r"\b(?:your|my|his|her|their)\s+(?:\w+\s+)?$", re.I)
 _POSSESSIVE_ZH = re.compile(r"(?:您|你|我|他|她)(?:的)?[^，。；]{0,4}$")
-# Between a defining cue and the defining word: an article and a word or two
-# ("is the acute inflammation"), in Chinese a few characters (就是胃黏膜的炎症).
+# Between a defining cue and the defining word: an article or a hedge, then a word
+# or two ("is the acute inflammation", "is just inflammation"), in Chinese a few
+# characters (就是胃黏膜的炎症). Without one, "your diabetes is type 2 diabetes"
+# names the form, no definition.
 _DEFINING_GAP_EN = (
-    r"\s*(?:(?:the|a|an|just|basically|simply|really|kind of|some)\s+)*(?:\w+\s+){0,2}$"
+    r"\s+(?:(?:the|a|an|just|basically|simply|really|kind of|type of|form of)\s+)+"
+    r"(?:\w+\s+){0,2}$"
 )
 _DEFINING_GAP_ZH = r"[^，。；]{0,10}$"
 

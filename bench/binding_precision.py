@@ -178,10 +178,16 @@ def _named_in(condition: str, text: str) -> bool:
 
 
 def _score_conditions(
-    facts: tuple, note: tuple[str, str, str], tally: Tally, turns: tuple[Turn, ...]
+    facts: tuple,
+    problems: str,
+    hpi: str,
+    tally: Tally,
+    turns: tuple[Turn, ...],
+    findings: str = "",
 ) -> None:
-    """note = (problem lists, history of present illness, findings sections)."""
-    problems, hpi, _ = note
+    """Judge each condition against the lists (strict), the lists and the HPI, and
+    the lists and the findings sections (bench/condition_judge.py)."""
+    note = (problems, hpi, findings)
     for condition in _conditions(facts):
         ok = _named_in(condition, problems)
         tally.conditions[0] += ok
@@ -219,7 +225,7 @@ def _mts(row: dict[str, str], tally: Tally) -> None:
     header = row["section_header"]
     if header in _MTS_PROBLEM_ROWS or header in _MTS_HPI_ROWS:
         problems = text if header in _MTS_PROBLEM_ROWS else ""
-        _score_conditions(facts, (problems, text, ""), tally, turns)
+        _score_conditions(facts, problems, text, tally, turns)
 
 
 def _aci(row: dict[str, str], tally: Tally) -> None:
@@ -232,7 +238,8 @@ def _aci(row: dict[str, str], tally: Tally) -> None:
     _score_labs(facts, values_text, tally, turns)
     problems = note_sections(note, _PROBLEM_SECTIONS)
     hpi = note_sections(note, _HPI_SECTIONS)
-    _score_conditions(facts, (problems, hpi, note_sections(note, FINDING_SECTIONS)), tally, turns)
+    findings = note_sections(note, FINDING_SECTIONS)
+    _score_conditions(facts, problems, hpi, tally, turns, findings)
 
 
 def run_part(mts_file: str, aci_file: str) -> Tally:

@@ -36,8 +36,6 @@ _NEG_PRE_EN = (
     r"\bisn'?t\b",
     r"\baren'?t\b",
     r"\bwasn'?t\b",
-    # Transcripts split the clitic: "you do n't have", "it is n't".
-    r"\b(?:do|does|did|have|has|is|are|was) n't\b",
     r"\bnope\b",
     r"\bnah\b",
     r"\bdo not\b",

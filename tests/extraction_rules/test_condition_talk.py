@@ -161,3 +161,19 @@ def test_a_diagnosis_or_form_named_after_a_copula_is_kept(
     speaker: str, text: str, entities: list[str]
 ) -> None:
     assert _present(speaker, text) == entities
+
+
+def test_a_clitic_split_denial_denies_the_condition() -> None:
+    denied = "The test shows you do n't have diabetes."
+    said = "The test shows you do have diabetes."
+    assert (_present("Doctor", denied), _present("Doctor", said)) == ([], ["diabetes"])
+
+
+def test_a_chinese_denial_denies_the_condition() -> None:
+    assert (
+        _present("医生", "检查说明您没有糖尿病。"),
+        _present("医生", "检查说明您有糖尿病。"),
+    ) == (
+        [],
+        ["diabetes"],
+    )

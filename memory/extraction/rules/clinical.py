@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 
 from memory.domain.types import ExtractedFact
-from memory.extraction.rules.condition_talk import condition_name, named_in_talk
+from memory.extraction.rules.condition_talk import condition_name, named_in_talk, split_denial
 from memory.extraction.rules.context import in_purpose, outside_purpose
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
@@ -185,6 +185,8 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
         seen.add(hit.canonical)
         status = status or _condition_status(outside_purpose(ctx.text, ctx.zh))
         assertion = ctx.assertion(hit.start, hit.end)
+        if assertion == "present" and split_denial(ctx, hit):
+            assertion = "negated"  # "you do n't have diabetes" (rules.condition_talk)
         if assertion == "historical" and still_lasting(ctx, hit):
             assertion = "present"  # "既往有高血压": a past medical history lists what lasts
         when: dict[str, object] = {}

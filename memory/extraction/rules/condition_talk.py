@@ -108,3 +108,17 @@ def condition_name(ctx: SentenceCtx, hit: Hit) -> str:
     if not _BARE_ULCER.match(hit.surface):
         return hit.canonical
     return _SKIN_ULCER if _cue("skin_site", ctx.zh).search(ctx.text) else hit.canonical
+
+
+# Transcripts split the clitic ("you do n't have", "it is n't"): a denial the
+# sentence's negation scope does not read. Read here for conditions only, within
+# the clause and a few words before the name, as a negation cue is.
+_DENIAL_REACH = 60
+
+
+def split_denial(ctx: SentenceCtx, hit: Hit) -> bool:
+    """A clitic-split denial ("do n't have") governs the condition name."""
+    if ctx.zh:
+        return False
+    head = _clause_head(ctx, hit)[-_DENIAL_REACH:]
+    return bool(_cue("split_denial", False).search(head))

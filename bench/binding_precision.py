@@ -29,6 +29,13 @@ Definitions (gold from the reference notes, read by bench/value_recall.py's note
   section is that list): right when the list names the condition. Beside it the
   same figure with the history of present illness (ACI-Bench HISTORY OF
   PRESENT ILLNESS, MTS-Dialog GENHX) counted as a problem list too.
+- Condition precision, findings (bench/condition_judge.py): the lists, and the
+  note's further sections that state the patient's findings (review of systems
+  and exam positives, results, impression), matched through the lexicon's
+  normalisation and is-a relation of disease forms. A reference with no list
+  (an MTS-Dialog history-only row) judges nothing there: its facts are counted
+  apart. Of the facts judged wrong so, the number the history of present
+  illness states (said, but left off the lists) is printed too.
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from condition_judge import FINDING_SECTIONS, judged_right  # noqa: E402
 from value_recall import (  # noqa: E402
     _VALUE_SECTIONS_ALL,
     DATA,
@@ -85,6 +93,9 @@ class Tally:
     labs: list[int] = field(default_factory=lambda: [0, 0])
     conditions: list[int] = field(default_factory=lambda: [0, 0])
     conditions_hpi: list[int] = field(default_factory=lambda: [0, 0])
+    conditions_findings: list[int] = field(default_factory=lambda: [0, 0])
+    no_list: list[int] = field(default_factory=lambda: [0, 0])  # [HPI lacks, facts]
+    wrong_in_hpi: list[int] = field(default_factory=lambda: [0, 0])  # [HPI states, wrong]
 
 
 MISSES: list[str] = []
@@ -167,16 +178,39 @@ def _named_in(condition: str, text: str) -> bool:
 
 
 def _score_conditions(
-    facts: tuple, problems: str, hpi: str, tally: Tally, turns: tuple[Turn, ...]
+    facts: tuple,
+    problems: str,
+    hpi: str,
+    tally: Tally,
+    turns: tuple[Turn, ...],
+    findings: str = "",
 ) -> None:
+    """Judge each condition against the lists (strict), the lists and the HPI, and
+    the lists and the findings sections (bench/condition_judge.py)."""
+    note = (problems, hpi, findings)
     for condition in _conditions(facts):
         ok = _named_in(condition, problems)
         tally.conditions[0] += ok
         tally.conditions[1] += 1
         tally.conditions_hpi[0] += ok or _named_in(condition, hpi)
         tally.conditions_hpi[1] += 1
+        _score_findings(condition, note, tally)
         if not ok:
             _note("condition not in the problem list", condition, turns)
+
+
+def _score_findings(condition: str, note: tuple[str, str, str], tally: Tally) -> None:
+    problems, hpi, findings = note
+    if not problems.strip():
+        tally.no_list[0] += not _named_in(condition, hpi)
+        tally.no_list[1] += 1  # nothing to judge against: counted apart
+        return
+    right = judged_right(condition, problems, findings, _named_in)
+    tally.conditions_findings[0] += right
+    tally.conditions_findings[1] += 1
+    if not right:
+        tally.wrong_in_hpi[0] += _named_in(condition, hpi)
+        tally.wrong_in_hpi[1] += 1
 
 
 # --------------------------------------------------------------------------- runs
@@ -203,7 +237,9 @@ def _aci(row: dict[str, str], tally: Tally) -> None:
     _score_binding(facts, _bindings(note, note, turns), tally, turns)
     _score_labs(facts, values_text, tally, turns)
     problems = note_sections(note, _PROBLEM_SECTIONS)
-    _score_conditions(facts, problems, note_sections(note, _HPI_SECTIONS), tally, turns)
+    hpi = note_sections(note, _HPI_SECTIONS)
+    findings = note_sections(note, FINDING_SECTIONS)
+    _score_conditions(facts, problems, hpi, tally, turns, findings)
 
 
 def run_part(mts_file: str, aci_file: str) -> Tally:
@@ -225,6 +261,9 @@ ROWS = (
     ("lab recall (issue 30 labs)", ">= 95%", "labs"),
     ("condition precision, problem lists", ">= 90%", "conditions"),
     ("  counting the HPI as a list too", "", "conditions_hpi"),
+    ("condition precision, lists + findings", ">= 90%", "conditions_findings"),
+    ("  no list: facts not judged, HPI lacks", "", "no_list"),
+    ("  judged wrong, the HPI states", "", "wrong_in_hpi"),
 )
 
 

@@ -441,7 +441,8 @@ def test_i_agree_keeps_the_doctors_next_statement_the_relatives_english() -> Non
         ("Patient", "My son broke his elbow last year."),
         ("Doctor", "His fracture has healed, so we should remove the hardware."),
         ("Patient", "Yes, I agree. What is the risk?"),
-        ("Doctor", "Historically, the risk of infection is low."),
+        # (not "the risk of infection is low": a risk names no condition of anyone)
+        ("Doctor", "Historically, an infection after this is rare."),
         entity="infections",
     )
     assert found and "patient" not in found

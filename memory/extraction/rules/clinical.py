@@ -7,6 +7,7 @@ import re
 from functools import lru_cache
 
 from memory.domain.types import ExtractedFact
+from memory.extraction.rules.condition_talk import condition_name, named_in_talk, split_denial
 from memory.extraction.rules.context import in_purpose, outside_purpose
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
@@ -185,6 +186,8 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
         seen.add(hit.canonical)
         status = status or _condition_status(outside_purpose(ctx.text, ctx.zh))
         assertion = ctx.assertion(hit.start, hit.end)
+        if assertion == "present" and split_denial(ctx, hit):
+            assertion = "negated"  # "you do n't have diabetes" (rules.condition_talk)
         if assertion == "historical" and still_lasting(ctx, hit):
             assertion = "present"  # "既往有高血压": a past medical history lists what lasts
         if assertion == "present" and removed(ctx.text, hit.start, hit.end, ctx.zh):
@@ -200,11 +203,11 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
                 hit.start,
                 **when,
                 type="condition",
-                entity=hit.canonical,
+                entity=condition_name(ctx, hit),
                 status=status,
                 assertion=assertion,
                 is_state_change=status in ("resolved", "misdiagnosed", "worsened", "improved"),
-                replaces=f"{hit.canonical} active"
+                replaces=f"{condition_name(ctx, hit)} active"
                 if status in ("resolved", "misdiagnosed")
                 else None,
                 confidence=0.65,
@@ -214,13 +217,20 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
 
 
 def _not_had(ctx: SentenceCtx, hit: Hit) -> bool:
-    """The disease names a test, a vaccine or an outcome to prevent, not a state."""
+    """The disease names a test, a vaccine or an outcome to prevent, not a state, or
+    is said in counselling and general talk (rules.condition_talk)."""
     return (
         _only_tested(ctx, hit)
         or _names_a_vaccine(ctx, hit)
         or _names_a_service(ctx, hit)
         or in_purpose(ctx.text, hit.start, ctx.zh)
+        or named_in_talk(ctx, hit, tuple(h for h in ctx.hits if h.kind in _NAMED_KINDS))
     )
+
+
+# Only a disease is defined by another name: "your headache is a migraine" (a
+# complaint, then its diagnosis) is no definition.
+_NAMED_KINDS = frozenset({"disease"})
 
 
 # "The Infectious Disease center", "a cancer centre", "an infectious disease

@@ -34,3 +34,9 @@ def run_titled(title: str, *turns: tuple[str, str], when: date | None = SESSION)
         when, tuple(Turn(i + 1, sp, tx) for i, (sp, tx) in enumerate(turns)), title
     )
     return RuleExtractor().extract(session).extraction
+
+
+def patient_allergies(*turns: tuple[str, str]) -> dict[str, str]:
+    """entity -> assertion of the patient's allergy facts that name a substance."""
+    found = facts(*turns, kind="allergy")
+    return {f.entity: f.assertion for f in found if f.entity and f.subject == "patient"}

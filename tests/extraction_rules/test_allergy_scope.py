@@ -6,13 +6,7 @@ differs only in the cue and is an allergy. Wording is invented.
 
 from __future__ import annotations
 
-from tests.extraction_rules._helpers import facts
-
-
-def _allergies(*turns: tuple[str, str]) -> dict[str, str]:
-    """entity -> assertion of the patient's allergy facts that name a substance."""
-    found = facts(*turns, kind="allergy")
-    return {f.entity: f.assertion for f in found if f.entity and f.subject == "patient"}
+from tests.extraction_rules._helpers import patient_allergies as _allergies
 
 
 def test_drug_taken_for_allergy_symptoms_is_no_allergy_en() -> None:

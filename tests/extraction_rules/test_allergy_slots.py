@@ -5,13 +5,7 @@ nothing. Wording is invented; each negative has a control that differs in the sl
 
 from __future__ import annotations
 
-from tests.extraction_rules._helpers import facts
-
-
-def _allergies(*turns: tuple[str, str]) -> dict[str, str]:
-    """entity -> assertion of the patient's allergy facts that name a substance."""
-    found = facts(*turns, kind="allergy")
-    return {f.entity: f.assertion for f in found if f.entity and f.subject == "patient"}
+from tests.extraction_rules._helpers import patient_allergies as _allergies
 
 
 def test_a_fruit_no_list_names_is_an_allergy_en() -> None:

@@ -57,9 +57,13 @@ def _english_names(words: str) -> list[tuple[int, str]]:
 _JOIN = re.compile(r"\s*(?:,\s*)?(?:(?:and|or)\s+|,\s*)", re.I)
 
 
+@cache
+def _determiners() -> re.Pattern[str]:
+    return re.compile(rf"(?:(?:{cue('slot_determiner', False).pattern})\s+)+", re.I)
+
+
 def _english_name(words: str, at: int) -> tuple[int, str] | None:
-    determiner = re.compile(rf"(?:(?:{cue('slot_determiner', False).pattern})\s+)+", re.I)
-    lead = determiner.match(words, at)
+    lead = _determiners().match(words, at)
     skip = lead.end() if lead else at
     taken: list[str] = []
     for word in words[skip:].split():

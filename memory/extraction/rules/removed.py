@@ -11,6 +11,7 @@ between) or right after it.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from memory.lexicon.cues import cues
 
@@ -25,10 +26,12 @@ def _words(category: str, zh: bool) -> str:
     return cues("conditions").pattern(category, "zh" if zh else "en")
 
 
+@cache
 def _before(zh: bool) -> re.Pattern[str]:
     return re.compile(rf"(?:{_words('removed_before', zh)}){_BEFORE_GAP[zh]}", re.I)
 
 
+@cache
 def _after(zh: bool) -> re.Pattern[str]:
     return re.compile(rf"{_AFTER_GAP[zh]}(?:{_words('removed_after', zh)})", re.I)
 

@@ -12,7 +12,9 @@ web | api | management  →  actions | queries | answering | retrieval  →  dom
   TYPE_CHECKING (a deferred import that dodges a cycle is still a cycle);
 - web/ and api/ reach the database only through memory/queries (reads) and
   memory/actions (writes): no model manager, raw SQL or cursor of their own,
-  apart from an allowlist that only shrinks.
+  apart from an allowlist that only shrinks;
+- memory/extraction/rules/ writes no word list as a regex alternation of more than
+  8 literals: cue words live in memory/lexicon/data/cues/ (allowlist that only shrinks).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import ast
 import re
 from collections.abc import Iterator
 from pathlib import Path
+
+from tests.hygiene.regex_lists import LIMIT, word_lists
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("memory", "medgraph_web")
@@ -321,3 +325,65 @@ def test_the_write_check_finds_a_write() -> None:
     assert sorted(kinds) == [
         "add", "create", "raw SQL write", "raw SQL write", "raw SQL write", "save", "update"
     ]  # fmt: skip
+
+
+# Rule modules that still spell a word list as a regex alternation, and how many.
+# Each list moves into a cue file (issue 32, item 1); the allowance only shrinks:
+# the test fails when a module has more, and when it has fewer (lower the entry).
+WORD_LISTS_ALLOWED = {
+    "aching.py": 2,
+    "advice.py": 2,
+    "allergy_scope.py": 1,
+    "bounded.py": 2,
+    "clauses.py": 3,
+    "clinical.py": 1,
+    "condition_talk.py": 1,
+    "context.py": 13,
+    "dose_changes.py": 6,
+    "dose_words.py": 1,
+    "dosing.py": 2,
+    "episodes.py": 7,
+    "extractor.py": 1,
+    "fractures.py": 2,
+    "generic.py": 15,
+    "interactions.py": 1,
+    "measurements.py": 6,
+    "medications.py": 11,
+    "qa.py": 12,
+    "reading_units.py": 1,
+    "removed.py": 1,
+    "safety.py": 10,
+    "sentence_doses.py": 9,
+    "standing.py": 5,
+    "surgery.py": 4,
+    "text.py": 9,
+    "zh_numbers.py": 1,
+}
+
+
+def test_rules_keep_word_lists_in_cue_files() -> None:
+    counts: dict[str, int] = {}
+    for path in sorted((ROOT / "memory/extraction/rules").glob("*.py")):
+        n = sum(1 for _ in word_lists(ast.parse(path.read_text(encoding="utf-8"))))
+        if n or path.name in WORD_LISTS_ALLOWED:
+            counts[path.name] = n
+    over = {name: n for name, n in counts.items() if n != WORD_LISTS_ALLOWED.get(name, 0)}
+    assert over == {}, (
+        f"regex alternations of more than {LIMIT} literals in memory/extraction/rules/ "
+        "(module: found, allowed) — move the words to memory/lexicon/data/cues/, "
+        "or lower the allowance when a list moved:\n"
+        + "\n".join(f"{name}: {n}, {WORD_LISTS_ALLOWED.get(name, 0)}" for name, n in over.items())
+    )
+
+
+def test_the_word_list_check_counts_literals_not_grammar() -> None:
+    nine = "|".join(f"word{i}" for i in range(9))
+    eight = "|".join(f"word{i}" for i in range(8))
+    grammar = "|".join(f"w{i}\\w*" for i in range(12))
+    source = (
+        f"A = r'(?:{nine})\\s+x'\n"
+        f"B = r'\\b(?:{eight})\\b'\n"
+        f"C = r'(?P<x>{grammar})'\n"
+        f"D = r'(?:dust\\s+mites|' r'{eight})'\n"
+    )
+    assert [line for line, _ in word_lists(ast.parse(source))] == [1, 4]

@@ -5,7 +5,9 @@ Run from the repository root:  .venv/bin/python bench/binding_precision.py [--mi
 
 Parts as in bench/value_recall.py (never the test splits): tune = MTS-Dialog
 TrainingSet + ACI-Bench train, check = MTS-Dialog ValidationSet + ACI-Bench valid.
-Of the check part only these aggregates are printed; --misses prints tune records only.
+Of the check part only these aggregates are printed; --misses prints tune records only
+(values bound to another item, labs missed, conditions not on the lists, and the
+conditions the lists + findings judge wrong, with the sentences that said them).
 
 Definitions (gold from the reference notes, read by bench/value_recall.py's note tables):
 
@@ -194,23 +196,34 @@ def _score_conditions(
         tally.conditions[1] += 1
         tally.conditions_hpi[0] += ok or _named_in(condition, hpi)
         tally.conditions_hpi[1] += 1
-        _score_findings(condition, note, tally)
+        if not _score_findings(condition, note, tally):
+            said = [
+                f.content
+                for f in facts
+                if f.type == "condition"
+                and f.entity
+                and g.canonical(f.entity) == condition
+                and f.subject == "patient"
+            ]
+            _note("condition wrong (lists + findings)", f"{condition} <- {said[:2]}", ())
         if not ok:
             _note("condition not in the problem list", condition, turns)
 
 
-def _score_findings(condition: str, note: tuple[str, str, str], tally: Tally) -> None:
+def _score_findings(condition: str, note: tuple[str, str, str], tally: Tally) -> bool:
+    """Whether the condition is right, or not judged (no list to judge it by)."""
     problems, hpi, findings = note
     if not problems.strip():
         tally.no_list[0] += not _named_in(condition, hpi)
         tally.no_list[1] += 1  # nothing to judge against: counted apart
-        return
+        return True
     right = judged_right(condition, problems, findings, _named_in)
     tally.conditions_findings[0] += right
     tally.conditions_findings[1] += 1
     if not right:
         tally.wrong_in_hpi[0] += _named_in(condition, hpi)
         tally.wrong_in_hpi[1] += 1
+    return right
 
 
 # --------------------------------------------------------------------------- runs

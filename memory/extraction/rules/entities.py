@@ -37,170 +37,14 @@ class Hit:
 
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
-# Frequent English words that the drug/disease dictionaries also list as names.
-_STOP = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "i",
-        "in",
-        "on",
-        "at",
-        "of",
-        "or",
-        "and",
-        "to",
-        "is",
-        "it",
-        "be",
-        "as",
-        "so",
-        "no",
-        "not",
-        "all",
-        "may",
-        "can",
-        "will",
-        "well",
-        "today",
-        "water",
-        "air",
-        "oxygen",
-        "sugar",
-        "salt",
-        "iron",
-        "dad",
-        "mom",
-        "pain",
-        "ms",
-        "mr",
-        "dr",
-        "one",
-        "two",
-        "more",
-        "less",
-        "hiv",
-        "aids",
-        "stress",
-        "cold",
-        "lead",
-        "gas",
-        "bar",
-        "ice",
-        "cut",
-        "plan",
-        "ace",
-        "arb",
-        "nsaid",
-        "fine",
-        "siblings",
-        "sibling",
-        "parents",
-        "brothers",
-        "sisters",
-        "family",
-        "children",
-        "twins",
-    ]
-)
-_SYMPTOMS_EN = (
-    "pain",
-    "chest pain",
-    "back pain",
-    "headache",
-    "headaches",
-    "nausea",
-    "vomiting",
-    "dizziness",
-    "dizzy",
-    "fatigue",
-    "tired",
-    "shortness of breath",
-    "swelling",
-    "cough",
-    "fever",
-    "chills",
-    "palpitations",
-    "numbness",
-    "tingling",
-    "weakness",
-    "itching",
-    "rash",
-    "hives",
-    "diarrhea",
-    "constipation",
-    "insomnia",
-    "blurred vision",
-    "wheezing",
-    "sore throat",
-    "runny nose",
-    "congestion",
-    "heartburn",
-    "bleeding",
-    "bruising",
-    "cramps",
-    "stiffness",
-    "lightheaded",
-    "lightheadedness",
-    "sweating",
-    "night sweats",
-    "weight loss",
-    "weight gain",
-    "short of breath",
-    "anxiety",
-    "anxious",
-)
-_SYMPTOMS_ZH = (
-    "头痛",
-    "头疼",
-    "头晕",
-    "胸痛",
-    "胸闷",
-    "气短",
-    "气喘",
-    "咳嗽",
-    "发烧",
-    "发热",
-    "恶心",
-    "呕吐",
-    "腹痛",
-    "肚子疼",
-    "腹泻",
-    "拉肚子",
-    "便秘",
-    "乏力",
-    "无力",
-    "疲劳",
-    "失眠",
-    "心慌",
-    "心悸",
-    "水肿",
-    "浮肿",
-    "瘙痒",
-    "皮疹",
-    "出汗",
-    "盗汗",
-    "疼痛",
-    "麻木",
-    "食欲不振",
-    "打呼噜",
-    "打鼾",
-    "咽痛",
-    "嗓子疼",
-    "流鼻涕",
-    "鼻塞",
-    "腰痛",
-    "关节痛",
-    "眩晕",
-    "耳鸣",
-    "痰",
-    "吐",
-    "疼",
-    "痛",
-    "痒",
-    "肿",
-)
+# Ordinary English words the drug/disease dictionaries also list as names, and the
+# symptoms said in plain words (data: lexicon/data/cues/names.tsv).
+_STOP = frozenset(form.casefold() for form in cues("names").forms("ordinary_word"))
+_SYMPTOMS_EN = cues("names").forms("symptom_word", "en")
+_SYMPTOMS_ZH = cues("names").forms("symptom_word", "zh")
+# A phrase that holds a condition's name and means something else ("it boils down
+# to", "shock wave" lithotripsy, "a low sodium diet"): no condition or symptom in it.
+_IDIOM = cues("names").regex("idiom")
 # Lower-case words matched on the lowered text, each alternative beginning with its
 # literal (rules.regex_gate.fast): the same spans, several times faster than re.I.
 _SYMPTOM_RE_EN = re.compile(
@@ -403,6 +247,21 @@ def _find_entities(text: str, zh: bool) -> tuple[Hit, ...]:
 
 
 def _find_uncached(text: str, zh: bool) -> list[Hit]:
+    idioms = [m.span() for m in _IDIOM.finditer(text)]
+    hits = _find_names(text, zh)
+    if not idioms:
+        return hits
+    return [h for h in hits if h.kind not in _FINDINGS or not _inside(h, idioms)]
+
+
+_FINDINGS = frozenset({"disease", "symptom"})
+
+
+def _inside(hit: Hit, spans: list[tuple[int, int]]) -> bool:
+    return any(start < hit.end and hit.start < end for start, end in spans)
+
+
+def _find_names(text: str, zh: bool) -> list[Hit]:
     lexicon = _lexicon_hits(text)
     if zh:
         return _merge([lexicon, _symptom_hits(text, zh=True), _phrase_hits(text, zh=True)])

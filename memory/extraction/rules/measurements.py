@@ -19,7 +19,12 @@ from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.metrics import METRICS as _METRICS
 from memory.extraction.rules.metrics import Metric
 from memory.extraction.rules.newer_values import newer_date, newer_start
-from memory.extraction.rules.pressure_pairs import bare_pressures, setting, with_setting
+from memory.extraction.rules.pressure_pairs import (
+    bare_pressures,
+    is_range,
+    setting,
+    with_setting,
+)
 from memory.extraction.rules.reading_units import UNIT_LABELS, UNITS, slot_unit
 from memory.extraction.rules.regex_gate import fast, gate
 from memory.extraction.rules.text import normalize_numbers, value_text
@@ -160,6 +165,8 @@ def _read_pressure(metric: Metric, window: str) -> Reading | None:
             return None  # two numbers in a row that are no reading
     if not (metric.low <= float(systolic) <= metric.high and 20 <= float(diastolic) <= 200):
         return None
+    if is_range(window, start, end):
+        return None  # "144 to 148 over 90 to 94" is a range, no single reading
     unit_m = re.match(r"\s*(mmhg|mm hg|毫米汞柱)", window[end:], re.I)
     unit = unit_m[1] if unit_m else metric.unit
     slots = blood_pressure(systolic, diastolic, UNIT_LABELS.get(unit.casefold(), unit))

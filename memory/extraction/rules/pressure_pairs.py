@@ -33,6 +33,20 @@ _TARGET_REACH = 24
 _FROM_BEFORE = re.compile(r"(?:\bfrom|从)\s*$", re.I)
 
 
+_JOIN = cues("readings").pattern("range_joiner")
+# "144 to 148 over 90 to 94": an end of a range beside the pair. The number before
+# is no diastolic of an earlier pair, and the number after starts no pair of its own
+# ("from 150/90 to 130/80" is a change between two readings, not a range).
+_RANGE_BEFORE = re.compile(rf"(?<![/\d])(?<!over )\d{{2,3}}\s*{_JOIN}\s*$", re.I)
+_RANGE_AFTER = re.compile(rf"\s*{_JOIN}\s*\d{{2,3}}(?!\d|\s*(?:/|over\b))", re.I)
+
+
+def is_range(text: str, start: int, end: int) -> bool:
+    """The pair at text[start:end] is the inner part of a range of readings, which
+    names no single reading (storing "148/90" for it would be a number nobody took)."""
+    return bool(_RANGE_BEFORE.search(text[:start]) or _RANGE_AFTER.match(text, end))
+
+
 def _table(category: str) -> re.Pattern[str]:
     return cues("readings").regex(category)
 
@@ -44,7 +58,7 @@ def _plausible(systolic: int, diastolic: int) -> bool:
 def _is_reading(text: str, m: re.Match[str]) -> bool:
     """The pair is a blood pressure said as a reading: plausible, no other unit after
     it, not a goal and not the older value of a change."""
-    if not _plausible(int(m[1]), int(m[2])):
+    if not _plausible(int(m[1]), int(m[2])) or is_range(text, m.start(), m.end()):
         return False
     after = text[m.end() : m.end() + 12]
     if not _UNIT.match(after) and _starts_with(after.lstrip(), "not_a_pressure_unit"):

@@ -174,11 +174,8 @@ def item_name(entity: str, lang: str) -> str:
         return entry.zh
     if not entity.isascii():
         return entity
-    if entry is not None:
-        cased = [a for a in entry.aliases if a.casefold() == entity.casefold() and a != entity]
-        if cased:
-            return cased[0]
-    return entity[:1].upper() + entity[1:]
+    spelled = lexicon.display_name(entity)
+    return spelled if spelled != entity else entity[:1].upper() + entity[1:]
 
 
 def _when(fact: FactView, lang: str, began: date | None = None) -> str:

@@ -25,6 +25,7 @@ __all__ = [
     "LexEntry",
     "Mention",
     "class_members",
+    "display_name",
     "entries",
     "find_mentions",
     "is_class_name",
@@ -91,6 +92,19 @@ def lookup(name: str) -> LexEntry | None:
         if len(mentions) == 1 and (mentions[0].start, mentions[0].end) == (0, len(stripped)):
             entry = mentions[0].entry
     return entry
+
+
+def display_name(name: str) -> str:
+    """The usual spelling of a stored (lower-case) English name: the entry's alias
+    that differs from it only in case ("egfr" -> "eGFR", "copd" -> "COPD"), else the
+    name as given. A clinician reads "Egfr" or "Ldl cholesterol" as a typo at best."""
+    entry = lookup(name) if name and name.isascii() else None
+    if entry is None:
+        return name
+    for alias in (entry.canonical, *entry.aliases):
+        if alias.casefold() == name.casefold() and alias != alias.casefold():
+            return alias
+    return name
 
 
 def load_misspellings() -> None:

@@ -20,7 +20,7 @@ from memory.domain.dates import date_text, stated_text
 from memory.domain.held import HeldRecord, run_start
 from memory.domain.stated import slots_of as stated_slots
 from memory.domain.stated import stated_quantity
-from memory.lexicon import lookup
+from memory.lexicon import display_name, lookup
 from memory.queries.conflicts import substance_of
 from memory.web.labels import ITEM_CODES, is_chinese, label, unit_label
 
@@ -44,7 +44,8 @@ def entity_name(entity: Any) -> str:
         zh = getattr(entity, "name_zh", "") or _lexicon_zh(entity.name)
         return zh or entity.name
     # A name recorded in Chinese (头晕) reads in English through its lexicon pair.
-    return name_of(entity.name) if _HAN.search(entity.name) else entity.name
+    # "egfr" is shown as its usual spelling, "eGFR".
+    return name_of(entity.name) if _HAN.search(entity.name) else display_name(entity.name)
 
 
 def _lexicon_zh(name: str) -> str:

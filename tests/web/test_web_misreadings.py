@@ -219,3 +219,8 @@ def test_a_late_note_about_a_year_dated_record_reads_the_year() -> None:
 def test_a_late_note_by_year_still_parses_its_date() -> None:
     note = "reported late: event 2024 (fact 9) precedes current record of 2024-09-01 (fact 3)"
     assert parse_note(note).event == date(2024, 1, 1)
+
+
+def test_a_lab_abbreviation_keeps_its_capitals_on_the_english_page() -> None:
+    with translation.override("en"):
+        assert entity_name(Entity(name="egfr")) == "eGFR"

@@ -140,3 +140,8 @@ def test_a_salt_name_known_only_to_the_package_is_the_curated_drug() -> None:
 def test_a_brand_with_a_release_suffix_is_the_curated_drug() -> None:
     entry = lookup("Detrol LA")
     assert entry is not None and entry.canonical == "tolterodine"
+
+
+def test_a_throat_infection_is_named_by_its_site_not_as_infections() -> None:
+    entry = lookup("throat infection")
+    assert entry is not None and entry.canonical == "pharyngitis"

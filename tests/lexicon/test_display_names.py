@@ -35,4 +35,3 @@ def test_an_answer_names_egfr_in_its_usual_spelling_not_capitalized() -> None:
 
 def test_a_chinese_answer_names_egfr_in_chinese() -> None:
     assert item_name("egfr", "zh") == "估算肾小球滤过率"
-

@@ -434,7 +434,11 @@ def _allergy(
         rows[1] += negative
     if negative:
         acc[3] += len(found)  # any present allergy in a negative row is wrong
+        if found and SHOW_MISSES:
+            MISSES.append(f"allergy wrong {sorted(found)} (the note says none)")
     elif gold:
+        if found - gold and SHOW_MISSES:
+            MISSES.append(f"allergy wrong {sorted(found - gold)} note: {sorted(gold)}")
         acc[0] += len(gold & found)
         acc[1] += len(gold)
         acc[2] += len(found & gold)

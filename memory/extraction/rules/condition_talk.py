@@ -35,7 +35,7 @@ _POSSESSIVE_ZH = re.compile(r"(?:您|你|我|他|她)(?:的)?[^，。；]{0,4}$"
 # characters (就是胃黏膜的炎症). Without one, "your diabetes is type 2 diabetes"
 # names the form, no definition.
 _DEFINING_GAP_EN = (
-    r"\s+(?:(?:the|a|an|just|basically|simply|really|kind of|type of|form of)\s+)+"
+    rf"\s+(?:{cues('condition_talk').pattern('defining_hedge', 'en')}\s+)+"
     r"(?:\w+\s+){0,2}$"
 )
 _DEFINING_GAP_ZH = r"[^，。；]{0,10}$"

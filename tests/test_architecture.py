@@ -340,7 +340,6 @@ WORD_LISTS_ALLOWED = {
     "dose_changes.py": 6,
     "dose_words.py": 1,
     "dosing.py": 2,
-    "episodes.py": 7,
     "extractor.py": 1,
     "generic.py": 15,
     "interactions.py": 1,

@@ -341,7 +341,6 @@ WORD_LISTS_ALLOWED = {
     "dose_words.py": 1,
     "dosing.py": 2,
     "extractor.py": 1,
-    "generic.py": 15,
     "interactions.py": 1,
     "measurements.py": 6,
     "medications.py": 11,

@@ -77,13 +77,3 @@ def test_wrong_header_is_refused(tmp_path: Path) -> None:
 def test_asking_for_an_unknown_category_fails_loudly() -> None:
     with pytest.raises(KeyError):
         cues("pronouns").pattern("no_such_category")
-
-
-def test_pattern_tries_the_longest_form_first_by_default(tmp_path: Path) -> None:
-    table = load_cue_file(_write(tmp_path, "word\t\t常见|常见的\t\t\n"))
-    assert table.regex("word", "zh").search("很常见的病").group(0) == "常见的"
-
-
-def test_ordered_pattern_tries_forms_in_file_order(tmp_path: Path) -> None:
-    table = load_cue_file(_write(tmp_path, "word\t\t常见|常见的\t\t\n"))
-    assert table.regex("word", "zh", ordered=True).search("很常见的病").group(0) == "常见"

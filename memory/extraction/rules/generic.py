@@ -110,7 +110,7 @@ _DIRECTIVE_ZH = re.compile(
     rf"{_words('directive', 'zh')}|把.{{0,12}}(?:加|减|换|改|停|调)|下个?月|下个?星期|"
     r"继续(?:吃|服|用)|建议(?:做|查|复查|去|再)|先(?:用|吃|服)|"
     r"每次\s*\d|每次[一二两三半]|[一每]天[一二两三四]次|每日[一二两三四]次|"
-    # "可以诊断为2型糖尿病": a diagnosis said to this patient, not a textbook line.
+    # "可以诊断为2型糖尿病", "考虑是…": a diagnosis said to this patient, not a textbook line.
     r"考虑(?:是|为)|初步(?:判断|诊断)"
 )
 _DIRECTIVE_EN = _TALK.regex("directive", "en")

@@ -36,8 +36,8 @@ _REMOVED_EN = re.compile(
 _REMOVED_ZH = _EPISODES.regex("removal", "zh")
 _RECOVERED_EN = _EPISODES.regex("recovered", "en")
 _RECOVERED_ZH = _EPISODES.regex("recovered", "zh")
-_ONE_OFF_EN = re.compile(r"\b(?:i|he|she|they|we) (?:had|got|caught|came down with)\b", re.I)
-_ONE_OFF_ZH = re.compile(r"得过|患过|生过|那年|那次|那时")
+_ONE_OFF_EN = re.compile(rf"\b(?:i|he|she|they|we) {_EPISODES.pattern('one_off', 'en')}", re.I)
+_ONE_OFF_ZH = _EPISODES.regex("one_off", "zh")
 _ONGOING_EN = re.compile(
     rf"{_EPISODES.pattern('ongoing', 'en')}|"
     r"\b(?:every (?:year|winter|spring|summer)|"
@@ -83,8 +83,8 @@ def _old_date(ctx: SentenceCtx) -> DateMention | None:
 # asthma" list what the patient has, not what he had. Only a telling that it ended
 # ("used to", "no longer", 好了, 正常了) or a stage of life long past ("as a child",
 # 小时候) makes it history.
-_FRAME_EN = re.compile(r"\b(?:previously|prior|in the past|formerly|past medical)\b", re.I)
-_FRAME_ZH = re.compile(r"既往|以前|过去|曾经|曾")
+_FRAME_EN = _EPISODES.regex("history_frame", "en")
+_FRAME_ZH = _EPISODES.regex("history_frame", "zh")
 _ENDED_EN = re.compile(rf"{_EPISODES.pattern('ended', 'en')}|\bas a (?:child|kid|teen\w*)\b", re.I)
 _ENDED_ZH = _EPISODES.regex("ended", "zh")
 

@@ -80,12 +80,14 @@ _HEARSAY_EN = re.compile(
     r"i want(?:ed)? to (?:know|learn|understand)(?: more)? about)\b(?: that\b)?",
     re.I,
 )
+# 如 is an example marker unless it starts 如果 ("if").
+_EXAMPLE_ZH = _words("example_marker", "zh")
 _LIST_ZH = re.compile(
-    r"^\s*(?:如|比如|例如|诸如|譬如)(?!果)|[，,：:]\s*(?:如|比如|例如|诸如|譬如)(?!果)|"
-    r"(?:如|比如|例如|诸如|譬如|像是)(?!果)[^，。；]{1,40}?等|常见的[^，。；]{0,12}有|"
+    rf"^\s*{_EXAMPLE_ZH}(?!果)|[，,：:]\s*{_EXAMPLE_ZH}(?!果)|"
+    rf"(?:{_EXAMPLE_ZH}|像是)(?!果)[^，。；]{{1,40}}?等|常见的[^，。；]{{0,12}}有|"
     r"[^，。；]{2,30}等(?:药物|药|方法|治疗|疾病|情况)"
 )
-_LIST_EN = re.compile(r"\bsuch as\b|\bfor example\b|\bfor instance\b|\band so on\b|\betc\b", re.I)
+_LIST_EN = _TALK.regex("example_marker", "en")
 _CONDITIONAL_ZH = re.compile(
     r"(?:如果|假如|若是?|要是|万一|一旦|当)(?:您|你)?[^，,。；我您你]{0,8}?"
     + _words("noticing_verb", "zh")

@@ -32,7 +32,10 @@ from memory.lexicon.cues import cues
 NONE, NEGATED, SUSPECTED = "none", "negated", "hypothetical"
 # How far a link word may stand from its substance: "allergic to the penicillin",
 # 对青霉素过敏; a few words of a name ("allergic to sulfa drugs").
-_LINK_GAP = {False: r"(?:\s+(?:the|a|an|some|any|all|my|his|her)\b)*\s*", True: r"[都也有会]?"}
+_LINK_GAP = {
+    False: rf"(?:\s+{cues('allergy').pattern('link_determiner', 'en')})*\s*",
+    True: r"[都也有会]?",
+}
 _CLAUSE_END = {False: re.compile(r"[.!?;,]"), True: re.compile(r"[。！？；，,.!?;]")}
 
 

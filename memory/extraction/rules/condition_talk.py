@@ -35,7 +35,7 @@ _POSSESSIVE_ZH = re.compile(r"(?:您|你|我|他|她)(?:的)?[^，。；]{0,4}$"
 # characters (就是胃黏膜的炎症). Without one, "your diabetes is type 2 diabetes"
 # names the form, no definition.
 _DEFINING_GAP_EN = (
-    r"\s+(?:(?:the|a|an|just|basically|simply|really|kind of|type of|form of)\s+)+"
+    rf"\s+(?:{cues('condition_talk').pattern('defining_hedge', 'en')}\s+)+"
     r"(?:\w+\s+){0,2}$"
 )
 _DEFINING_GAP_ZH = r"[^，。；]{0,10}$"
@@ -69,11 +69,15 @@ def _after_cue(ctx: SentenceCtx, hit: Hit, category: str) -> bool:
     return bool(_cue(category, ctx.zh).search(_clause_head(ctx, hit)))
 
 
+@lru_cache(maxsize=2)
+def _risk_word_after(zh: bool) -> re.Pattern[str]:
+    gap = r"的?" if zh else r"\s+"
+    return re.compile(gap + _cue("risk_after", zh).pattern, re.I)
+
+
 def _risk_after(ctx: SentenceCtx, hit: Hit) -> bool:
     """ "a stroke risk", 心梗的风险: the risk word right after the name."""
-    gap = r"的?" if ctx.zh else r"\s+"
-    after = re.compile(gap + _cue("risk_after", ctx.zh).pattern, re.I)
-    return bool(after.match(ctx.text, hit.end))
+    return bool(_risk_word_after(ctx.zh).match(ctx.text, hit.end))
 
 
 def _indication(ctx: SentenceCtx, hit: Hit) -> bool:
@@ -85,13 +89,16 @@ def _indication(ctx: SentenceCtx, hit: Hit) -> bool:
     return not (_POSSESSIVE_ZH if ctx.zh else _POSSESSIVE_EN).search(between)
 
 
+@lru_cache(maxsize=2)
+def _defining_copula(zh: bool) -> re.Pattern[str]:
+    gap = _DEFINING_GAP_ZH if zh else _DEFINING_GAP_EN
+    return re.compile(r"^\s*[,，]?\s*" + _cue("definition", zh).pattern + gap, 0 if zh else re.I)
+
+
 def _defining_word(ctx: SentenceCtx, hit: Hit, others: tuple[Hit, ...]) -> bool:
     """ "Sinusitis is the inflammation of ...": a name right after another condition
     name and a defining copula is the definition's word, not a second condition."""
-    gap = _DEFINING_GAP_ZH if ctx.zh else _DEFINING_GAP_EN
-    defining = re.compile(
-        r"^\s*[,，]?\s*" + _cue("definition", ctx.zh).pattern + gap, 0 if ctx.zh else re.I
-    )
+    defining = _defining_copula(ctx.zh)
     return any(o.end <= hit.start and defining.match(ctx.text[o.end : hit.start]) for o in others)
 
 

@@ -24,61 +24,35 @@ from datetime import timedelta
 from memory.domain.dates import DateMention
 from memory.extraction.rules.context_types import SentenceCtx
 from memory.extraction.rules.entities import Hit
+from memory.lexicon.cues import cues
 
 _LONG_AGO = timedelta(days=365)
+_EPISODES = cues("episodes")
 _REMOVED_EN = re.compile(
-    r"\b(?:surgery|surgeries|operat\w*|removed|taken out|took (?:it|them) out|had (?:it|them) out|"
-    r"\w+ectomy|\w+ectomies|repaired|fixed)\b",
+    rf"{_EPISODES.pattern('removal', 'en')}|"
+    r"\b(?:operat\w*|took (?:it|them) out|had (?:it|them) out|\w+ectomy|\w+ectomies)\b",
     re.I,
 )
-_REMOVED_ZH = re.compile(r"手术|切除|开刀|摘除|割掉|做掉|拿掉|取出|术后")
-_RECOVERED_EN = re.compile(
-    r"\b(?:recovered|recovery went|got better|cleared up|went away|healed|cured|treated|"
-    r"was fine after|been fine since|no problems since|resolved)\b",
-    re.I,
-)
-_RECOVERED_ZH = re.compile(r"恢复|痊愈|治好|好了|康复|治愈|出院|没再犯|没有再犯")
-_ONE_OFF_EN = re.compile(r"\b(?:i|he|she|they|we) (?:had|got|caught|came down with)\b", re.I)
-_ONE_OFF_ZH = re.compile(r"得过|患过|生过|那年|那次|那时")
+_REMOVED_ZH = _EPISODES.regex("removal", "zh")
+_RECOVERED_EN = _EPISODES.regex("recovered", "en")
+_RECOVERED_ZH = _EPISODES.regex("recovered", "zh")
+_ONE_OFF_EN = re.compile(rf"\b(?:i|he|she|they|we) {_EPISODES.pattern('one_off', 'en')}", re.I)
+_ONE_OFF_ZH = _EPISODES.regex("one_off", "zh")
 _ONGOING_EN = re.compile(
-    r"\b(?:since|ever since|still|ongoing|chronic|lifelong|every (?:year|winter|spring|summer)|"
+    rf"{_EPISODES.pattern('ongoing', 'en')}|"
+    r"\b(?:every (?:year|winter|spring|summer)|"
     r"for (?:the )?(?:past |last )?(?:\w+ )?(?:years|decades)|(?:have|has|'ve|'s) (?:had|been)|"
-    r"now|nowadays|currently|these days|today|lately|recently|again|"
     # a present-tense clause beside the old one: "..., and I have asthma"
-    r"(?:i|he|she|we|they) (?:have|has|am|is|are|get|gets)|i'm|he's|she's)\b",
+    r"(?:i|he|she|we|they) (?:have|has|am|is|are|get|gets))\b",
     re.I,
 )
 _ONGOING_ZH = re.compile(
-    r"至今|一直|现在|目前|最近|还有|还是|仍|又|复发|多年|(?:我|他|她|您|你)(?:也)?有|\d+年了|[一二两三四五六七八九十几]+年了"
+    rf"{_EPISODES.pattern('ongoing', 'zh')}|"
+    r"(?:我|他|她|您|你)(?:也)?有|\d+年了|[一二两三四五六七八九十几]+年了"
 )
 # Conditions that a one-off telling does not end ("in 2012 I had high blood
 # pressure" is when it began): they last unless a removal or a cure is told.
-_LASTING = frozenset(
-    {
-        "hypertension",
-        "diabetes",
-        "type 1 diabetes",
-        "type 2 diabetes",
-        "asthma",
-        "chronic obstructive pulmonary disease",
-        "heart failure",
-        "atrial fibrillation",
-        "coronary artery disease",
-        "chronic kidney disease",
-        "hypothyroidism",
-        "hyperthyroidism",
-        "epilepsy",
-        "hyperlipidemia",
-        "depression",
-        "hiv infections",
-        "hepatitis b",
-        "rheumatoid arthritis",
-        "osteoarthritis",
-        "gout",
-        "multiple sclerosis",
-        "parkinson disease",
-    }
-)
+_LASTING = frozenset(cues("conditions").forms("lasting_condition", "en"))
 
 
 def past_episode(ctx: SentenceCtx, hit: Hit) -> DateMention | None:
@@ -109,14 +83,10 @@ def _old_date(ctx: SentenceCtx) -> DateMention | None:
 # asthma" list what the patient has, not what he had. Only a telling that it ended
 # ("used to", "no longer", 好了, 正常了) or a stage of life long past ("as a child",
 # 小时候) makes it history.
-_FRAME_EN = re.compile(r"\b(?:previously|prior|in the past|formerly|past medical)\b", re.I)
-_FRAME_ZH = re.compile(r"既往|以前|过去|曾经|曾")
-_ENDED_EN = re.compile(
-    r"\b(?:used to|no longer|not anymore|any more|resolved|went away|gone|cured|outgrew|"
-    r"grew out of|as a (?:child|kid|teen\w*)|when i was|childhood)\b",
-    re.I,
-)
-_ENDED_ZH = re.compile(r"好了|正常了|治好|痊愈|不再|没有了|消失|小时候|年轻时|岁时|那时")
+_FRAME_EN = _EPISODES.regex("history_frame", "en")
+_FRAME_ZH = _EPISODES.regex("history_frame", "zh")
+_ENDED_EN = re.compile(rf"{_EPISODES.pattern('ended', 'en')}|\bas a (?:child|kid|teen\w*)\b", re.I)
+_ENDED_ZH = _EPISODES.regex("ended", "zh")
 
 
 def still_lasting(ctx: SentenceCtx, hit: Hit) -> bool:

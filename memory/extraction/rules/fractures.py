@@ -15,20 +15,15 @@ from __future__ import annotations
 import re
 
 from memory import lexicon
+from memory.lexicon.cues import cues
 
-_BONES = (
-    "hip", "hips", "wrist", "wrists", "arm", "arms", "leg", "legs", "ankle", "ankles",
-    "foot", "feet", "hand", "hands", "finger", "fingers", "toe", "toes", "thumb", "rib",
-    "ribs", "collarbone", "collar bone", "clavicle", "elbow", "shoulder", "kneecap",
-    "knee", "nose", "jaw", "spine", "vertebra", "vertebrae", "pelvis", "femur",
-    "tibia", "fibula", "humerus", "radius", "ulna", "skull", "heel", "bone", "bones",
-)  # fmt: skip
-_PART = "|".join(sorted(map(re.escape, _BONES), key=len, reverse=True))
+_INJURIES = cues("injuries")
+_PART = _INJURIES.pattern("broken_bone", "en")
 # "broke my left wrist", "broken his hand and tibia", "fractured both ankles",
 # "a broken hip", "cracked a rib".
 _BROKE_EN = re.compile(
     r"\b(?:broke|broken|break(?:s|ing)?|fractur(?:ed|es|ing|e)|cracked)\s+"
-    r"(?:(?:my|his|her|your|their|our|a|an|the|both|one|two|several|some)\s+)?"
+    rf"(?:{_INJURIES.pattern('bone_determiner', 'en')}\s+)?"
     r"(?:(?:left|right|lower|upper)\s+)?(?:[\w-]+\s+(?:and\s+)?){0,2}?(?P<part>" + _PART + r")\b",
     re.I,
 )
@@ -37,7 +32,7 @@ _BROKEN_ADJ_EN = re.compile(
     r"(?:(?:left|right)\s+)?(?P<part>" + _PART + r")\b",
     re.I,
 )
-_ZH_PARTS = "腿|胳膊|手腕|手臂|手指|脚踝|脚趾|手|脚|肋骨|锁骨|骨头|髋骨|腰椎|胸椎|鼻梁|尾骨"
+_ZH_PARTS = _INJURIES.pattern("broken_bone", "zh")
 _BROKE_ZH = re.compile(
     rf"(?:摔|撞|压|砸|跌)断了?(?:一根|两根|几根)?(?:{_ZH_PARTS})|(?:{_ZH_PARTS})(?:被)?(?:摔|撞|压|砸|跌)?断了"
 )

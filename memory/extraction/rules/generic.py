@@ -1,4 +1,3 @@
-# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """General health knowledge: clauses that describe medicine, not this person.
 
 docs/design.md §4: "General health knowledge -> L1 only". A doctor's polished
@@ -21,6 +20,7 @@ Clauses around them stay ordinary sentences ("…很常见的问题，您的症�
 相似" keeps its second clause). A Chinese doctor sentence with no person at all
 is generic as before (round 3), except an order, a result of this visit or a
 measurement with its value ("空腹血糖8.9，糖化7.8%": the patient's labs).
+The words live in lexicon/data/cues/general_talk.tsv; this module keeps the grammar.
 """
 
 from __future__ import annotations
@@ -31,25 +31,35 @@ from dataclasses import dataclass
 from memory.extraction.rules.allergy_tests import told as allergy_test_told
 from memory.extraction.rules.discourse.cues import ZH_HE, ZH_SHE, relative_mentions
 from memory.extraction.rules.text import Sentence
+from memory.lexicon.cues import cues
+
+_TALK = cues("general_talk")
+
+
+def _words(category: str, lang: str) -> str:
+    return _TALK.pattern(category, lang)
+
 
 _DEFINING_ZH = re.compile(
-    r"是指|主要指|指的是|所谓|是一种|是一类|属于|通常|一般(?:来说|来讲|情况下|会|是|在|需要|为)|常见的|较为常见|很常见|比较常见|最常见|"
-    r"多见于|多发于|好发于|主要是|主要包括|主要有|包括|可分为|分为|适用于|适合于|的原因(?:有|包括|主要|可能)|"
-    r"(?:可以|可能|会|容易)(?:导致|引起|造成|诱发|增加)|治疗方式|治疗方法|大多|多数|往往|一些人|有些人|很多人|人群|女性在|男性在|"
+    rf"{_words('defining', 'zh')}|一般(?:来说|来讲|情况下|会|是|在|需要|为)|"
+    r"的原因(?:有|包括|主要|可能)|"
+    rf"(?:可以|可能|会|容易){_words('consequence_verb', 'zh')}|"
     # What a disease is like, said of the disease ("前列腺炎的早期症状是尿频、尿急",
     # "湿疹是由过敏引起的", "…等症状"): a textbook line unless it names this person.
-    r"的(?:早期|主要|常见|典型|临床|一般)?(?:症状|表现|病因|原因|危害|并发症|传播途径)(?:是|有|包括|为|主要|一般|通常|多|与|和)|"
+    r"的(?:早期|主要|常见|典型|临床|一般)?(?:症状|表现|病因|原因|危害|并发症|传播途径)"
+    rf"{_words('feature_link', 'zh')}|"
     r"是由[^，。；]{1,20}(?:引起|导致|造成)|等(?:症状|表现)"
 )
 _DEFINING_EN = re.compile(
-    r"\b(?:is|are) (?:a|an) (?:common|type|kind|form|class|group)\b|\b(?:is|are) (?:very |pretty |really )?common\b|"
-    r"\bcommon(?:ly)?\b|\busually\b|\btypically\b|\bgenerally\b|\bin general\b|\boften\b|\btend to\b|"
-    r"\b(?:can|could|may|might|will) (?:turn|cause|lead|become|progress|spread|affect|develop|raise|lower|increase|trigger|result)\b|"
-    r"\bmeans\b|\brefers? to\b|\bwhenever\b|\bpeople\b|\bpatients\b|\bsome (?:people|folks|patients)\b|\banyone\b|\bsomeone\b|"
-    r"\bis (?:used|given|prescribed) (?:to|for)\b|\bare (?:used|given|prescribed) (?:to|for)\b|\bstudies\b|\bresearch\b|"
+    r"\b(?:is|are) (?:a|an) (?:common|type|kind|form|class|group)\b|"
+    r"\b(?:is|are) (?:very |pretty |really )?common\b|"
+    rf"{_words('defining', 'en')}|"
+    rf"\b(?:can|could|may|might|will) {_words('consequence_verb', 'en')}|"
+    r"\bis (?:used|given|prescribed) (?:to|for)\b|\bare (?:used|given|prescribed) (?:to|for)\b|"
     # "The early symptoms of prostatitis are ...", "signs of infection include",
     # "shingles is caused by a virus": what a disease is like, not who has it.
-    r"\b(?:signs?|symptoms?|causes?|risk factors?|complications?)\s+(?:of|for)\b|\b(?:is|are) caused by\b",
+    r"\b(?:signs?|symptoms?|causes?|risk factors?|complications?)\s+(?:of|for)\b|"
+    r"\b(?:is|are) caused by\b",
     re.I,
 )
 # Hearsay: what the speaker heard or read is reported knowledge, not a finding
@@ -58,8 +68,7 @@ _DEFINING_EN = re.compile(
 # So is a wish to learn about a topic ("我还想了解一下关于艾滋病的传播途径", "I'd like
 # to know more about shingles").
 _HEARSAY_ZH = re.compile(
-    r"听说|据说|听人说|听别人说|听朋友说|有人说|人家说|网上说|网上看到|看到网上|在网上看|"
-    r"(?:想|要|希望)(?:了解|知道|咨询|问问?)(?:一下)?(?:关于)?"
+    rf"{_words('hearsay', 'zh')}|(?:想|要|希望)(?:了解|知道|咨询|问问?)(?:一下)?(?:关于)?"
 )
 _HEARSAY_EN = re.compile(
     # "heard" needs its object ("I heard that", "I've read about"): "the murmur that I
@@ -71,54 +80,44 @@ _HEARSAY_EN = re.compile(
     r"i want(?:ed)? to (?:know|learn|understand)(?: more)? about)\b(?: that\b)?",
     re.I,
 )
+# 如 is an example marker unless it starts 如果 ("if").
+_EXAMPLE_ZH = _words("example_marker", "zh")
 _LIST_ZH = re.compile(
-    r"^\s*(?:如|比如|例如|诸如|譬如)(?!果)|[，,：:]\s*(?:如|比如|例如|诸如|譬如)(?!果)|(?:如|比如|例如|诸如|譬如|像是)(?!果)[^，。；]{1,40}?等|常见的[^，。；]{0,12}有|[^，。；]{2,30}等(?:药物|药|方法|治疗|疾病|情况)"
+    rf"^\s*{_EXAMPLE_ZH}(?!果)|[，,：:]\s*{_EXAMPLE_ZH}(?!果)|"
+    rf"(?:{_EXAMPLE_ZH}|像是)(?!果)[^，。；]{{1,40}}?等|常见的[^，。；]{{0,12}}有|"
+    r"[^，。；]{2,30}等(?:药物|药|方法|治疗|疾病|情况)"
 )
-_LIST_EN = re.compile(r"\bsuch as\b|\bfor example\b|\bfor instance\b|\band so on\b|\betc\b", re.I)
+_LIST_EN = _TALK.regex("example_marker", "en")
 _CONDITIONAL_ZH = re.compile(
-    r"(?:如果|假如|若是?|要是|万一|一旦|当)(?:您|你)?[^，,。；我您你]{0,8}?(?:有|出现|发现|感到|感觉|发生|存在|患有|伴有|伴随|觉得)"
+    r"(?:如果|假如|若是?|要是|万一|一旦|当)(?:您|你)?[^，,。；我您你]{0,8}?"
+    + _words("noticing_verb", "zh")
 )
 _CONDITIONAL_EN = re.compile(
-    r"\b(?:if|whenever|in case|should)\s+(?:you\s+(?:ever\s+|still\s+|start to\s+|begin to\s+|do\s+)?"
-    r"(?:have|get|develop|notice|experience|feel|see|start|are having)|there(?:'s|\s+is|\s+are)|anyone|someone|somebody|people|patients)\b",
+    r"\b(?:if|whenever|in case|should)\s+(?:you\s+"
+    r"(?:ever\s+|still\s+|start to\s+|begin to\s+|do\s+)?"
+    rf"{_words('noticing_verb', 'en')}|"
+    r"there(?:'s|\s+is|\s+are)|anyone|someone|somebody|people|patients)\b",
     re.I,
 )
-_SEEK_CARE = re.compile(
-    r"就医|就诊|咨询|看医生|去医院|到医院|复诊|告诉医生|联系医生|找医生|"
-    r"\bcall (?:us|me|the office|911|your doctor)\b|\bsee (?:a|your) doctor\b|\bseek\b|\bcontact (?:us|me|your)\b|"
-    r"\bgo to the (?:er|emergency)|\bcome (?:back|in|see)\b|\blet (?:us|me) know\b|\bgive (?:us|me) a call\b",
-    re.I,
-)
+_SEEK_CARE = re.compile(f"{_words('seek_care', 'zh')}|{_words('seek_care', 'en')}", re.I)
 # Markers that tie a clause to a person. 患者/patients alone are people in general
 # ("适用于初期乳腺癌患者"); the doctor's "we" in English is this patient's care.
 # 其他 ("other") and drug names with 他 (他汀, 氯雷他定) are no person (discourse.cues).
-_PERSON_ZH = re.compile(rf"我|您|你|{ZH_HE}|{ZH_SHE}|孩子|宝宝|老人家|该患者|这位")
-_POSSESSIVE_ZH = re.compile(rf"我|您的|你的|{ZH_HE}的|{ZH_SHE}的|该患者|这位")
-_PERSON_EN = re.compile(
-    r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we'll|we've|us|our|let's|you|your|you're|you've|yours|"
-    r"he|she|his|her|him|he's|she's)\b",
-    re.I,
-)
-_POSSESSIVE_EN = re.compile(
-    r"\b(?:i|i'm|i've|me|my|your|you're|you've|his|her|he|she|we|our|let's)\b", re.I
-)
+_PERSON_ZH = re.compile(rf"{_words('person', 'zh')}|{ZH_HE}|{ZH_SHE}")
+_POSSESSIVE_ZH = re.compile(rf"{_words('owner', 'zh')}|{ZH_HE}的|{ZH_SHE}的")
+_PERSON_EN = _TALK.regex("person", "en")
+_POSSESSIVE_EN = _TALK.regex("owner", "en")
 # A result, an order or a value of this visit is the patient's even with no pronoun.
 _DIRECTIVE_ZH = re.compile(
-    r"把.{0,12}(?:加|减|换|改|停|调)|加到|加量|增加到|减到|减量|调到|调整为|改成|改为|换成|改用|"
-    r"加用|停用|停掉|停了吧|请停|不要|别再|避免|禁用|忌用|下个?月|下周|下个?星期|明天|从今天|今天开始|继续(?:吃|服|用)|"
-    r"建议(?:做|查|复查|去|再)|先(?:用|吃|服)|每次\s*\d|每次[一二两三半]|[一每]天[一二两三四]次|每日[一二两三四]次|随餐|饭后吃|睡前吃|"
-    # "可以诊断为2型糖尿病": a diagnosis said to this patient, not a textbook line.
-    r"诊断为|诊断是|可以诊断|确诊为|考虑(?:是|为)|初步(?:判断|诊断)"
+    rf"{_words('directive', 'zh')}|把.{{0,12}}(?:加|减|换|改|停|调)|下个?月|下个?星期|"
+    r"继续(?:吃|服|用)|建议(?:做|查|复查|去|再)|先(?:用|吃|服)|"
+    r"每次\s*\d|每次[一二两三半]|[一每]天[一二两三四]次|每日[一二两三四]次|"
+    # "可以诊断为2型糖尿病", "考虑是…": a diagnosis said to this patient, not a textbook line.
+    r"考虑(?:是|为)|初步(?:判断|诊断)"
 )
-_DIRECTIVE_EN = re.compile(
-    r"\b(?:stop|hold|keep taking|continue|don'?t take|do not take|start taking|cut back on)\b", re.I
-)
-_DEICTIC_ZH = re.compile(r"这次|本次|今天|上次|刚才|化验|结果|测的|查的|复查|诊室|这回")
-_NORM = re.compile(
-    r"正常|标准|参考|范围|之间|以下|以上|不超过|不低于|控制在|目标|一般|通常|"
-    r"\b(?:normal|range|target|goal|under|below|above|less than|between|usually|typically)\b",
-    re.I,
-)
+_DIRECTIVE_EN = _TALK.regex("directive", "en")
+_DEICTIC_ZH = _TALK.regex("this_visit", "zh", flags=0)
+_NORM = re.compile(f"{_words('norm', 'zh')}|{_words('norm', 'en')}", re.I)
 # The Chinese list pattern ("[^，。；]{2,30}等…") scans up to 30 characters from
 # every position; a sentence without CJK cannot match any Chinese cue, so English
 # sentences use the English gate alone (same answer, a fraction of the time).
@@ -137,15 +136,16 @@ _GATE = re.compile(
 # 吗？" is read as a request, rules.qa: its "可以" grants, it reports no state.)
 _KNOWLEDGE_EN = re.compile(
     r"\bis it true\b|\b(?:can|could|does|do|will|would|may|might)\s+[\w\s'-]{1,40}?\s+"
-    r"(?:cause|lead to|turn into|spread|be (?:passed|transmitted|inherited|cured|treated))\b|"
+    rf"{_words('knowledge_claim', 'en')}|"
     r"\b(?:is|are)\s+[\w\s'-]{1,30}?\s+(?:contagious|hereditary|genetic|curable|infectious|dangerous|serious)\b|"
-    r"\b(?:is|are|could) (?:this|that|it|these|those)(?: be)? (?:a |an )?(?:common )?(?:signs?|symptoms?) of\b|"
+    r"\b(?:is|are|could) (?:this|that|it|these|those)(?: be)? (?:a |an )?(?:common )?"
+    r"(?:signs?|symptoms?) of\b|"
     r"\b(?:is|are) (?:this|that|it|these|those) (?:related|linked|connected) to\b",
     re.I,
 )
 _KNOWLEDGE_ZH = re.compile(
     r"是真的吗|是不是真的|会不会(?:导致|引起|传染|遗传|癌变|恶变|复发)|"
-    r"(?:会|能)(?:导致|引起|传染|遗传|癌变|恶变|治好|根治|治愈)[^？?]{0,12}[吗么]|"
+    rf"(?:会|能){_words('knowledge_claim', 'zh')}[^？?]{{0,12}}[吗么]|"
     # "这也是前列腺炎的症状吗？": whether a complaint belongs to a disease, not a diagnosis
     r"的(?:常见)?(?:症状|表现|原因|并发症|征兆)(?:之一)?[吗么]|(?:和|与|跟)[^？?，,]{1,12}有关(?:系)?[吗么]"
 )

@@ -17,7 +17,7 @@ from memory.lexicon.cues import cues
 
 # A few words of number and size between ("removed two small polyps"); a conjunction
 # starts another clause ("removed the bandage and the rash looked better").
-_JOIN = r"(?:and|or|but|then|so|while|after|before|because)\b"
+_JOIN = cues("conditions").pattern("clause_joiner", "en")
 _BEFORE_GAP = {False: rf"(?:\s+(?!{_JOIN})[\w.-]+){{0,3}}?\s+$", True: r"[^，。；,;和而]{0,8}$"}
 _AFTER_GAP = {False: r"s?\s+(?:\w+\s+){0,2}?", True: r"[^，。；,;]{0,4}?"}
 

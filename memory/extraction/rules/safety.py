@@ -1,6 +1,6 @@
-# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """Safety facts (docs/design.md §1.3): allergy and contraindication (surgical or bleeding
-history: rules.surgery; interaction warnings: rules.interactions). Each is its own fact; better too many than one missed.
+history: rules.surgery; interaction warnings: rules.interactions). Each is its own fact;
+better too many than one missed. Words live in lexicon/data/cues/safety.tsv.
 
 Negations are kept as negated facts, never dropped and never turned into a
 presence: "no known drug allergies" -> one negated allergy with no entity;
@@ -18,31 +18,26 @@ from memory.extraction.rules.context import sentence_affirmative, sentence_negat
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit, find_entities
 from memory.lexicon.classes import ancestry
+from memory.lexicon.cues import cues
 
 _ALLERGY_CUE = re.compile(
-    r"allerg\w*|\breact(?:ed|ion|ions)?\b|intoleran\w*|anaphyla\w*|\bnkda\b|sensitive to|过敏|不耐受",
+    r"allerg\w*|\breact(?:ed|ion|ions)?\b|intoleran\w*|anaphyla\w*|\bnkda\b|sensitive to|"
+    r"过敏|不耐受",
     re.I,
 )
 # Substances people react to that the drug lexicon does not hold (foods, pollens,
 # animals, materials): vocabulary in lexicon/data/cues/allergy.tsv.
 ALLERGEN_EN = allergy_scope.cue("allergen", False)
 ALLERGEN_ZH = allergy_scope.cue("allergen", True)
+_SAFETY = cues("safety")
 _REACTION = re.compile(
-    r"\b(hives|rash\w*|swell\w*|itch\w*|anaphyla\w*|throat (?:closes|closing|swell\w*)|short(?:ness)? of breath|"
-    r"nause\w*|vomit\w*|wheez\w*|break out|blister\w*|tired|fatigue|diarrh\w*|upset stomach|dizz\w*)\b|"
-    r"皮疹|红疹|起疹子|瘙痒|痒|呼吸困难|休克|水肿|肿",
-    re.I,
+    rf"\b{_SAFETY.pattern('reaction', 'en')}\b|{_SAFETY.pattern('reaction', 'zh')}", re.I
 )
 _NO_ALLERGY_SENTENCE = re.compile(
     r"\b(?:no|not|denies|deny|nkda|none)\b.{0,40}\ballerg|\bnkda\b|没有.{0,6}过敏|无.{0,6}过敏|否认.{0,8}过敏|不过敏",
     re.I,
 )
-_CONTRA = re.compile(
-    r"\b(?:can(?:no|')?t take|cannot take|can't have|shouldn't take|should not take|not supposed to take|"
-    r"contraindicat\w*|avoid\w*|not (?:able|allowed) to take|never take|must not take|don't tolerate|"
-    r"didn't tolerate|couldn't tolerate)\b|禁用|忌用|禁忌|不能(?:吃|用|服)|不宜|慎用",
-    re.I,
-)
+_CONTRA = _SAFETY.regex("contraindication")
 
 
 # What makes a clause speak of an allergy: the allergy word or a reaction.
@@ -194,7 +189,7 @@ def _named_by_linked_class(
 # 治过敏": the drug treats an allergy; taking it for one is no allergy to it.
 _FOR_ALLERGY_AFTER = re.compile(
     r"[\w\s'-]{0,30}?\b(?:for|to help with|to treat|to control|helps? with|in case of)\s+"
-    r"(?:(?:my|your|his|her|their|the|an?|seasonal|spring|environmental|bad|nasal|severe)\s+)*"
+    rf"(?:{_SAFETY.pattern('remedy_for_modifier', 'en')}\s+)*"
     r"(?:allerg|anaphyla)",
     re.I,
 )
@@ -204,14 +199,16 @@ _FOR_ALLERGY_AFTER = re.compile(
 # treatment, never the allergen (past forms - "we started X and she broke out" -
 # still name one).
 _TREATMENT_BEFORE = re.compile(
-    r"\b(?:(?:try|recommend|suggest)(?:\s+(?:is|would be|will be))?|start(?: you)?(?: on)?|prescribe|refill|"
+    r"\b(?:(?:try|recommend|suggest)(?:\s+(?:is|would be|will be))?|start(?: you)?(?: on)?|"
+    r"prescribe|refill|"
     r"continue(?: to use| to take| using| taking| on| with)?|"
-    r"keep (?:using|taking|on)|carry)\s+(?:(?:you(?: on)?|some|the|your|an?|this|that|with|"
-    r"(?:a )?(?:course|dose|round) of|oral|topical|short)\s+)*$",
+    r"keep (?:using|taking|on)|carry)\s+"
+    rf"(?:{_SAFETY.pattern('treatment_filler', 'en')}\s+)*$",
     re.I,
 )
 _ALLERGY_REMEDY_BEFORE = re.compile(
-    r"\ballerg\w*\s+(?:medicines?|medications?|meds|pills?|tablets?|shots?|sprays?|drugs?|relief)"
+    # "allergy drugs like Zyrtec" before the drug; "drops" only after an allergy word.
+    rf"\ballerg\w*\s+(?:{_SAFETY.pattern('remedy_noun', 'en')}|\bdrugs?\b)"
     r"(?:\s*,)?(?:\s+(?:like|such as|called|including|namely))?\s*(?:an?\s+|the\s+|some\s+)?$",
     re.I,
 )
@@ -251,13 +248,11 @@ def _treating(ctx: SentenceCtx, found: list[tuple[int, int, str]]) -> list[bool]
 # "you aren't taking anything for your allergies, but you are taking atenolol",
 # "allergy medicine": allergies named as what a remedy treats name no allergen.
 _FOR_BEFORE = re.compile(
-    r"\b(?:for|with|treat(?:s|ing)?|help(?:s|ing)?(?: with)?)\s+(?:(?:my|your|his|her|their|the|"
-    r"seasonal|spring|environmental|bad)\s+)*$",
+    r"\b(?:for|with|treat(?:s|ing)?|help(?:s|ing)?(?: with)?)\s+"
+    rf"(?:{_SAFETY.pattern('remedy_target_modifier', 'en')}\s+)*$",
     re.I,
 )
-_REMEDY_AFTER = re.compile(
-    r"\s*(?:medicines?|medications?|meds|pills?|tablets?|sprays?|shots?|drops|relief)\b", re.I
-)
+_REMEDY_AFTER = re.compile(rf"\s*(?:{_SAFETY.pattern('remedy_noun', 'en')}|\bdrops\b)", re.I)
 
 
 def _remedy_cue(text: str, cue: re.Match[str]) -> bool:
@@ -314,14 +309,8 @@ def extract_contraindications(ctx: SentenceCtx) -> list[ExtractedFact]:
 
 
 # What may stand between the cue and the drug it governs ("avoid taking any other NSAIDs").
-_GAP_EN = re.compile(
-    r"^(?:[\s,]|\b(?:taking|to take|take|using|to use|use|having|to have|any|all|the|other|those|"
-    r"these|your|my|his|her|more|further|drugs?|medications?|medicines?|pills?|tablets?|like|"
-    r"such as|containing|products?|a|an|another|again|also|still|even|over-the-counter|otc|"
-    r"anything with|things like|with)\b)*$",
-    re.I,
-)
-_GAP_ZH = re.compile(r"^(?:[\s，,]|吃|用|服用|使用|服|再|任何|这类|这种|含有|含|的|类)*$")
+_GAP_EN = re.compile(rf"^(?:[\s,]|{_SAFETY.pattern('avoided_gap', 'en')})*$", re.I)
+_GAP_ZH = re.compile(rf"^(?:[\s，,]|{_SAFETY.pattern('avoided_gap', 'zh')})*$")
 # A list goes on after the first drug: "avoid ibuprofen, naproxen or aspirin".
 _LIST_GAP = re.compile(
     r"^[\s,，、]*(?:\b(?:or|and|nor|as well as)\b|或|和|及|或者)?[\s,，、]*(?:other\s+)?$", re.I
@@ -329,7 +318,7 @@ _LIST_GAP = re.compile(
 # A cue that may follow its drug: "aspirin is contraindicated", "阿司匹林禁用".
 _POST_CUE = re.compile(r"contraindicat|禁用|忌用|禁忌|慎用|不宜", re.I)
 _POST_GAP = re.compile(
-    r"^\s*(?:(?:is|are|was|were|be|been|being|strictly|absolutely)\s+)*$|^(?:类|类药物|药物)?$",
+    rf"^\s*(?:{_SAFETY.pattern('post_cue_gap', 'en')}\s+)*$|^(?:类|类药物|药物)?$",
     re.I,
 )
 

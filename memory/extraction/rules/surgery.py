@@ -1,4 +1,3 @@
-# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """Surgical and bleeding history (docs/design.md §1.3: a safety fact, never left out).
 
 The procedure comes from the lexicon's bilingual procedure list (kind
@@ -27,17 +26,25 @@ from memory.extraction.rules import operation_scope as scope
 from memory.extraction.rules.context import sentence_affirmative
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import find_entities, lookup
+from memory.lexicon.cues import cues
 
 # One "\w+(?:ectomy|...)" instead of five "\w+ectomy|\w+otomy|...": the same words, a
 # word's letters walked once instead of once per suffix.
+# Order is grammar: a one-word operation named before "surgery" is that operation
+# ("bypass surgery"), while "<site> surgery", "<site> repair" and the removal words
+# are tried before the other one-word names; bleeding history comes last.
+_PROCEDURES = cues("procedures")
 _SURGERY_EN = re.compile(
-    r"\b(\w+(?:ectomy|otomy|plasty|ostomy|pexy)|c-section|cesarean|bypass|stent\w*|pacemaker|"
-    r"(?:\w+ )?(?:transplant\w*|surgery|surgeries|operations?|replacements?)|removed|taken out|(?:\w+ )?repair(?:ed)?|"
-    r"appendix out|tonsils out|fusion|cabg|lumpectomy|laminectomy|(?:\w+ )?(?:bleed|hemorrhage)|transfusion)\b",
+    r"\b(\w+(?:ectomy|otomy|plasty|ostomy|pexy)|stent\w*|"
+    rf"{_PROCEDURES.pattern('operation_alone', 'en')}|"
+    r"(?:\w+ )?(?:transplant\w*|surgery|surgeries|operations?|replacements?)|removed|taken out|"
+    r"(?:\w+ )?repair(?:ed)?|appendix out|tonsils out|"
+    rf"{_PROCEDURES.pattern('operation_name', 'en')}|"
+    r"(?:\w+ )?(?:bleed|hemorrhage)|transfusion)\b",
     re.I,
 )
 _SURGERY_ZH = re.compile(
-    r"[\u4e00-\u9fff]{0,6}?(?:手术|切除术?|搭桥|支架|置换|移植|剖腹产|剖宫产|开刀)|出血|输血"
+    rf"[\u4e00-\u9fff]{{0,6}}?{_PROCEDURES.pattern('operation_word', 'zh')}|出血|输血"
 )
 # "切了一个息肉", "胆囊摘掉了": a removal told with a verb instead of the operation name.
 _ORGANS_ZH = scope.cue("removed_part", True).pattern
@@ -65,9 +72,7 @@ _ORGAN_AFTER = re.compile(rf"^\W*(?:(?:\w+|\d+)\s+){{0,4}}?({_ORGANS})", re.I)
 _ORGAN_RIGHT_BEFORE = re.compile(rf"({_ORGANS})\W*$", re.I)
 _ORGAN_BEFORE = re.compile(rf"({_ORGANS})\W*(?:\w+\s+)?$", re.I)
 # What a Chinese match may drag in before the procedure: "1995年做过阑尾切除术", "记录为…".
-_ZH_LEAD = re.compile(
-    r"^.*(?:做过|做了|记录为|诊断为|接受了?|进行了?|因为|因|做|行|是|的|过|了|年|我|在)"
-)
+_ZH_LEAD = re.compile(rf"^.*{_PROCEDURES.pattern('lead_word', 'zh')}")
 
 
 # A procedure named as a time anchor, a preparation, a plan or an explanation was
@@ -75,8 +80,8 @@ _ZH_LEAD = re.compile(
 # your colonoscopy", "准备做肠镜", "肠镜前三天". Clinical plans become events
 # (rules.clinical.extract_events); only done procedures are surgical history.
 _TIME_ANCHOR_BEFORE_EN = re.compile(
-    r"\b(?:(?:around|about|at|by) the time of|before|ahead of|prior to|in preparation for|"
-    r"prep(?:aring|ping)? for|ready for|until|pending|awaiting|waiting for)\s+(?:(?:the|your|a|an|this|that|next)\s+)?"
+    rf"{_PROCEDURES.pattern('time_anchor_before', 'en')}\s+"
+    r"(?:(?:the|your|a|an|this|that|next)\s+)?"
     # "before my knee replacement" in a past story names an operation the speaker had.
     r"(?:(?!(?:my|his|her|our)\b)\w+\s+)?$",
     re.I,
@@ -162,7 +167,8 @@ def _english_name(surface: str, text: str, start: int, end: int) -> str | None:
 
 def _chinese_name(surface: str) -> str | None:
     """The operation a Chinese cue match names: read after the last word that names
-    no site ("是否需要手术" -> "手术" -> nothing; "疝气和隐睾手术" -> "隐睾手术"; the first site is read by _first_conjunct_zh)."""
+    no site ("是否需要手术" -> "手术" -> nothing; "疝气和隐睾手术" -> "隐睾手术"; the first
+    site is read by _first_conjunct_zh)."""
     core = _ZH_LEAD.sub("", surface)
     leads = list(scope.cue("not_a_site", True).finditer(core))
     leads += list(scope.cue("count", True).finditer(core))

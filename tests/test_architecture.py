@@ -339,8 +339,6 @@ WORD_LISTS_ALLOWED = {
     "clinical.py": 1,
     "condition_talk.py": 1,
     "context.py": 13,
-    "dose_changes.py": 6,
-    "dosing.py": 2,
     "episodes.py": 7,
     "extractor.py": 1,
     "fractures.py": 2,

@@ -347,7 +347,6 @@ WORD_LISTS_ALLOWED = {
     "qa.py": 12,
     "removed.py": 1,
     "safety.py": 10,
-    "sentence_doses.py": 9,
     "surgery.py": 4,
     "text.py": 9,
     "zh_numbers.py": 1,

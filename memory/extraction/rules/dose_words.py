@@ -14,10 +14,12 @@ import re
 from memory.extraction.rules.regex_gate import gate
 from memory.lexicon.cues import cues
 
-# A dose unit as written or said (lexicon/data/cues/doses.tsv, dose_unit). The file
-# order is kept: the engine takes the first alternative that matches ("milligrams"
-# before "mg", "mcg" before "mg"), and units carry no word boundary ("20mg").
-UNIT = cues("doses").pattern("dose_unit", ordered=True)
+# A dose unit as written or said: an amount, or a count of dose forms
+# (lexicon/data/cues/doses.tsv, amount_unit and dose_form). The file order is kept:
+# the engine takes the first alternative that matches ("milligrams" before "mg",
+# "mcg" before "mg"), and units carry no word boundary ("20mg").
+DOSE_FORM = cues("doses").pattern("dose_form", ordered=True)
+UNIT = f"(?:{cues('doses').pattern('amount_unit', ordered=True)}|{DOSE_FORM})"
 _UNIT_NAMES: dict[str, str] = {
     "milligram": "mg",
     "milligrams": "mg",

@@ -55,8 +55,8 @@ _HEAD_EN = re.compile(
 # Words of chronicity modify only the noun phrase they open: "chronic back pain",
 # "this long-standing insomnia" - not the next item of a list.
 _MODIFIER_EN = re.compile(
-    r"\b(?:chronic|long[- ]?standing|lifelong|long[- ]term|recurrent|recurring|"
-    r"known)\s+(?:[a-z-]+\s+)?$",
+    r"\b(?:chronic|long[- ]?standing|lifelong|long[- ]term|recurrent|recurring|known)"
+    r"\s+(?:[a-z-]+\s+)?$",
     re.I,
 )
 # What may stand between a head cue and the complaint: the rest of a list of

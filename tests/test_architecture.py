@@ -343,7 +343,6 @@ WORD_LISTS_ALLOWED = {
     "extractor.py": 1,
     "fractures.py": 2,
     "generic.py": 15,
-    "medications.py": 11,
     "qa.py": 12,
     "removed.py": 1,
     "safety.py": 10,

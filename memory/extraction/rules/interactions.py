@@ -37,9 +37,8 @@ _COMBINE_STRONG = re.compile(
 _COMBINE_WEAK = re.compile(r"\b(?:with|plus|and)\b|和|与|跟|同|及", re.I)
 _HARM = re.compile(
     r"\b(?:interact\w*|hurt\w*|harm\w*|damag\w*|risk\w*|danger\w*|bleed\w*|hemorrhag\w*|"
-    r"not safe|unsafe|"
-    r"toxic\w*|contraindicat\w*|serotonin syndrome)\b|风险|出血|危险|损伤|伤(?:肾|肝|胃)|"
-    r"相互作用|中毒|禁忌",
+    r"not safe|unsafe|toxic\w*|contraindicat\w*|serotonin syndrome)\b|"
+    r"风险|出血|危险|损伤|伤(?:肾|肝|胃)|相互作用|中毒|禁忌",
     re.I,
 )
 _AVOID_USE = re.compile(
@@ -51,9 +50,9 @@ _AVOID_USE = re.compile(
     re.I,
 )
 # A warning not to use a drug (lexicon/data/cues/interactions.tsv, avoid).
+_WORDS = cues("interactions")
 _AVOID = re.compile(
-    rf"\b{cues('interactions').pattern('avoid', 'en')}\b|"
-    rf"{cues('interactions').pattern('avoid', 'zh')}",
+    rf"\b{_WORDS.pattern('avoid', 'en')}\b|{_WORDS.pattern('avoid', 'zh')}",
     re.I,
 )
 _LINKED = re.compile(

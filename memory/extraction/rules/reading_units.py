@@ -12,9 +12,9 @@ from memory.extraction.rules.metrics import Metric
 from memory.lexicon.cues import cues
 
 # A unit said after a reading's number (lexicon/data/cues/measurements.tsv,
-# reading_unit), in file order: longer spellings first. The empty alternative at the
+# reading_value_unit), in file order: longer spellings first. The empty alternative at the
 # end lets a reading go without its unit (the group then matches "").
-UNITS = cues("measurements").pattern("reading_unit", ordered=True) + "|"
+UNITS = cues("measurements").pattern("reading_value_unit", ordered=True) + "|"
 UNIT_LABELS = {
     "mm hg": "mmHg",
     "mmhg": "mmHg",

@@ -71,21 +71,29 @@ class CueTable:
     def forms(self, category: str, lang: str | None = None) -> tuple[str, ...]:
         return tuple(cue.form for cue in self._select(category, lang))
 
-    def pattern(self, category: str, lang: str | None = None) -> str:
+    def pattern(self, category: str, lang: str | None = None, ordered: bool = False) -> str:
         """One non-capturing alternation, longest form first (so "tree nuts" wins over
-        "nuts"); an empty selection matches nothing."""
-        chosen = sorted(self._select(category, lang), key=lambda c: -len(c.form))
+        "nuts"); an empty selection matches nothing. `ordered` keeps the file's order
+        instead, for lists whose first matching alternative must win as written (unit
+        spellings with no word boundary: "mcg" before "mg" before "g")."""
+        chosen = self._select(category, lang)
+        if not ordered:
+            chosen = sorted(chosen, key=lambda c: -len(c.form))
         if not chosen:
             return "(?!)"
         return "(?:" + "|".join(cue.regex_source() for cue in chosen) + ")"
 
-    def regex(self, category: str, lang: str | None = None, flags: int = re.I) -> re.Pattern[str]:
-        return _compiled(self, category, lang, flags)
+    def regex(
+        self, category: str, lang: str | None = None, flags: int = re.I, ordered: bool = False
+    ) -> re.Pattern[str]:
+        return _compiled(self, category, lang, flags, ordered)
 
 
 @cache
-def _compiled(table: CueTable, category: str, lang: str | None, flags: int) -> re.Pattern[str]:
-    return re.compile(table.pattern(category, lang), flags)
+def _compiled(
+    table: CueTable, category: str, lang: str | None, flags: int, ordered: bool
+) -> re.Pattern[str]:
+    return re.compile(table.pattern(category, lang, ordered), flags)
 
 
 def _row_cues(path: Path, line: int, row: dict[str, str]) -> list[Cue]:

@@ -77,3 +77,19 @@ def test_wrong_header_is_refused(tmp_path: Path) -> None:
 def test_asking_for_an_unknown_category_fails_loudly() -> None:
     with pytest.raises(KeyError):
         cues("pronouns").pattern("no_such_category")
+
+
+def test_pattern_puts_the_longest_form_first_by_default(tmp_path: Path) -> None:
+    table = load_cue_file(_write(tmp_path, "unit\tg|mcg\t\t\t\n"))
+    assert table.pattern("unit") == r"(?:\bmcg\b|\bg\b)"
+
+
+def test_ordered_pattern_keeps_the_file_order(tmp_path: Path) -> None:
+    table = load_cue_file(_write(tmp_path, "unit\tm|mg\t\tpattern\t\n"))
+    assert table.regex("unit", ordered=True).match("mg").group(0) == "m"
+
+
+def test_ordered_and_longest_first_regexes_are_compiled_apart(tmp_path: Path) -> None:
+    table = load_cue_file(_write(tmp_path, "unit\tm|mg\t\tpattern\t\n"))
+    assert table.regex("unit").match("mg").group(0) == "mg"
+    assert table.regex("unit", ordered=True).match("mg").group(0) == "m"

@@ -1,4 +1,3 @@
-# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """A dose change said of the drug just named without naming it again.
 
 "You're on lisinopril 20 mg." - "Let's increase it to 40.", "keep the metoprolol
@@ -26,29 +25,40 @@ from memory.extraction.rules.dose_words import UNIT, unit_label
 from memory.extraction.rules.entities import Hit, find_entities
 from memory.extraction.rules.quantity_kinds import names_no_dose
 from memory.extraction.rules.text import Sentence, value_text
+from memory.lexicon.cues import cues
 
-_VERB = r"increas\w*|rais\w*|bump\w*|up|upp\w*|titrat\w*|decreas\w*|lower\w*|reduc\w*|cut|cutting|drop\w*|wean\w*|taper\w*|chang\w*|adjust\w*"
-_OBJECT = r"(?:it|that|this|them|you|him|her|the dose|your dose|the dosage|that dose|this dose)"
+# The words live in lexicon/data/cues/doses.tsv and measurements.tsv; the grammar here.
+_WORDS = cues("doses")
+
+_VERB = (
+    r"increas\w*|rais\w*|bump\w*|up|upp\w*|titrat\w*|decreas\w*|lower\w*|reduc\w*|cut|cutting|"
+    r"drop\w*|wean\w*|taper\w*|chang\w*|adjust\w*"
+)
+_OBJECT = _WORDS.pattern("dose_object", "en", ordered=True)
 # The verb acts on a pronoun ("increase it to 40", "bump you up to 50", "cut that back
 # to 10", "take it down to 5"), or a change of level stands with no object ("go up
 # to 40 milligrams"), or a multiple ("let's double it", "cut it in half").
 _CHANGE_EN = re.compile(
     rf"\b(?:{_VERB})\s+{_OBJECT}\s+(?:(?:back\s+)?(?:up|down)\s+)?(?=to\b|by\b)"
-    rf"|\b(?:take|taking|bring|bringing|brought|move|moving|knock|knocking)\s+{_OBJECT}\s+(?:back\s+)?(?:up|down)\s+(?=to\b|by\b)"
-    r"|\b(?:go|going|gon na|gonna|move|moving|step|stepping|bump|bumping)\s+(?:back\s+)?(?:up|down)\s+(?:on\s+(?:it|that)\s+)?(?=to\b|by\b)"
-    rf"|\b(?P<double>doubl\w*)\s+{_OBJECT}\b|\b(?P<halve>halv\w*)\s+{_OBJECT}\b|\bcut\s+{_OBJECT}\s+in\s+half\b",
+    rf"|\b{_WORDS.pattern('dose_carry_verb', 'en')}\s+{_OBJECT}\s+"
+    r"(?:back\s+)?(?:up|down)\s+(?=to\b|by\b)"
+    rf"|\b{_WORDS.pattern('dose_level_verb', 'en')}\s+"
+    r"(?:back\s+)?(?:up|down)\s+(?:on\s+(?:it|that)\s+)?(?=to\b|by\b)"
+    rf"|\b(?P<double>doubl\w*)\s+{_OBJECT}\b|\b(?P<halve>halv\w*)\s+{_OBJECT}\b|"
+    rf"\bcut\s+{_OBJECT}\s+in\s+half\b",
     re.I,
 )
 _DOWNWARD = re.compile(
     r"\b(?:down|decreas\w*|lower\w*|reduc\w*|cut\w*|drop\w*|wean\w*|taper\w*)\b", re.I
 )
 _CHANGE_ZH = re.compile(
-    r"(?P<level>加到|减到|调到|调整到|调整为|增加到|增加至|增至|减少到|减至|提高到|降到|改成|改为|换成)"
+    rf"(?P<level>{_WORDS.pattern('change_to_level', 'zh')})"
     r"|(?P<double>加倍|翻倍)|(?P<halve>减半)"
 )
 # "we won't increase it", "if it stays high we'll go up to 40", "不用加到": no change made.
 _NOT_MADE_EN = re.compile(
-    r"(?:\b(?:not|never|no need to)|n't)\s+(?:[\w']+\s+){0,3}$|\b(?:if|unless|whether|in case)\b[^.;]{0,60}$"
+    r"(?:\b(?:not|never|no need to)|n't)\s+(?:[\w']+\s+){0,3}$|"
+    r"\b(?:if|unless|whether|in case)\b[^.;]{0,60}$"
     r"|\b(?:might|may|could)\s+(?:[\w']+\s+){0,3}$",
     re.I,
 )
@@ -56,7 +66,7 @@ _NOT_MADE_ZH = re.compile(r"(?:不|别|没|如果|要是|万一|假如)[^，。�
 _DOSE = re.compile(rf"(?<![\d.])(\d+(?:\.\d+)?)\s*({UNIT})(?![A-Za-z])", re.I)
 _TO = re.compile(
     r"^\s*(?:to|到|至|为|成)\s*(?:about\s+|like\s+)?(\d+(?:\.\d+)?)"
-    r"(?!\s*(?:%|percent|years?|days?|weeks?|months?|times?|hours?|minutes?|pounds?|/|天|周|年|个月|次))",
+    rf"(?!\s*{_WORDS.pattern('not_a_change_target')})",
     re.I,
 )
 _ZH_BARE = re.compile(r"^\s*(\d+(?:\.\d+)?)(?!\s*(?:%|/|天|周|年|个月|次|岁))")
@@ -77,8 +87,8 @@ class Change:
 # A target for a reading, not a dose: "your pressure is high, let's bring it down to
 # 130", "get your sugar down to 120", "血压降到130".
 _READING_WORDS = re.compile(
-    r"\b(?:pressures?|bp|sugars?|glucose|a1c|weight|pounds|lbs|cholesterol|ldl|heart rate|pulse|"
-    r"levels?|numbers?|readings?|temperature|oxygen|sats?)\b|血压|血糖|体重|心率|胆固醇|血脂|指标",
+    rf"\b{cues('measurements').pattern('reading_target_word', 'en')}\b"
+    rf"|{cues('measurements').pattern('reading_target_word', 'zh')}",
     re.I,
 )
 

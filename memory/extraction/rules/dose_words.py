@@ -1,4 +1,3 @@
-# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """The vocabulary of a dose: its units, how often it is taken and by which route,
 as clinicians write them and as patients say them, in English and Chinese.
 
@@ -13,18 +12,14 @@ from __future__ import annotations
 import re
 
 from memory.extraction.rules.regex_gate import gate
+from memory.lexicon.cues import cues
 
-# A dose unit as written or said. Longer spellings first: the engine takes the
-# first alternative that matches ("milligrams" before "mg", "mcg" before "mg").
-# Speech recognition splits and respells units: "milli grams", "mgs", "mikes" / "mics"
-# and "Meg" for mcg (said "mick" or "em-see-gee"), "international units", "mls", "cc's".
-UNIT = (
-    r"(?:milligrams?|micrograms?|milliliters?|millilitres?|milliequivalents?|grams?|"
-    r"milli[\s-]grams?|micro[\s-]grams?|milli[\s-]liters?|international units?|"
-    r"mgs|mcgs|mg|mcg|µg|ug|meq|m\s?e\s?q|m\s?c\s?g|m\s?g|g|mls|ml|cc'?s|cc|units?|iu|mikes?|mics?|megs?|"
-    r"puffs?|sprays?|drops?|tablets?|tabs?|pills?|capsules?|caps?|patch(?:es)?|"
-    r"毫克|微克|克|毫升|(?:个)?单位|片|粒|支|喷|揿|滴|袋|贴)"
-)
+# A dose unit as written or said: an amount, or a count of dose forms
+# (lexicon/data/cues/doses.tsv, amount_unit and dose_form). The file order is kept:
+# the engine takes the first alternative that matches ("milligrams" before "mg",
+# "mcg" before "mg"), and units carry no word boundary ("20mg").
+DOSE_FORM = cues("doses").pattern("dose_form", ordered=True)
+UNIT = f"(?:{cues('doses').pattern('amount_unit', ordered=True)}|{DOSE_FORM})"
 _UNIT_NAMES: dict[str, str] = {
     "milligram": "mg",
     "milligrams": "mg",
@@ -146,21 +141,24 @@ FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "twice daily",
         re.compile(
-            rf"\b(?:twice (?:a|per|every) day|twice daily|(?:2|two) times (?:a|per|every) day|(?:2|two) times daily|2 ?x (?:a day|daily)|"
+            rf"\b(?:twice (?:a|per|every) day|twice daily|(?:2|two) times (?:a|per|every) day|"
+            rf"(?:2|two) times daily|2 ?x (?:a day|daily)|"
             rf"{_abbr('bid')})(?![a-z])"
         ),
     ),
     (
         "three times daily",
         re.compile(
-            rf"\b(?:three times (?:a|per|every) day|(?:3|three) times (?:a|per) day|(?:3|three) times daily|3 ?x (?:a day|daily)|"
+            rf"\b(?:three times (?:a|per|every) day|(?:3|three) times (?:a|per) day|"
+            rf"(?:3|three) times daily|3 ?x (?:a day|daily)|"
             rf"{_abbr('tid')})(?![a-z])"
         ),
     ),
     (
         "four times daily",
         re.compile(
-            rf"\b(?:four times (?:a|per) day|(?:4|four) times (?:a|per) day|(?:4|four) times daily|4 ?x (?:a day|daily)|{_abbr('qid')})(?![a-z])"
+            rf"\b(?:four times (?:a|per) day|(?:4|four) times (?:a|per) day|"
+            rf"(?:4|four) times daily|4 ?x (?:a day|daily)|{_abbr('qid')})(?![a-z])"
         ),
     ),
     # "every 4 to 6 hours", "q4-6h", "every four-six hours": a range of hours, as said.
@@ -171,7 +169,8 @@ FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "every {0} hours",
         re.compile(
-            r"\bevery (\d+) (?:hours?|hrs?)\b|\bq\.?\s?(\d+)\s?(?:h|hrs?|hours?)\b\.?|每(\d+)(?:个)?小时"
+            r"\bevery (\d+) (?:hours?|hrs?)\b|\bq\.?\s?(\d+)\s?(?:h|hrs?|hours?)\b\.?|"
+            r"每(\d+)(?:个)?小时"
         ),
     ),
     ("every {0} days", re.compile(r"\bevery (\d+) days\b|每(\d+)天")),
@@ -185,7 +184,8 @@ FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "twice weekly",
         re.compile(
-            r"\b(?:twice|2 times|two times) (?:a|per|every) week\b|每周两次|每周2次|一周两次|一周2次"
+            r"\b(?:twice|2 times|two times) (?:a|per|every) week\b|"
+            r"每周两次|每周2次|一周两次|一周2次"
         ),
     ),
     (
@@ -199,7 +199,9 @@ FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "once daily",
         re.compile(
-            rf"\b(?:once (?:a|per|every) day|once daily|(?:1|one) times? (?:a|per) day|(?:1|one) times? daily|daily|every day|each day|a day|per day|{_abbr('qd')}|od|q ?day)(?![a-z])|"
+            rf"\b(?:once (?:a|per|every) day|once daily|(?:1|one) times? (?:a|per) day|"
+            rf"(?:1|one) times? daily|daily|every day|each day|a day|per day|{_abbr('qd')}|od|"
+            rf"q ?day)(?![a-z])|"
             r"每天一次|每日一次|一天一次|每日1次|每天1次|一日一次|每天(?![早晚傍])|每日(?![早晚])|"
             # "一天一粒", "一日1片": one dose form a day
             r"[一每][天日](?:吃|服|用)?[一1](?:片|粒|袋|支|贴)"
@@ -208,19 +210,22 @@ FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "every morning",
         re.compile(
-            rf"\b(?:(?:every|each|in the) morning|mornings|(?:with|before|at) breakfast|{_abbr('qam')})(?![a-z])|每天早上|每日早晨|每早|晨起|早餐前|早饭前"
+            rf"\b(?:(?:every|each|in the) morning|mornings|(?:with|before|at) breakfast|"
+            rf"{_abbr('qam')})(?![a-z])|每天早上|每日早晨|每早|晨起|早餐前|早饭前"
         ),
     ),
     (
         "every evening",
         re.compile(
-            rf"\b(?:(?:every|each|in the) evening|(?:with|at|before) (?:dinner|supper)|{_abbr('qpm')})(?![a-z])|每天傍晚|晚饭前|晚餐前"
+            rf"\b(?:(?:every|each|in the) evening|(?:with|at|before) (?:dinner|supper)|"
+            rf"{_abbr('qpm')})(?![a-z])|每天傍晚|晚饭前|晚餐前"
         ),
     ),
     (
         "at bedtime",
         re.compile(
-            rf"\b(?:at (?:bedtime|night)|before (?:bed|bedtime|sleep)|nightly|every night|each night|{_abbr('qhs')}|h\.s\.)(?![a-z])|睡前|每晚|每天晚上"
+            rf"\b(?:at (?:bedtime|night)|before (?:bed|bedtime|sleep)|nightly|every night|"
+            rf"each night|{_abbr('qhs')}|h\.s\.)(?![a-z])|睡前|每晚|每天晚上"
         ),
     ),
     (
@@ -232,13 +237,15 @@ FREQUENCIES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "with meals",
         re.compile(
-            r"\b(?:with (?:each |every |your )?meals?|before (?:each |every )?meals?|after (?:each |every )?meals?)\b|饭前|饭后|餐前|餐后|随餐"
+            r"\b(?:with (?:each |every |your )?meals?|before (?:each |every )?meals?|"
+            r"after (?:each |every )?meals?)\b|饭前|饭后|餐前|餐后|随餐"
         ),
     ),
     (
         "as needed",
         re.compile(
-            rf"\b(?:as needed|when needed|if needed|as necessary|when necessary|{_abbr('prn')})(?![a-z])|必要时|需要时|不舒服时"
+            rf"\b(?:as needed|when needed|if needed|as necessary|when necessary|"
+            rf"{_abbr('prn')})(?![a-z])|必要时|需要时|不舒服时"
         ),
     ),
 )
@@ -273,13 +280,15 @@ ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "nasal",
         re.compile(
-            r"\b(?:nasal\w*|in (?:each|the|your|one) nostrils?|intranasal\w*|sprays? in)\b|鼻喷|滴鼻"
+            r"\b(?:nasal\w*|in (?:each|the|your|one) nostrils?|intranasal\w*|sprays? in)\b|"
+            r"鼻喷|滴鼻"
         ),
     ),
     (
         "oral",
         re.compile(
-            rf"\b(?:by mouth|orally|oral|{_abbr('po')}|tablets?|pills?|capsules?|tabs)(?![a-z])|口服|吃"
+            rf"\b(?:by mouth|orally|oral|{_abbr('po')}|tablets?|pills?|capsules?|tabs)(?![a-z])|"
+            rf"口服|吃"
         ),
     ),
     (
@@ -301,7 +310,8 @@ ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "topical",
         re.compile(
-            r"\b(?:topical\w*|cream|ointment|gel|lotion|patch\w*|apply|applied|on the skin)\b|外用|外涂|涂|贴"
+            r"\b(?:topical\w*|cream|ointment|gel|lotion|patch\w*|apply|applied|on the skin)\b|"
+            r"外用|外涂|涂|贴"
         ),
     ),
 )

@@ -1,4 +1,3 @@
-# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """Dose slots: amount, unit, frequency and route of a medication mention, and
 a dose said in a later sentence or turn than the drug's name.
 
@@ -30,6 +29,7 @@ from memory.extraction.rules.dose_words import (
 from memory.extraction.rules.entities import find_entities
 from memory.extraction.rules.quantity_kinds import names_no_dose
 from memory.extraction.rules.text import Sentence, normalize_numbers, value_text
+from memory.lexicon.cues import cues
 
 __all__ = ["attach_later_doses", "dose_slots", "frequency_of", "route_of", "with_previous_doses"]
 
@@ -70,17 +70,20 @@ def _own_lead(lead: str) -> str:
 # --------------------------------------------------------------------------- later doses
 
 _DOSE = re.compile(rf"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)\s*({UNIT})(?![A-Za-z])", re.I)
+_WORDS = cues("doses")  # lexicon/data/cues/doses.tsv
 # "What dose?", "How much do you take?", "多少毫克": the answer may be a bare number.
 _DOSE_QUESTION = re.compile(
-    r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|micrograms|mg|mcg|units|tablets|pills))|"
+    r"\b(?:what|which) (?:dose|dosage|strength|amount)|"
+    r"\bhow (?:much|many (?:milligrams|micrograms|mg|mcg|units|tablets|pills))|"
     # "Which aspirin do you take?" - "The 81.": which one of a drug is its strength
-    r"\bwhich (?:one|kind|pill|tablet|\w+ (?:do|did|are|were) (?:you|they|he|she) (?:take|taking|on|use|using))\b|"
-    r"\bdose\b|\bdosage\b|\bstrength\b|\bmilligrams?\b|多少毫克|多大剂量|剂量|几片|几粒|多少量|吃多少",
+    r"\bwhich (?:one|kind|pill|tablet|"
+    r"\w+ (?:do|did|are|were) (?:you|they|he|she) (?:take|taking|on|use|using))\b|"
+    rf"{_WORDS.pattern('dose_question')}",
     re.I,
 )
 _BARE = re.compile(
-    r"^\W*(?:yes|yeah|yep|it'?s|it is|i take|i think|i believe|i'?m (?:at|on|taking)|i am (?:at|on|taking)|"
-    r"i 'm (?:at|on|taking)|the|about|like|uh|um|just|only|,|\s)*(\d+(?:\.\d+)?)\b(?!\s*(?:years?|days?|weeks?|months?|hours?|times|%|/))",
+    rf"^\W*(?:{_WORDS.pattern('bare_dose_lead', 'en')}|,|\s)*(\d+(?:\.\d+)?)\b"
+    r"(?!\s*(?:years?|days?|weeks?|months?|hours?|times|%|/))",
     re.I,
 )
 _DRUG_KINDS = frozenset({"drug", "drug_class"})

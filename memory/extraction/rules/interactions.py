@@ -1,4 +1,3 @@
-# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """Interaction and drug-condition contraindication warnings (docs/design.md §1.3).
 
 A safety fact is made only when two drugs, or a drug and a condition, are named
@@ -25,6 +24,7 @@ from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.safety import avoided
+from memory.lexicon.cues import cues
 
 # Co-administration said outright ("together", 一起) vs a bare "and"/"with"/和: a bare
 # conjunction only makes a warning with a real harm word ("bleeding", 风险), never
@@ -36,29 +36,34 @@ _COMBINE_STRONG = re.compile(
 )
 _COMBINE_WEAK = re.compile(r"\b(?:with|plus|and)\b|和|与|跟|同|及", re.I)
 _HARM = re.compile(
-    r"\b(?:interact\w*|hurt\w*|harm\w*|damag\w*|risk\w*|danger\w*|bleed\w*|hemorrhag\w*|not safe|unsafe|"
-    r"toxic\w*|contraindicat\w*|serotonin syndrome)\b|风险|出血|危险|损伤|伤(?:肾|肝|胃)|相互作用|中毒|禁忌",
+    r"\b(?:interact\w*|hurt\w*|harm\w*|damag\w*|risk\w*|danger\w*|bleed\w*|hemorrhag\w*|"
+    r"not safe|unsafe|toxic\w*|contraindicat\w*|serotonin syndrome)\b|"
+    r"风险|出血|危险|损伤|伤(?:肾|肝|胃)|相互作用|中毒|禁忌",
     re.I,
 )
 _AVOID_USE = re.compile(
-    r"\b(?:avoid\w*|don'?t (?:combine|mix|take)|do not (?:combine|mix|take)|never (?:combine|mix|take)|"
+    r"\b(?:avoid\w*|don'?t (?:combine|mix|take)|do not (?:combine|mix|take)|"
+    r"never (?:combine|mix|take)|"
     r"shouldn'?t (?:combine|mix|take|be taken)|should not (?:combine|mix|take|be taken)|"
     r"can'?t (?:combine|mix|take)|cannot (?:combine|mix|take))\b|"
     r"不要|别(?:再|一起|同时)|避免|禁用|忌用|不宜|慎用|不能",
     re.I,
 )
+# A warning not to use a drug (lexicon/data/cues/interactions.tsv, avoid).
+_WORDS = cues("interactions")
 _AVOID = re.compile(
-    r"\b(?:can'?t|cannot|shouldn'?t|should not|must not|not supposed to|don'?t|do not|never|avoid\w*|stop\w*|"
-    r"not safe|unsafe|contraindicat\w*)\b|不要|别|避免|禁用|忌用|禁忌|不能|不宜|慎用|停",
+    rf"\b{_WORDS.pattern('avoid', 'en')}\b|{_WORDS.pattern('avoid', 'zh')}",
     re.I,
 )
 _LINKED = re.compile(
-    r"\b(?:because|due to|since|given|with (?:your|his|her|the|a)|for (?:your|his|her)|you have|you've got)\b|"
+    r"\b(?:because|due to|since|given|with (?:your|his|her|the|a)|for (?:your|his|her)|you have|"
+    r"you've got)\b|"
     r"因为|由于|有|患|得了",
     re.I,
 )
 _NO_INTERACTION = re.compile(
-    r"\b(?:(?:does|do|will|would)\s*(?:n'?t|not) interact|no (?:known )?interactions?|safe to (?:take|combine|use) (?:together|with))\b|"
+    r"\b(?:(?:does|do|will|would)\s*(?:n'?t|not) interact|no (?:known )?interactions?|"
+    r"safe to (?:take|combine|use) (?:together|with))\b|"
     r"没有相互作用|不会相互作用|无相互作用|可以(?:一起|同时)",
     re.I,
 )

@@ -1,4 +1,3 @@
-# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """Vitals and labs with value and unit, English (incl. spoken numbers) and Chinese.
 
 A metric name opens a short window; the first plausible number in it is the
@@ -28,25 +27,32 @@ from memory.extraction.rules.pressure_pairs import (
 from memory.extraction.rules.reading_units import UNIT_LABELS, UNITS, slot_unit
 from memory.extraction.rules.regex_gate import fast, gate
 from memory.extraction.rules.text import normalize_numbers, value_text
+from memory.lexicon.cues import cues
+
+# The words live in lexicon/data/cues/measurements.tsv; the grammar here.
+_WORDS = cues("measurements")
 
 _NUM = r"(\d+(?:\.\d+)?)"
 _BP_VALUE = re.compile(rf"{_NUM}\s*(?:/|over|by|\\)\s*{_NUM}", re.I)
 # Both numbers named one by one: "systolic was 160 and diastolic 95", "160 systolic,
 # 95 diastolic", "高压150，低压90", "收缩压150舒张压95".
 _BP_NAMED = re.compile(
-    rf"{_NUM}\s*(?:mm ?hg\s*)?(?:systolic\s*)?(?:,|and|with|over|/|，|、)?\s*(?:(?:the|a|your|his|her)\s+)?"
-    rf"(?:(?:diastolic|低压|舒张压|下压)(?:\s*(?:blood\s+)?pressure)?\s*(?:was|is|of|at|是|为|有|在)?\s*[:：]?\s*{_NUM}"
+    rf"{_NUM}\s*(?:mm ?hg\s*)?(?:systolic\s*)?(?:,|and|with|over|/|，|、)?\s*"
+    r"(?:(?:the|a|your|his|her)\s+)?"
+    r"(?:(?:diastolic|低压|舒张压|下压)(?:\s*(?:blood\s+)?pressure)?\s*"
+    rf"(?:was|is|of|at|是|为|有|在)?\s*[:：]?\s*{_NUM}"
     rf"|{_NUM}\s*(?:mm ?hg\s*)?diastolic)",
     re.I,
 )
 # Chinese says a reading as two numbers in a row: "血压140，90", "血压一百四、九十".
 _BP_ZH_PAIR = re.compile(
-    rf"{_NUM}\s*(?:[，、]|,(?=\d))\s*{_NUM}(?!\d|\.\d|\s*(?:岁|年|天|月|周|次|个|斤|公斤|度|%|毫克|片))"
+    rf"{_NUM}\s*(?:[，、]|,(?=\d))\s*{_NUM}"
+    rf"(?!\d|\.\d|\s*{_WORDS.pattern('not_a_pressure_pair', 'zh')})"
 )
 # A value is a number of its own: not the "1" of "HbA1c", not "4" of "in 4 weeks".
 _VALUE = re.compile(
-    rf"(?<![A-Za-z\d.]){_NUM}(?!\d|\.\d|(?:st|nd|rd|th)\b)\s*({UNITS})?(?!\s*(?:weeks?|days?|months?|years?|hours?|times|"
-    rf"minutes?|个月|月|周|天|年|日|号|小时|次(?!/)))",
+    rf"(?<![A-Za-z\d.]){_NUM}(?!\d|\.\d|(?:st|nd|rd|th)\b)\s*({UNITS})?"
+    rf"(?!\s*{_WORDS.pattern('not_a_value_after')})",
     re.I,
 )
 # Characters allowed between a metric name and its number: a reading said aloud
@@ -99,14 +105,14 @@ class Reading:
 # "your a1c went from 9 to 7.5", "from 150/90 down to 130/80": the value said last is now.
 _FROM = re.compile(r"\bfrom\s*$|从$", re.I)
 _TO_LATER = re.compile(
-    r"\s*(?:%|percent|mmhg|mm hg)?\s*(?:,\s*)?(?:(?:all the way|down|up|now)\s+)*(?:to|到|降到|升到)\s*",
+    r"\s*(?:%|percent|mmhg|mm hg)?\s*(?:,\s*)?(?:(?:all the way|down|up|now)\s+)*"
+    r"(?:to|到|降到|升到)\s*",
     re.I,
 )
 
 
 _DOSE_AFTER = re.compile(
-    r"\s*(?:mg|milligrams?|mcg|micrograms?|units?|iu|tablets?|pills?|capsules?|毫克|微克|片|粒)"
-    r"(?![a-z/])(?!\s*per\b)",
+    rf"\s*{_WORDS.pattern('dose_unit_after_value')}(?![a-z/])(?!\s*per\b)",
     re.I,
 )
 
@@ -297,7 +303,8 @@ def _named_readings(
 # A measured value named by what it is rather than by its test: "your reading says",
 # "the result came back at", "the number was", "读数是", "结果是".
 _READING_NOUN = re.compile(
-    r"\b(?:your|the|this|that|my|his|her|today's)\s+(?:readings?|results?|numbers?|levels?|values?)\b"
+    r"\b(?:your|the|this|that|my|his|her|today's)\s+"
+    r"(?:readings?|results?|numbers?|levels?|values?)\b"
     r"|\b(?:it|that)\s+(?:came back|reads|read|shows|showed)\b|读数|结果(?:是|为|显示)|测出来",
     re.I,
 )
@@ -374,8 +381,9 @@ def _before(ctx: SentenceCtx, previous: SentenceCtx | None) -> list[tuple[str, s
 
 # The value sentence refers back to the metric: "It's low at 8.2", "That was 140 over 90".
 _REFERS_BACK = re.compile(
-    r"^\W*(?:(?:and|so|but|well|yeah|yes|okay|um|uh)\W+)*(?:it|it's|its|that|that's|this|this is|"
-    r"which|which is|they|these|those|was|is|was about|about|around|like)\b|^\W*\d|^\W*(?:它|这个|那个|是)",
+    rf"^\W*(?:{_WORDS.pattern('back_reference_lead', 'en')}\W+)*"
+    rf"{_WORDS.pattern('back_reference', 'en')}\b"
+    rf"|^\W*\d|^\W*{_WORDS.pattern('back_reference', 'zh')}",
     re.I,
 )
 
@@ -399,9 +407,7 @@ def _carried(before: str, ctx: SentenceCtx, answer: bool) -> list[tuple[Metric, 
 _READ_AS_LAB = re.compile(
     r"\s*(?:levels?\s+)?(?:is|was|were|came back|has been|have been|of)\b", re.I
 )
-_DOSE_AMOUNT = re.compile(
-    r"\d\s*(?:mg|milligrams?|mcg|micrograms?|units?|iu|ml|milliliters?|tablets?|pills?)\b", re.I
-)
+_DOSE_AMOUNT = re.compile(rf"\d\s*{_WORDS.pattern('dose_amount_unit', 'en')}\b", re.I)
 
 
 def names_lab_value(text: str, start: int, end: int) -> bool:

@@ -1,4 +1,3 @@
-# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """medication_status facts: drug, status (active|stopped|dose_changed|planned), dose.
 
 Status comes from the cue nearest the drug in its sentence. A change that states
@@ -22,20 +21,36 @@ from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.measurements import names_lab_value
 from memory.extraction.rules.sentence_doses import later_dose, sentence_dose
 from memory.extraction.rules.switches import find_switches
+from memory.lexicon.cues import cues
+
+# The words live in lexicon/data/cues/medications.tsv; this module holds the grammar.
+_WORDS = cues("medications")
+
+
+def _en(category: str) -> str:
+    return _WORDS.pattern(category, "en")
+
+
+def _zh(category: str) -> str:
+    return _WORDS.pattern(category, "zh")
+
 
 _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "stopped",
         re.compile(
-            r"\b(?:stop(?:ped|ping)?|discontinu\w*|quit|came off|come off|taken off|took (?:me|him|her) off|"
-            r"(?:taper|wean)\w*\s+(?:(?:me|him|her|you|them|it|myself|the|your|my|his|her)\s+)?(?:[\w-]+\s+)?off|"
-            r"no longer (?:on|tak\w+)|ran out of|hold(?:ing)? (?:off|the)|d/c|take (?:you|me|him|her) off)\b|停用|停药|停了|停掉|不再|停服|"
+            r"\b(?:stop(?:ped|ping)?|discontinu\w*|quit|came off|come off|taken off|"
+            r"took (?:me|him|her) off|"
+            rf"(?:taper|wean)\w*\s+(?:{_en('taper_object')}\s+)?(?:[\w-]+\s+)?off|"
+            r"no longer (?:on|tak\w+)|ran out of|hold(?:ing)? (?:off|the)|d/c|"
+            r"take (?:you|me|him|her) off)\b|停用|停药|停了|停掉|不再|停服|"
             # A course told in the simple past with its length is over: "I took them for
             # about three days only", "I was on prednisone for a week" (not "I have used
             # it for two weeks", which still goes on).
-            r"(?<!have )(?<!'ve )(?<!has )\b(?:took|used|tried|was on|were on)\b(?:\s+[\w-]+){0,4}?\s+for\s+"
-            r"(?:about |around |roughly |only |just )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
-            r"a few|a couple(?: of)?|several|\d+)\s+(?:days?|weeks?|months?)\b|"
+            r"(?<!have )(?<!'ve )(?<!has )\b(?:took|used|tried|was on|were on)\b"
+            r"(?:\s+[\w-]+){0,4}?\s+for\s+"
+            rf"(?:about |around |roughly |only |just )?(?:{_en('course_count')}|\d+)"
+            r"\s+(?:days?|weeks?|months?)\b|"
             # A clause-final 停 ("布洛芬我今天就停。") is the stop itself; 停经, 停车 are not.
             r"没再|没有再|停(?=[。！!，,；;？?]|$)",
             re.I,
@@ -44,26 +59,33 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "dose_changed",
         re.compile(
-            r"\b(?:increas\w*|decreas\w*|(?:rais|lower)\w*(?= (?:the|your|his|her|it|that|this|dose|to)\b)|reduc\w*|bump\w*|up(?:ped)? the dose|"
-            r"doubl\w*|halv\w*|cut (?:back|down|it)|titrat\w*|adjust\w*|went up|go(?:ing)? (?:up|down)|wean\w*|taper\w*|"
+            rf"\b(?:increas\w*|decreas\w*|(?:rais|lower)\w*(?= {_en('raised_dose_object')}\b)|"
+            rf"reduc\w*|bump\w*|up(?:ped)? the dose|"
+            r"doubl\w*|halv\w*|cut (?:back|down|it)|titrat\w*|adjust\w*|went up|"
+            r"go(?:ing)? (?:up|down)|wean\w*|taper\w*|"
             # the drug between the verb and its particle: "cut the prednisone back to 10",
             # "bring the Lasix down to 20", "up your lisinopril to 40", "take it down to 5"
             r"(?:cut|cutting|bring|bringing|drop|dropping|knock|knocking)\s+(?:(?:the|your|his|her|it|that|this|them)\s+)?"
             r"(?:[\w-]+\s+){0,2}?(?:back|down)\s+(?:to|on|a little|a bit|by)|"
             r"(?:take|taking|move|moving|bring|bringing)\s+(?:(?:the|your|his|her|it|that|this|them)\s+)?"
-            r"(?:[\w-]+\s+){0,2}?(?:up|down)\s+(?:to|a little|a bit|by)|up (?:it|your|his|her|the)\s+(?:[\w-]+\s+){0,2}?to)\b|"
-            r"加量|减量|加到|减到|加大|减少|调整|调到|增加到|增加至|增至|减至|提高到|降到|加倍|翻倍|减半|(?:改|换)(?:为|成)(?=\s*\d)",
+            r"(?:[\w-]+\s+){0,2}?(?:up|down)\s+(?:to|a little|a bit|by)|"
+            r"up (?:it|your|his|her|the)\s+(?:[\w-]+\s+){0,2}?to)\b|"
+            rf"{_zh('dose_change')}|(?:改|换)(?:为|成)(?=\s*\d)",
             re.I,
         ),
     ),
     (
         "planned",
         re.compile(
-            r"\b(?:plan\w*|will (?:start|try|put|prescribe|begin|initiate|order|add)|going to (?:start|try|put|"
-            r"prescribe|add|begin|initiate)|want (?:you )?to (?:start|try)|like (?:you )?to (?:start|try|put)|"
-            r"(?:i'll|we'll|let's) (?:start|try|put|prescribe|add|begin|initiate|get)|recommend\w*|consider\w*|"
-            r"would like to (?:start|try|put|prescribe)|prescrib(?:e|es|ing)\b|(?:i|we)(?:'ve| have)? prescribed|suggest\w*|advis\w*|"
-            r"(?:i'd|i would|we'd|we could|you could|you might) (?:also )?(?:start|try|add|use|give))\b|"
+            r"\b(?:plan\w*|will (?:start|try|put|prescribe|begin|initiate|order|add)|"
+            r"going to (?:start|try|put|prescribe|add|begin|initiate)|"
+            r"want (?:you )?to (?:start|try)|like (?:you )?to (?:start|try|put)|"
+            r"(?:i'll|we'll|let's) (?:start|try|put|prescribe|add|begin|initiate|get)|"
+            r"recommend\w*|consider\w*|"
+            r"would like to (?:start|try|put|prescribe)|prescrib(?:e|es|ing)\b|"
+            r"(?:i|we)(?:'ve| have)? prescribed|suggest\w*|advis\w*|"
+            r"(?:i'd|i would|we'd|we could|you could|you might) (?:also )?"
+            r"(?:start|try|add|use|give))\b|"
             r"计划|准备|打算|考虑|建议",
             re.I,
         ),
@@ -71,11 +93,8 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "active",
         re.compile(
-            r"\b(?:start\w*|began|begin|initiat\w*|put (?:me|him|her|you) on|switch\w* (?:to|over)|"
-            r"chang\w* (?:to|over)|tak\w+|on|using|use|tried|trying|continu\w*|prescribed)\b|"
-            r"开始|一直|在吃|在用|服用|口服|吃|用|换成|换了|换药|改用|加用|在打|打针|注射|"
             # "缬沙坦160毫克不变", "没变": an unchanged drug is a current one.
-            r"不变|没变|没有变|维持|照常|继续",
+            rf"\b{_en('active')}\b|{_zh('active')}",
             re.I,
         ),
     ),
@@ -174,7 +193,7 @@ def _switch_roles(ctx: SentenceCtx, drugs: list[Hit]) -> dict[str, tuple[str, st
 # "sertraline, an SSRI antidepressant", "Indapamide is a diuretic", "布洛芬属于非甾体
 # 抗炎药": the class only describes the drug just named.
 _APPOSITION = re.compile(
-    r"^\s*(?:,|\(|-)?\s*(?:(?:is|are|was|which is|that is|an?|the|other|both|all)\s+)*(?:an?\s+)?$"
+    rf"^\s*(?:,|\(|-)?\s*(?:{_en('apposition')}\s+)*(?:an?\s+)?$"
     r"|^\s*(?:属于|是|为|这类|一种|这种|[，,（(])*\s*$",
     re.I,
 )
@@ -196,25 +215,20 @@ def _describing_classes(text: str, drugs: list[Hit]) -> set[int]:
 
 # "X won't help", "不需要用X": the drug is named to say it is not used.
 _NOT_NEEDED = re.compile(
-    r"\b(?:won'?t|will not|wouldn'?t|would not|doesn'?t|does not|isn'?t going to|aren'?t going to|not going to)\s+"
+    r"\b(?:won'?t|will not|wouldn'?t|would not|doesn'?t|does not|isn'?t going to|"
+    r"aren'?t going to|not going to)\s+"
     r"(?:help|work|do (?:anything|much|a thing))\b|"
-    r"\b(?:(?:is|are)n'?t|(?:is|are) not|not) (?:needed|necessary|required|indicated|helpful|useful)\b|"
-    r"\bno (?:need|reason|point) (?:for|to|in)\b|\b(?:don'?t|do not|doesn'?t|does not) need\b|\bunnecessary\b|"
-    r"不需要|没必要|没有必要|不必|用不着|不用(?:吃|用|服|打)|无需|无须|不需|没用|不管用",
+    r"\b(?:(?:is|are)n'?t|(?:is|are) not|not) "
+    r"(?:needed|necessary|required|indicated|helpful|useful)\b|"
+    r"\bno (?:need|reason|point) (?:for|to|in)\b|\b(?:don'?t|do not|doesn'?t|does not) need\b|"
+    rf"\b{_en('not_needed')}\b|{_zh('not_needed')}",
     re.I,
 )
 # A class word ("decongestants", 降压药) is a medication record only when someone
 # is said to use it or owns it ("I take a decongestant", "我在吃降压药", "your
 # blood thinner"); "antibiotics won't help", "常见的降压药" name no one's drug.
-_CLASS_SUBJECT = (
-    r"\b(?:i|i'm|i've|i'll|i'd|we|we're|we'll|we've|we'd|let's|you|you're|you've|he|he's|she|she's|"
-    r"they|they're)"
-)
-_CLASS_VERB = (
-    r"(?:take|takes|taking|took|on|using|use|used|tried|try|trying|started|start|starting|stopped|quit|"
-    r"finished|got|get|gets|need|needs|continue|continuing|keep|prescrib\w*|consider|recommend|give|"
-    r"giving|gave|put|order|add|adding|switch\w*|increas\w*|decreas\w*|refill\w*|have)"
-)
+_CLASS_SUBJECT = rf"\b{_en('class_user')}"
+_CLASS_VERB = _en("class_use_verb")
 _CLASS_OWNER_EN = re.compile(
     rf"(?:\b(?:my|your|his|her|their|our)\s+(?:[\w'-]+\s+){{0,2}}"
     rf"|{_CLASS_SUBJECT}(?:\s+[\w']+){{0,6}}?\s+{_CLASS_VERB}\b(?:\s+[\w']+){{0,8}}?\s+)$",
@@ -223,8 +237,7 @@ _CLASS_OWNER_EN = re.compile(
 # "steroid injection today", "a course of an oral steroid", "输了三天抗生素": the
 # class given as a concrete administration.
 _ADMINISTERED_AFTER = re.compile(
-    r"\s*(?:injections?|shots?|course|infusions?|drip|taper|dose\s*pack|prescription|therapy|"
-    r"ointments?|creams?|drops|针|输液|点滴|疗程)",
+    rf"\s*{_WORDS.pattern('administered_after')}",
     re.I,
 )
 _ADMINISTERED_BEFORE = re.compile(
@@ -239,7 +252,7 @@ _ADMINISTERED_BEFORE = re.compile(
 _OPTION_EN = re.compile(r"\byou\s+(?:can|could|may|might)\s+(?:also\s+)?(?:take|use|try)\b", re.I)
 _CLASS_OWNER_ZH = re.compile(
     # "您可以尝试口服非甾体消炎药" offers an option: no modal between person and verb.
-    r"(?:我|您|你|他|她|妈|爸|孩子|父亲|母亲)(?:(?!可以|可|不妨|尝试|考虑|建议)[^，,。；]){0,6}?"
+    rf"{_zh('class_user')}(?:(?!可以|可|不妨|尝试|考虑|建议)[^，,。；]){{0,6}}?"
     r"(?:吃|服|用|打|开|输|换|加)[^，,。；]{0,4}$|"
     r"(?:我|您|你|他|她)的$"
 )
@@ -341,7 +354,8 @@ def extract_medications(ctx: SentenceCtx) -> list[ExtractedFact]:
 # increase it", "we won't change the dose", "不用调整": a change ruled out, the drug
 # goes on as it is.
 _DENIED_CHANGE = re.compile(
-    r"(?:\b(?:not|no|never|without)|n't)\s+(?:[\w']+\s+){0,4}$|\bno need (?:to|for)\s+(?:[\w']+\s+){0,2}$",
+    r"(?:\b(?:not|no|never|without)|n't)\s+(?:[\w']+\s+){0,4}$|"
+    r"\bno need (?:to|for)\s+(?:[\w']+\s+){0,2}$",
     re.I,
 )
 _DENIED_CHANGE_ZH = re.compile(r"(?:不|没|无需|不需要|不用|暂不|暂时不)[^，。；]{0,3}$")

@@ -9,16 +9,12 @@ from __future__ import annotations
 import re
 
 from memory.extraction.rules.metrics import Metric
+from memory.lexicon.cues import cues
 
-# A unit said after a reading's number (longer spellings first).
-UNITS = (
-    r"mm ?hg|bpm|beats per minute|beats a minute|beats|%|percent|"
-    r"milligrams? per deciliter|mg/dl|grams? per deciliter|g/dl|g/l|"
-    r"millimoles? per liter|mmol/l|mmol|micromoles? per liter|µmol/l|umol/l|pg/ml|ng/ml|ng/dl|"
-    r"kilograms?|kilos?|kg|pounds?|lbs?|°c|°f|℃|℉|degrees? (?:celsius|fahrenheit|c|f)\b|degrees?|"
-    r"meters?|metres?|m\b|"
-    r"毫米汞柱|公斤|千克|斤|度|米|次/分钟|次/分|次每分钟|次|下|毫摩尔每升|毫摩尔/升|毫摩尔|微摩尔每升|克每升|克/升|"
-)
+# A unit said after a reading's number (lexicon/data/cues/measurements.tsv,
+# reading_value_unit), in file order: longer spellings first. The empty alternative at the
+# end lets a reading go without its unit (the group then matches "").
+UNITS = cues("measurements").pattern("reading_value_unit", ordered=True) + "|"
 UNIT_LABELS = {
     "mm hg": "mmHg",
     "mmhg": "mmHg",

@@ -11,24 +11,33 @@ from __future__ import annotations
 import re
 
 from memory.extraction.rules.context_types import SentenceCtx
-from memory.extraction.rules.dose_words import IMPLIED_STRENGTH, UNIT, frequency_of
+from memory.extraction.rules.dose_words import DOSE_FORM, IMPLIED_STRENGTH, UNIT, frequency_of
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.text import normalize_numbers, value_text
+from memory.lexicon.cues import cues
 
 Dose = tuple[str | None, str | None, str | None]  # value, unit, previous value
+_WORDS = cues("doses")  # lexicon/data/cues/doses.tsv: the words; the grammar is here
+
+
+def _words(category: str, lang: str | None = "en") -> str:
+    return _WORDS.pattern(category, lang)
+
+
 _NONE: Dose = (None, None, None)
 # "20 mg", "20mg", "a 20-milligram tablet"
 _DOSE = re.compile(rf"(\d+(?:\.\d+)?)\s*-?\s*({UNIT})(?![A-Za-z])", re.I)
 _FROM_TO = re.compile(
     rf"(?P<from>\bfrom\s+|从)?(?P<old>\d+(?:\.\d+)?)\s*(?P<old_unit>{UNIT})?\s*"
-    rf"(?P<to>\bto\b|→|->|=>|改为|加到|减到|调到|到|-|\bor\b)\s*(?P<new>\d+(?:\.\d+)?)\s*(?P<unit>{UNIT})",
+    rf"(?P<to>{_words('change_connector', None)}|{_words('range_connector', None)})"
+    rf"\s*(?P<new>\d+(?:\.\d+)?)\s*(?P<unit>{UNIT})",
     re.I,
 )
 # Connectors that always mean a change; "to", "到", "-", "or" alone may give a range.
-_CHANGE_CONNECTOR = re.compile(r"→|->|=>|改为|加到|减到|调到")
+_CHANGE_CONNECTOR = re.compile(_words("change_connector", None))
 # "bump the lisinopril to 20", "加到160": the new dose said without its unit.
 _BARE_TARGET = re.compile(
-    r"(?:\bto|到|至|为)\s*(\d+(?:\.\d+)?)(?!\s*(?:%|percent|years?|days?|weeks?|months?|times?|/|天|周|年|个|次))",
+    rf"(?:\bto|到|至|为)\s*(\d+(?:\.\d+)?)(?!\s*{_words('not_a_bare_target', None)})",
     re.I,
 )
 # "800 milligrams of ibuprofen", "you're on 500 of metformin", "a 20 milligram
@@ -51,13 +60,10 @@ _ZH_DOSE_BEFORE = re.compile(rf"(\d+(?:\.\d+)?)\s*({UNIT})的?$")
 # drug is its dose when how often it is taken follows (the unit goes unsaid).
 # The release form or salt said between a drug and its strength ("Wellbutrin XL 150",
 # "Toprol XL 50", "metformin ER 500", "metoprolol succinate 25", "Adderall XR 20").
-_FORM = (
-    r"(?:(?:xl|er|sr|xr|cr|la|dr|ec|ir|odt|cd|extended[\s-]release|delayed[\s-]release|"
-    r"immediate[\s-]release|long[\s-]acting|succinate|tartrate|hydrochloride|hcl|sodium)\s+)?"
-)
+_FORM = rf"(?:{_words('release_form')}\s+)?"
 _BARE_AFTER = re.compile(
     rf"[\s,]*{_FORM}(?:(?:at|is|of)\s+)?(\d+(?:\.\d+)?)\s+"
-    r"(?!(?:years?|days?|weeks?|months?|hours?|minutes?|times|percent|%|pounds?)\b)(?=\S)",
+    rf"(?!{_words('not_a_bare_strength')}\b)(?=\S)",
     re.I,
 )
 # "Norco 5/325", "Hyzaar 50/12.5 mg", "Percocet five slash three twenty five": a
@@ -85,7 +91,7 @@ _PERCENT_BEFORE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:%|percent)\s*$", r
 # "I took 2 Advil", "she gave him two Tylenol": a count of pills said straight before
 # the drug after a verb of taking (a count, so never a strength; "type 2" is no count).
 _COUNT_BEFORE = re.compile(
-    r"\b(?:take|takes|took|taking|had|have|gave|give|giving|pop|popped|popping|swallowed|use|used)\s+"
+    rf"\b{_words('take_verb')}\s+"
     r"(?:(?:like|about|around|maybe|probably|just|only|another)\s+)?(\d+(?:\.5)?)\s+$",
     re.I,
 )
@@ -158,17 +164,14 @@ _MASS_DOSE = re.compile(
     re.I,
 )
 _FAR_BREAK = re.compile(
-    r"\b(?:pressures?|sugars?|glucose|a1c|cholesterol|triglycerides|ldl|hdl|potassium|sodium|"
-    r"levels?|results?|labs?|weigh\w*|pounds|his|her|your (?:mom|dad|wife|husband|son|daughter))\b",
+    rf"\b(?:{_words('reading_before_far_dose')}|{_words('other_person_before_far_dose')})\b",
     re.I,
 )
 
 
 # A reading given in the drug's words: "your a1c came back at 8", "triglycerides were".
 _READING_GIVEN = re.compile(
-    r"\b(?:pressures?|sugars?|glucose|a1c|cholesterol|triglycerides|ldl|hdl|potassium|sodium|"
-    r"creatinine|levels?|numbers?|readings?|weight)\s+(?:levels?\s+)?"
-    r"(?:was|were|is|are|has been|have been|came back|come back|runs?|running|at|of)\b",
+    rf"\b{_words('reading_given')}\s+(?:levels?\s+)?{_words('reading_given_verb')}\b",
     re.I,
 )
 _CONCENTRATION = re.compile(
@@ -232,10 +235,7 @@ def _stated_after(tail: str, name_end: int, status: str | None, zh: bool) -> Dos
 
 
 # A count of dose forms ("half a pill", "两片") says how many; an amount says the strength.
-_FORM_COUNT = re.compile(
-    r"puffs?|sprays?|drops?|tablets?|tabs?|pills?|capsules?|caps?|patch(?:es)?|片|粒|支|喷|揿|滴|袋|贴",
-    re.I,
-)
+_FORM_COUNT = re.compile(DOSE_FORM, re.I)
 
 
 def _strength(text: str) -> re.Match[str] | None:

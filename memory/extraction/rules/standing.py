@@ -1,4 +1,3 @@
-# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """A complaint told as a standing condition, not as today's symptom.
 
 The same word names both: "my back hurts today" is a symptom of this visit,
@@ -32,15 +31,21 @@ from __future__ import annotations
 import re
 
 from memory.extraction.rules.entities import Hit
+from memory.lexicon.cues import cues
+
+# The words live in lexicon/data/cues/standing_conditions.tsv; this module holds the grammar.
+_WORDS = cues("standing_conditions")
 
 # Cues that reach down a list: "history of diabetes, gout and back pain".
 _HEAD_EN = re.compile(
-    r"(?:\b(?:history|hx|h/o|pmh)\b(?:\s+(?:of|significant for|notable for|remarkable for|positive for|includes?|including))?"
+    r"(?:\b(?:history|hx|h/o|pmh)\b(?:\s+(?:of|significant for|notable for|remarkable for|"
+    r"positive for|includes?|including))?"
     r"|\b(?:diagnos(?:ed|is)|dx)\s+(?:with|of|as)"
     r"|\b(?:treated|being treated|treatment|followed|under care)\s+for"
     # a regimen aimed at it: "on gabapentin for", "takes sertraline for" (a one-off
     # "took some tylenol for the headache" is today's complaint)
-    r"|\b(?:on|takes)\s+(?!(?:my|your|his|her|their|the|a|an|it|them|that|this)\b)[a-z-]+(?:\s+[a-z-]+)?\s+for"
+    rf"|\b(?:on|takes)\s+(?!{_WORDS.pattern('not_a_regimen_drug', 'en')}\b)"
+    r"[a-z-]+(?:\s+[a-z-]+)?\s+for"
     r"|\bsuffer(?:s|ed|ing)?\s+(?:from|with)|\bliving\s+with"
     # a return of it: "a recurrence of", "a flare of"
     r"|\b(?:recurrence|flare(?:-up)?)\s+of"
@@ -50,19 +55,20 @@ _HEAD_EN = re.compile(
 # Words of chronicity modify only the noun phrase they open: "chronic back pain",
 # "this long-standing insomnia" - not the next item of a list.
 _MODIFIER_EN = re.compile(
-    r"\b(?:chronic|long[- ]?standing|lifelong|long[- ]term|recurrent|recurring|known)\s+(?:[a-z-]+\s+)?$",
+    r"\b(?:chronic|long[- ]?standing|lifelong|long[- ]term|recurrent|recurring|known)"
+    r"\s+(?:[a-z-]+\s+)?$",
     re.I,
 )
 # What may stand between a head cue and the complaint: the rest of a list of
 # conditions, articles, possessors and modifiers, never a new clause.
 _BREAK_EN = re.compile(
-    r"[.!?;:]|\b(?:but|however|today|now|currently|present(?:s|ing)?|here|comes?|came|"
-    r"who|which|that|because|when|if|after)\b",
+    rf"[.!?;:]|\b{_WORDS.pattern('clause_break', 'en')}\b",
     re.I,
 )
 _TAIL_EN = re.compile(
     r"^\s*(?:(?!(?:and|or|also)\b)[\w'-]+\s+){0,5}?(?:"
-    r"for\s+(?:the\s+)?(?:(?:past|last)\s+)?(?:(?:many|several|a\s+few|a\s+couple\s+of|couple\s+of|a\s+number\s+of|\d+|\w+(?:[- ]\w+)?)\s+)?(?:years|decades)"
+    r"for\s+(?:the\s+)?(?:(?:past|last)\s+)?(?:(?:many|several|a\s+few|a\s+couple\s+of|"
+    r"couple\s+of|a\s+number\s+of|\d+|\w+(?:[- ]\w+)?)\s+)?(?:years|decades)"
     r"|for\s+(?:a\s+)?(?:long|very\s+long)\s+(?:time|while)|for\s+ages|for\s+so\s+long"
     r"|since\s+(?:i\s+was|he\s+was|she\s+was|childhood|high\s+school|college|(?:19|20)\d\d)"
     r"|(?:all|most\s+of)\s+(?:my|his|her)\s+(?:life|adult\s+life)|(?:my|his|her)\s+whole\s+life"
@@ -70,9 +76,7 @@ _TAIL_EN = re.compile(
     r")\b",
     re.I,
 )
-_HEAD_ZH = re.compile(
-    r"(?:患有|患|诊断为|诊断出|诊断有|确诊为|确诊了?|查出(?:了|有)?|慢性|长期|常年|多年的?|老|从小(?:就)?(?:有)?|一直有|既往(?:有)?|有)$"
-)
+_HEAD_ZH = re.compile(rf"{_WORDS.pattern('history_head', 'zh')}$")
 _TAIL_ZH = re.compile(
     r"^(?:的)?(?:病史|史)"
     r"|^(?:已经|有|都)?(?:[一二两三四五六七八九十几\d]+|好几|好多|很多|十几|几十)多?年(?:了|多)?"
@@ -87,7 +91,7 @@ _OWNER_EN = re.compile(
     r"\b(?:my|your|his|her)\s+$"
     # had, as a condition is had ("I have anxiety", "she has insomnia", "dealing with
     # depression and anxiety"), possibly after other conditions of a list
-    r"|\b(?:have|has|had|having|'ve|'s|got|with|from)\s+(?:(?:an?|bad|severe|mild|chronic|"
+    rf"|\b{_WORDS.pattern('had_as_condition', 'en')}\s+(?:(?:an?|bad|severe|mild|chronic|"
     r"terrible|significant)\s+)?(?:[\w-]+\s+){0,3}?(?:(?:and|or|,)\s+)?$",
     re.I,
 )
@@ -133,7 +137,7 @@ def told_as_condition(text: str, hit: Hit, zh: bool) -> bool:
 # "A two-week history of dizziness" dates an acute complaint: a history of days or
 # weeks is this illness, not a standing condition (months and years are).
 _SHORT_HISTORY_EN = re.compile(
-    r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|few|couple)[- ]"
+    rf"\b(?:\d+|{_WORDS.pattern('short_count', 'en')})[- ]"
     r"(?:of[- ])?(?:days?|weeks?)[- ](?:\w+[- ])?$",
     re.I,
 )

@@ -71,21 +71,28 @@ class CueTable:
     def forms(self, category: str, lang: str | None = None) -> tuple[str, ...]:
         return tuple(cue.form for cue in self._select(category, lang))
 
-    def pattern(self, category: str, lang: str | None = None) -> str:
+    def pattern(self, category: str, lang: str | None = None, ordered: bool = False) -> str:
         """One non-capturing alternation, longest form first (so "tree nuts" wins over
-        "nuts"); an empty selection matches nothing."""
-        chosen = sorted(self._select(category, lang), key=lambda c: -len(c.form))
+        "nuts"), or in file order when `ordered` (the row order then decides which of
+        two forms matching at one place wins); an empty selection matches nothing."""
+        chosen = self._select(category, lang)
+        if not ordered:
+            chosen = sorted(chosen, key=lambda c: -len(c.form))
         if not chosen:
             return "(?!)"
         return "(?:" + "|".join(cue.regex_source() for cue in chosen) + ")"
 
-    def regex(self, category: str, lang: str | None = None, flags: int = re.I) -> re.Pattern[str]:
-        return _compiled(self, category, lang, flags)
+    def regex(
+        self, category: str, lang: str | None = None, flags: int = re.I, ordered: bool = False
+    ) -> re.Pattern[str]:
+        return _compiled(self, category, lang, flags, ordered)
 
 
 @cache
-def _compiled(table: CueTable, category: str, lang: str | None, flags: int) -> re.Pattern[str]:
-    return re.compile(table.pattern(category, lang), flags)
+def _compiled(
+    table: CueTable, category: str, lang: str | None, flags: int, ordered: bool
+) -> re.Pattern[str]:
+    return re.compile(table.pattern(category, lang, ordered), flags)
 
 
 def _row_cues(path: Path, line: int, row: dict[str, str]) -> list[Cue]:

@@ -77,3 +77,13 @@ def test_wrong_header_is_refused(tmp_path: Path) -> None:
 def test_asking_for_an_unknown_category_fails_loudly() -> None:
     with pytest.raises(KeyError):
         cues("pronouns").pattern("no_such_category")
+
+
+def test_ordered_pattern_keeps_file_order_so_the_first_form_wins(tmp_path: Path) -> None:
+    table = load_cue_file(_write(tmp_path, "neg\tnegative|negative for\t\t\t\n"))
+    assert table.regex("neg", ordered=True).match("negative for x").group(0) == "negative"
+
+
+def test_default_pattern_tries_the_longest_form_first(tmp_path: Path) -> None:
+    table = load_cue_file(_write(tmp_path, "neg\tnegative|negative for\t\t\t\n"))
+    assert table.regex("neg").match("negative for x").group(0) == "negative for"

@@ -237,11 +237,9 @@ _NAMED_KINDS = frozenset({"disease"})
 # specialist", 感染科, 肿瘤中心: the disease names a department or a specialty, not
 # something the patient has.
 _SERVICE_AFTER_EN = re.compile(
-    r"s?\s+(?:centers?|centres?|departments?|dept|divisions?|units?|wards?|specialists?|"
-    r"teams?|services?|consults?|consultations?|fellows?)\b",
-    re.I,
+    rf"s?\s+{cues('services').pattern('service_after_name', 'en', ordered=True)}\b", re.I
 )
-_SERVICE_AFTER_ZH = re.compile(r"(?:科|中心|专科|病房)")
+_SERVICE_AFTER_ZH = re.compile(cues("services").pattern("service_after_name", "zh", ordered=True))
 
 
 def _names_a_service(ctx: SentenceCtx, hit: Hit) -> bool:

@@ -343,7 +343,6 @@ WORD_LISTS_ALLOWED = {
     "interactions.py": 1,
     "measurements.py": 6,
     "medications.py": 11,
-    "qa.py": 12,
     "reading_units.py": 1,
     "removed.py": 1,
     "safety.py": 10,

@@ -73,8 +73,9 @@ class CueTable:
 
     def pattern(self, category: str, lang: str | None = None, ordered: bool = False) -> str:
         """One non-capturing alternation, longest form first (so "tree nuts" wins over
-        "nuts"), or in file order when `ordered` (the row order then decides which of
-        two forms matching at one place wins); an empty selection matches nothing."""
+        "nuts"); an empty selection matches nothing. `ordered` keeps the file's order
+        instead, for lists whose first matching alternative must win as written (unit
+        spellings with no word boundary: "mcg" before "mg" before "g")."""
         chosen = self._select(category, lang)
         if not ordered:
             chosen = sorted(chosen, key=lambda c: -len(c.form))

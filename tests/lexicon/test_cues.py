@@ -79,11 +79,17 @@ def test_asking_for_an_unknown_category_fails_loudly() -> None:
         cues("pronouns").pattern("no_such_category")
 
 
-def test_ordered_pattern_keeps_file_order_so_the_first_form_wins(tmp_path: Path) -> None:
-    table = load_cue_file(_write(tmp_path, "neg\tnegative|negative for\t\t\t\n"))
-    assert table.regex("neg", ordered=True).match("negative for x").group(0) == "negative"
+def test_pattern_puts_the_longest_form_first_by_default(tmp_path: Path) -> None:
+    table = load_cue_file(_write(tmp_path, "unit\tg|mcg\t\t\t\n"))
+    assert table.pattern("unit") == r"(?:\bmcg\b|\bg\b)"
 
 
-def test_default_pattern_tries_the_longest_form_first(tmp_path: Path) -> None:
-    table = load_cue_file(_write(tmp_path, "neg\tnegative|negative for\t\t\t\n"))
-    assert table.regex("neg").match("negative for x").group(0) == "negative for"
+def test_ordered_pattern_keeps_the_file_order(tmp_path: Path) -> None:
+    table = load_cue_file(_write(tmp_path, "unit\tm|mg\t\tpattern\t\n"))
+    assert table.regex("unit", ordered=True).match("mg").group(0) == "m"
+
+
+def test_ordered_and_longest_first_regexes_are_compiled_apart(tmp_path: Path) -> None:
+    table = load_cue_file(_write(tmp_path, "unit\tm|mg\t\tpattern\t\n"))
+    assert table.regex("unit").match("mg").group(0) == "mg"
+    assert table.regex("unit", ordered=True).match("mg").group(0) == "m"

@@ -36,18 +36,17 @@ from memory.lexicon.cues import cues
 
 Span = tuple[int, int]
 
-_BOUNDARY_EN = re.compile(
-    r"\s*[,;:]\s*(?:(?:and|but|while|whereas|although|though|plus)\b)?\s*"
-    r"|\s+(?:and|but|while|whereas|although|though|plus)\s+"
-    r"|\s+-+\s+",
-    re.I,
-)
-_BOUNDARY_ZH = re.compile(
-    r"[，,；;、：:]\s*(?:而且|并且|但是|但|不过|可是|而)?|而且|并且|但是|不过|可是|而"
-)
-# Words that may stand before a relation word inside the same mention.
 # The words live in lexicon/data/cues/clauses.tsv; the grammar stays here.
 _CLAUSES = cues("clauses")
+_CONJ = _CLAUSES.pattern("clause_conjunction", "en", ordered=True)
+_CONJ_ZH = _CLAUSES.pattern("clause_conjunction", "zh", ordered=True)
+_BOUNDARY_EN = re.compile(
+    rf"\s*[,;:]\s*(?:{_CONJ}\b)?\s*|\s+{_CONJ}\s+|\s+-+\s+",
+    re.I,
+)
+# A bare 但 with no punctuation before it cuts nothing (it also ends 不但, "not only").
+_BOUNDARY_ZH = re.compile(rf"[，,；;、：:]\s*{_CONJ_ZH}?|而且|并且|但是|不过|可是|而")
+# Words that may stand before a relation word inside the same mention.
 _OWNER_EN = re.compile(
     rf"^(?:{_CLAUSES.pattern('relative_modifier', 'en', ordered=True)}\s+)*$", re.I
 )
@@ -62,16 +61,16 @@ _PEOPLE_ONLY_EN = re.compile(
 )
 _PEOPLE_ONLY_ZH = re.compile(r"[和跟与及、，,我的都也]")
 _TRIM = " \t,;:，；、：-"
-_LEAD_EN = re.compile(r"^(?:and|but|while|whereas|although|though|plus)\s+", re.I)
+_LEAD_EN = re.compile(rf"^{_CONJ}\s+", re.I)
 # Words left hanging where a relative was cut off: "I take metformin like (my mother)".
 _DANGLING_EN = re.compile(
     rf"(?:\s+{_CLAUSES.pattern('dangling_word', 'en', ordered=True)})+$", re.I
 )
 _TAIL_CONJUNCTION = re.compile(
-    r"(?:\s*[,;]?\s*\b(?:and|but|while|whereas|although|though|plus)\b)+\s*$|(?:而且|并且|但是|而)$",
+    rf"(?:\s*[,;]?\s*\b{_CONJ}\b)+\s*$|(?:而且|并且|但是|而)$",
     re.I,
 )
-_LEAD_ZH = re.compile(r"^(?:而且|并且|但是|但|不过|可是|而)")
+_LEAD_ZH = re.compile(rf"^{_CONJ_ZH}")
 
 
 def _opener(clause: str, start: int, rels: Sequence[RelMention], zh: bool) -> str | None:

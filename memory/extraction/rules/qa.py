@@ -194,7 +194,7 @@ _NO_EN = re.compile(
     r"not that i know|i don'?t think so|(?:absolutely|definitely|certainly|of course) not)\b",
     re.I,
 )
-_NO_ZH = re.compile(r"^(?:没有|没|无|不|否|都没有|没有过)")
+_NO_ZH = re.compile(_words("answers", "short_no", "zh"))
 # Said with a "no" word but settling nothing about the item ("No problems." to "How
 # has the valsartan been?", "不错", "不知道").
 _NOT_A_NO = re.compile(

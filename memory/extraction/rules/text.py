@@ -152,14 +152,12 @@ def _append(out: list[Sentence], turn: int, role: str, text: str, a: int, b: int
 _ZERO = _N.pattern("zero_word", "en", ordered=True)
 _OH = _N.pattern("spoken_zero", "en", ordered=True)
 _DIGIT = _N.pattern("unit_word", "en", ordered=True)
-_W = (
-    "(?:"
-    + "|".join(
-        [_ZERO, _OH, _DIGIT]
-        + [_N.pattern(c, "en", ordered=True) for c in ("teen_word", "tens_word", "magnitude_word")]
-    )
-    + ")"
+_TEEN_TENS_MAGNITUDE = "|".join(
+    _N.pattern(category, "en", ordered=True)
+    for category in ("teen_word", "tens_word", "magnitude_word")
 )
+# One number word; a spoken number joins several ("one hundred and twenty").
+_W = f"(?:{_ZERO}|{_OH}|{_DIGIT}|{_TEEN_TENS_MAGNITUDE})"
 # "a hundred and twenty", "a thousand" (a dose said aloud: "up to a thousand twice a day").
 _NUMBER_WORDS = re.compile(
     rf"\b(?:a\s+(?:hundred|thousand)|{_W})(?:(?:\s+and)?[\s-]+{_W})*\b", re.I

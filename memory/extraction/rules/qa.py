@@ -23,18 +23,14 @@ def _words(table: str, category: str, lang: str = "en") -> str:
     return cues(table).pattern(category, lang, ordered=True)
 
 
-_SOCIAL = (
-    rf"{_words('questions', 'social_question')}|{_words('questions', 'social_question', 'zh')}"
-)
+def _topic(category: str) -> re.Pattern[str]:
+    """A question topic's cues, English and Chinese (stems: matched anywhere)."""
+    en, zh = _words("questions", category), _words("questions", category, "zh")
+    return re.compile(f"{en}|{zh}", re.I)
+
 
 _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "allergy",
-        re.compile(
-            r"allerg|react(?:ed|ion)s? (?:poorly )?to|intoleran|what happens when you take|过敏",
-            re.I,
-        ),
-    ),
+    ("allergy", _topic("allergy_question")),
     (
         "family",
         re.compile(
@@ -45,16 +41,9 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-    ("surgery", re.compile(r"surger|operation|operated|procedures?\b|手术|开过刀", re.I)),
-    (
-        "medication",
-        re.compile(
-            r"medication|medicine|meds\b|taking any|are you (?:still )?(?:on|taking)|prescri|"
-            r"吃(?:什么)?药|用药|服药",
-            re.I,
-        ),
-    ),
-    ("social", re.compile(_SOCIAL, re.I)),
+    ("surgery", _topic("surgery_question")),
+    ("medication", _topic("medication_question")),
+    ("social", _topic("social_question")),
 )
 _ASKS_FOR_MORE = re.compile(r"\b(?:other|else|more|besides|another)\b|其他|还有", re.I)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from memory import lexicon
+from memory.lexicon.cues import cues
 
 _PARTS = {
     "back": "back pain", "lower back": "back pain", "knee": "knee pain", "knees": "knee pain",
@@ -23,12 +24,13 @@ _PARTS = {
     "arm": "arm pain", "ankle": "ankle pain", "ankles": "ankle pain", "hand": "hand pain",
     "hands": "hand pain", "ear": "ear pain", "jaw": "jaw pain", "heel": "heel pain",
 }  # fmt: skip
+# The words live in lexicon/data/cues/symptoms_talk.tsv; the grammar stays here.
+_TALK = cues("symptoms_talk")
 _ACHING = re.compile(
     r"\b(?:my|his|her|your|their|the)\s+(?:(?:left|right|lower|upper)\s+)?"
     r"(?P<part>" + "|".join(sorted(map(re.escape, _PARTS), key=len, reverse=True)) + r")\s+"
-    r"(?:(?:has|have|had|is|are|was|were|keeps?|kept|been|still|really|also|just|always|"
-    r"sometimes|started|starts)\s+){0,3}"
-    r"(?:hurts?|hurting|aches?|aching|sore|painful|killing me|throbbing|throbs?)\b",
+    rf"(?:{_TALK.pattern('pain_link_word', 'en', ordered=True)}\s+){{0,3}}"
+    rf"{_TALK.pattern('pain_verb', 'en', ordered=True)}\b",
     re.I,
 )
 

@@ -16,6 +16,10 @@ import re
 
 from memory.extraction.rules.context_types import SentenceCtx
 from memory.extraction.rules.entities import Hit
+from memory.lexicon.cues import cues
+
+# The words live in lexicon/data/cues/advice.tsv; the grammar stays here.
+_ADVICE = cues("advice")
 
 # Permission or option, said before the drug.
 _OPTION_BEFORE_EN = re.compile(
@@ -35,14 +39,14 @@ _OPTION_BEFORE_ZH = re.compile(
 )
 # As needed, said after the drug: a ceiling, a condition, or what it would be for.
 _AS_NEEDED_AFTER_EN = re.compile(
-    r"[^.;]{0,60}?\b(?:as needed|if needed|when needed|as necessary|if necessary|prn|p\.r\.n|"
+    rf"[^.;]{{0,60}}?\b(?:{_ADVICE.pattern('as_needed_after', 'en', ordered=True)}|"
     r"if (?:you )?(?:need|needed|hurt|have (?:pain|a headache))|when (?:you )?(?:need|needed|hurt)|"
     r"up to (?:\d|one|two|three|four)|"
-    r"no more than|not more than|for (?:the |any )?(?:aches?|pains?|fever|headaches?|discomfort))",
+    r"for (?:the |any )?(?:aches?|pains?|fever|headaches?|discomfort))",
     re.I,
 )
 _AS_NEEDED_AFTER_ZH = re.compile(
-    r"[^。；;]{0,20}?(?:不超过|最多|不要超过|必要时|需要时|痛的时候|疼的时候)"
+    rf"[^。；;]{{0,20}}?{_ADVICE.pattern('as_needed_after', 'zh', ordered=True)}"
 )
 # The clinician says the patient is on it or keeps it: a current drug, not advice.
 _OWNED_BEFORE_EN = re.compile(
@@ -80,7 +84,9 @@ def advised(ctx: SentenceCtx, hit: Hit) -> bool:
 # needed. "I've prescribed ibuprofen ... as needed" and "Bactroban is also three times
 # a day as needed" are orders and regimens: the drug is prescribed, not advised.
 _IMPERATIVE_EN = re.compile(
-    r"^\s*(?:(?:so|and|okay|ok|then|also|just|now|well),?\s+)*(?:take|use|try|apply)\b", re.I
+    rf"^\s*(?:{_ADVICE.pattern('instruction_lead', 'en', ordered=True)},?\s+)*"
+    r"(?:take|use|try|apply)\b",
+    re.I,
 )
 _PRESCRIBED = re.compile(
     r"\b(?:prescri\w*|refill\w*|order\w*)\b|开了|开的|开药|处方|给您开|给你开", re.I

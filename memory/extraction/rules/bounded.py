@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import re
 
+from memory.lexicon.cues import cues
+
 LIMIT = 200
 
-_BOUNDARY_EN = re.compile(
-    r"\s*[,;:]\s*|\s+-+\s+|\s+(?:and|so|but|because|then|um+|uh+|hmm+|okay|ok|alright|all right|"
-    r"you know|i mean|like|well|right)(?=\s)",
-    re.I,
-)
+# The fillers and break words live in lexicon/data/cues/clauses.tsv.
+_FILLERS = cues("clauses").pattern("spoken_filler", "en", ordered=True)
+_BREAKS = cues("clauses").pattern("spoken_break", "en", ordered=True)
+_BOUNDARY_EN = re.compile(rf"\s*[,;:]\s*|\s+-+\s+|\s+(?:{_FILLERS}|{_BREAKS})(?=\s)", re.I)
 _BOUNDARY_ZH = re.compile(r"[，,；;：:、]|然后|所以|但是|不过")
-_FILLERS = r"and|so|but|because|then|um+|uh+|hmm+|okay|ok|alright|you know|i mean"
 _EDGE_EN = re.compile(
     rf"^(?:[\s,;:\-]|\b(?:{_FILLERS})\b)+|(?:[\s,;:\-]|\b(?:{_FILLERS})\b)+$", re.I
 )

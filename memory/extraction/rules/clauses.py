@@ -32,23 +32,23 @@ from memory.extraction.rules.discourse.cues import (
     self_marked,
 )
 from memory.extraction.rules.text import Sentence
+from memory.lexicon.cues import cues
 
 Span = tuple[int, int]
 
+# The words live in lexicon/data/cues/clauses.tsv; the grammar stays here.
+_CLAUSES = cues("clauses")
+_CONJ = _CLAUSES.pattern("clause_conjunction", "en", ordered=True)
+_CONJ_ZH = _CLAUSES.pattern("clause_conjunction", "zh", ordered=True)
 _BOUNDARY_EN = re.compile(
-    r"\s*[,;:]\s*(?:(?:and|but|while|whereas|although|though|plus)\b)?\s*"
-    r"|\s+(?:and|but|while|whereas|although|though|plus)\s+"
-    r"|\s+-+\s+",
+    rf"\s*[,;:]\s*(?:{_CONJ}\b)?\s*|\s+{_CONJ}\s+|\s+-+\s+",
     re.I,
 )
-_BOUNDARY_ZH = re.compile(
-    r"[，,；;、：:]\s*(?:而且|并且|但是|但|不过|可是|而)?|而且|并且|但是|不过|可是|而"
-)
+# A bare 但 with no punctuation before it cuts nothing (it also ends 不但, "not only").
+_BOUNDARY_ZH = re.compile(rf"[，,；;、：:]\s*{_CONJ_ZH}?|而且|并且|但是|不过|可是|而")
 # Words that may stand before a relation word inside the same mention.
 _OWNER_EN = re.compile(
-    r"^(?:(?:my|his|her|their|our|your|both|late|maternal|paternal|older|younger|big|little|"
-    r"twin|step|biological|two|own|the patient'?s|patient'?s)\s+)*$",
-    re.I,
+    rf"^(?:{_CLAUSES.pattern('relative_modifier', 'en', ordered=True)}\s+)*$", re.I
 )
 _SELF_OPEN_EN = re.compile(
     r"^(?:also\s+|then\s+|now\s+)?(?:i|i'm|i've|i'd|i'll|you|you're)\b", re.I
@@ -56,21 +56,21 @@ _SELF_OPEN_EN = re.compile(
 _THIRD_OPEN_EN = re.compile(r"^(?:also\s+|then\s+)?(?:he|she|they|he's|she's|they're)\b", re.I)
 _SELF_OPEN_ZH = re.compile(r"^(?:我(?!们)|本人|自己|您|你(?!们))")
 _THIRD_OPEN_ZH = re.compile(rf"^(?:{ZH_HE}|{ZH_SHE})")
-_PEOPLE_ONLY_EN = re.compile(r"\b(?:and|or|both|my|his|her|their|our|your|the|a|also)\b", re.I)
+_PEOPLE_ONLY_EN = re.compile(
+    rf"\b{_CLAUSES.pattern('people_list_word', 'en', ordered=True)}\b", re.I
+)
 _PEOPLE_ONLY_ZH = re.compile(r"[和跟与及、，,我的都也]")
 _TRIM = " \t,;:，；、：-"
-_LEAD_EN = re.compile(r"^(?:and|but|while|whereas|although|though|plus)\s+", re.I)
+_LEAD_EN = re.compile(rf"^{_CONJ}\s+", re.I)
 # Words left hanging where a relative was cut off: "I take metformin like (my mother)".
 _DANGLING_EN = re.compile(
-    r"(?:\s+(?:like|before|after|with|from|for|to|of|and|or|that|when|since|as|than|about|"
-    r"by|because|so|the|a|just))+$",
-    re.I,
+    rf"(?:\s+{_CLAUSES.pattern('dangling_word', 'en', ordered=True)})+$", re.I
 )
 _TAIL_CONJUNCTION = re.compile(
-    r"(?:\s*[,;]?\s*\b(?:and|but|while|whereas|although|though|plus)\b)+\s*$|(?:而且|并且|但是|而)$",
+    rf"(?:\s*[,;]?\s*\b{_CONJ}\b)+\s*$|(?:而且|并且|但是|而)$",
     re.I,
 )
-_LEAD_ZH = re.compile(r"^(?:而且|并且|但是|但|不过|可是|而)")
+_LEAD_ZH = re.compile(rf"^{_CONJ_ZH}")
 
 
 def _opener(clause: str, start: int, rels: Sequence[RelMention], zh: bool) -> str | None:

@@ -1,4 +1,3 @@
-# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """Conditions, symptoms, preferences and events."""
 
 from __future__ import annotations
@@ -17,140 +16,51 @@ from memory.extraction.rules.removed import removed
 from memory.extraction.rules.standing import told_as_condition
 from memory.lexicon.cues import cues
 
-_CONDITION_STATUS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("misdiagnosed", re.compile(r"misdiagnos\w*|wrong diagnosis|误诊", re.I)),
-    (
+# The status, preference and event words live in lexicon/data/cues/
+# condition_status.tsv, preferences.tsv and life_events.tsv; the order of the
+# labels below is grammar: the first label whose cue the sentence holds wins.
+_STATUS_TABLE = "condition_status"
+# "I think you have ...": a belief about the patient's diagnosis, not yet made.
+_THINKS = r"think (?:you|it|he|she) (?:have|has|might|may|is)"
+
+
+def _talk(table: str, category: str, grammar: str = "") -> re.Pattern[str]:
+    """English cues on word boundaries (with any grammar kept here), Chinese as written."""
+    en = cues(table).pattern(category, "en", ordered=True)
+    zh = cues(table).pattern(category, "zh", ordered=True)
+    extra = f"|{grammar}" if grammar else ""
+    return re.compile(rf"\b(?:{en}{extra})\b|{zh}", re.I)
+
+
+_CONDITION_STATUS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (status, _talk(_STATUS_TABLE, status, _THINKS if status == "suspected" else ""))
+    for status in (
+        "misdiagnosed",
         "resolved",
-        re.compile(
-            r"\b(?:resolved|gone|cured|went away|cleared up|no longer ha\w+|recovered)\b|痊愈|治好了|好了|消失",
-            re.I,
-        ),
-    ),
-    (
         "suspected",
-        re.compile(
-            r"\b(?:suspect\w*|possibl\w*|probabl\w*|might (?:have|be)|may (?:have|be)|concern\w* (?:for|about)|rule out|worried about|could be|think (?:you|it|he|she) (?:have|has|might|may|is)|similar to|consistent with|sounds like|looks like)\b|疑似|可能是|怀疑|是不是|相似|类似|像是",
-            re.I,
-        ),
-    ),
-    (
         "worsened",
-        re.compile(
-            r"\b(?:wors\w*|flare\w*|uncontrolled|out of control|progress\w*)\b|加重|恶化|更严重",
-            re.I,
-        ),
-    ),
-    (
         "improved",
-        re.compile(
-            r"\b(?:better|improv\w*|controlled|under control|stable|good control)\b|好转|改善|控制(?:得)?(?:很)?好|稳定",
-            re.I,
-        ),
-    ),
-    (
         "chronic",
-        re.compile(
-            r"\b(?:history of|chronic|long[- ]?standing|for (?:\w+ )?years|since|lifelong|all my life)\b|多年|慢性|\d+年了|[一二两三四五六七八九十几]+年了|好几年|长期|病史|老毛病",
-            re.I,
-        ),
-    ),
-    (
         "confirmed",
-        re.compile(
-            r"\b(?:diagnos\w*|confirm\w*|told (?:me|him|her) i|found)\b|确诊|诊断|查出", re.I
-        ),
-    ),
+    )
 )
-_SYMPTOM_CHANGE = (
-    (
-        "relief",
-        re.compile(
-            r"\b(?:better|improv\w*|resolved|gone|went away|relie\w*|less)\b|好转|缓解|减轻|好多了|消失",
-            re.I,
-        ),
-    ),
-    ("worsening", re.compile(r"\b(?:wors\w*|more|increas\w*|severe)\b|加重|更|越来越", re.I)),
+_SYMPTOM_CHANGE = tuple(
+    (change, _talk(_STATUS_TABLE, f"symptom_{change}")) for change in ("relief", "worsening")
 )
-_PREFERENCES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "diet",
-        re.compile(
-            r"\b(?:diet\w*|low[- ]salt|low[- ]sodium|vegetarian|vegan|keto|salty food\w*|sweets|fast food|eat(?:ing)? (?:healthy|out))\b|饮食|吃素|清淡|少盐|低盐|忌口|爱吃|喜欢吃",
-            re.I,
-        ),
-    ),
-    (
-        "smoking",
-        re.compile(
-            r"\b(?:smok\w*|cigarette\w*|tobacco|vap\w*|pack a day|packs? per day)\b|抽烟|吸烟", re.I
-        ),
-    ),
-    (
-        "alcohol",
-        re.compile(
-            r"\b(?:alcohol|drink(?:s|ing)? (?:beer|wine|alcohol|socially|a lot)|beers?|wine|liquor)\b|喝酒|饮酒|白酒|啤酒",
-            re.I,
-        ),
-    ),
-    (
-        "exercise",
-        re.compile(
-            r"\b(?:exercis\w*|work(?:ing)? out|gym|walk(?:ing)? (?:every|daily)|hik\w*|running|jogg\w*|yoga|swim\w*)\b|运动|锻炼|散步|跑步",
-            re.I,
-        ),
-    ),
-    (
-        "cost",
-        re.compile(
-            r"\b(?:expensive|afford\w*|cost\w*|copay\w*|insurance|price\w*|cheaper)\b|太贵|费用|医保|报销|经济",
-            re.I,
-        ),
-    ),
-    (
-        "adherence",
-        re.compile(
-            r"\b(?:forget\w* to take|forgot\w* (?:to take|my)|miss(?:ed|ing)? (?:a )?dos\w*|don'?t like taking|skip\w* (?:my|doses?)|not taking (?:it|them) regularly|compliant|complian\w*)\b|忘记吃药|忘了吃|漏服|不想吃药|不按时",
-            re.I,
-        ),
-    ),
-    (
-        "schedule",
-        re.compile(
-            r"\b(?:take (?:time )?off work|can'?t take off|work schedule|night shift\w*|travel\w*)\b|请假|上班忙|出差|夜班",
-            re.I,
-        ),
-    ),
+_PREFERENCES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (label, _talk("preferences", label))
+    for label in ("diet", "smoking", "alcohol", "exercise", "cost", "adherence", "schedule")
 )
-_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
+_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (label, _talk("life_events", label.replace(" ", "_")))
+    for label in (
         "hospitalization",
-        re.compile(
-            r"\b(?:hospitali[sz]\w*|admitted|in the hospital|inpatient)\b|住院|住了院", re.I
-        ),
-    ),
-    (
         "emergency visit",
-        re.compile(
-            r"\b(?:emergency room|emergency department|\ber\b|\be r\b|\bed\b visit|urgent care|ambulance|911)\b|急诊|120",
-            re.I,
-        ),
-    ),
-    (
         "fall",
-        re.compile(r"\b(?:fell|fall(?:en)? (?:down|over)|slipped|tripped)\b|摔倒|跌倒|摔了", re.I),
-    ),
-    ("accident", re.compile(r"\b(?:car accident|accident|crash|injur\w*)\b|车祸|受伤", re.I)),
-    (
+        "accident",
         "procedure planned",
-        re.compile(
-            r"\b(?:schedul\w* (?:a|an|the|you|for)|will (?:do|order|get) (?:a|an|the)|going to (?:order|do|schedule|refer))\b|预约|安排",
-            re.I,
-        ),
-    ),
-    (
         "pregnancy",
-        re.compile(r"\b(?:pregnan\w*|gave birth|delivered)\b|怀孕|怀孕了|生孩子|分娩", re.I),
-    ),
+    )
 )
 _DISEASE_KINDS = frozenset({"disease"})
 # A screening or test for a disease is no diagnosis of it: "Have you been screened
@@ -237,11 +147,9 @@ _NAMED_KINDS = frozenset({"disease"})
 # specialist", 感染科, 肿瘤中心: the disease names a department or a specialty, not
 # something the patient has.
 _SERVICE_AFTER_EN = re.compile(
-    r"s?\s+(?:centers?|centres?|departments?|dept|divisions?|units?|wards?|specialists?|"
-    r"teams?|services?|consults?|consultations?|fellows?)\b",
-    re.I,
+    rf"s?\s+{cues('services').pattern('service_after_name', 'en', ordered=True)}\b", re.I
 )
-_SERVICE_AFTER_ZH = re.compile(r"(?:科|中心|专科|病房)")
+_SERVICE_AFTER_ZH = re.compile(cues("services").pattern("service_after_name", "zh", ordered=True))
 
 
 def _names_a_service(ctx: SentenceCtx, hit: Hit) -> bool:

@@ -15,117 +15,62 @@ from functools import lru_cache
 
 from memory.lexicon.cues import cues
 
+# The trigger words live in lexicon/data/cues/context.tsv (English and Chinese side
+# by side); this module keeps the grammar: scopes, windows and which label wins.
+_CTX = cues("context")
+
+
+def _cue(category: str, zh: bool) -> str:
+    """One category's alternation, in file order (the first form that fits wins)."""
+    return _CTX.pattern(category, "zh" if zh else "en", ordered=True)
+
+
 _NEG_PRE_EN = (
-    r"\bno\b",
-    r"\bnot\b",
-    r"\bnever\b",
-    r"\bnone\b",
-    r"\bdenie[sd]\b",
-    r"\bdeny\b",
-    r"\bdenying\b",
-    r"\bwithout\b",
-    r"\bnegative for\b",
-    r"\bfree of\b",
-    r"\bnor\b",
-    r"\bneither\b",
-    r"\bdon'?t\b",
-    r"\bdoesn'?t\b",
-    r"\bdidn'?t\b",
-    r"\bhaven'?t\b",
-    r"\bhasn'?t\b",
-    r"\bisn'?t\b",
-    r"\baren'?t\b",
-    r"\bwasn'?t\b",
-    r"\bnope\b",
-    r"\bnah\b",
-    r"\bdo not\b",
-    r"\bdoes not\b",
-    r"\bdid not\b",
-    r"\bhave not\b",
-    r"\bhas not\b",
-    r"\bruled? out\b",
-    r"\bnegative\b",
+    _cue("negation_before", False),
     # A consequence ruled out: "it won't cause cancer", "will not turn into cancer"
     # (the verb is part of the cue: "I won't take penicillin" denies no allergy).
-    r"\b(?:won'?t|will not|wouldn'?t|would not)\s+(?:\w+\s+)?(?:cause|lead|turn|become|develop|"
-    r"progress|result|mean|increase|raise|spread)\b",
+    r"\b(?:won'?t|will not|wouldn'?t|would not)\s+(?:\w+\s+)?"
+    rf"{_cue('consequence_verb', False)}\b",
 )
 _NEG_POST_EN = (
     r"\b(?:was|were|is|are|been|has been) ruled out\b",
     r"\b(?:is|was|were|came back) negative\b",
-    r"\bunlikely\b",
+    _cue("negation_after", False),
 )
 _NEG_PRE_ZH = (
-    r"没有",
-    r"没",
-    r"否认",
+    _cue("negation_before", True),
+    # Not taking, not using ... ("不吃", "不再"); 无 but not 无力 (weakness), 无法, 无聊;
+    # 未 but not 未来 (the future).
     r"不(?:吃|用|服|抽|喝|再)",
     r"无(?!力|法|聊)",
     r"未(?!来)",
-    r"不过敏",
-    r"不是",
-    r"排除",
     # A consequence or a meaning ruled out (a reassurance, not a finding): "不会导致
     # 癌症", "不会引起", "并不能确切表示恶性肿瘤", "不代表", "不意味着", "不等于".
-    r"不会(?:导致|引起|造成|诱发|发展|变成|演变|转变|转化|癌变|恶变|增加|传染|遗传)",
+    rf"不会{_cue('consequence_verb', True)}",
     r"(?:并)?不(?:能|足以)?(?:确切|直接|一定)?(?:地)?(?:表示|代表|意味着|说明|证明|提示|等于)",
 )
-_NEG_POST_ZH = (r"阴性", r"已排除", r"正常")
+_NEG_POST_ZH = (_cue("negation_after", True),)
 
-_HYPO_EN = (
-    r"\bif\b",
-    r"\bin case\b",
-    r"\bwhether\b",
-    r"\bunless\b",
-    r"\bshould you\b",
-    r"\bin the event\b",
-    r"\bwatch (?:out )?for\b",
-    r"\brisk of\b",
-    r"\bwould\b",
-    r"\blook out for\b",
-    r"\bcould cause\b",
-    r"\bcan cause\b",
-    r"\bside effects?\b",
-    # "It's not necessarily cancer": the disease is left open, neither found nor ruled out.
-    r"\bnot necessarily\b",
-)
+_HYPO_EN = (_cue("hypothetical_before", False),)
 _HYPO_ZH = (
-    r"如果",
-    r"万一",
-    r"假如",
-    r"要是",
-    r"的话",
-    r"是否",
-    r"会不会",
-    r"可能会",
-    r"风险",
+    _cue("hypothetical_before", True),
     # "若您有高血脂": the written conditional; 若干 ("several") is no condition.
     r"(?<![倘如])若(?!干)",
-    r"倘若",
-    r"如若",
-    # "不一定是癌症" leaves the disease open (before the negation cues see 不).
-    r"不一定",
     # A possible consequence, as "can cause" / "could cause": "容易导致鼻炎的发生".
     r"(?:可能|可以|会|容易|易)(?:会)?(?:导致|引起|造成|诱发)",
 )
 # An age: digits, or number words up to ninety-nine ("twenty-five", "forty five").
-_TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
-_UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
-_TEENS = r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+_NUMBERS = cues("numbers")
+_TENS = _NUMBERS.pattern("tens_word", "en", ordered=True)
+_UNITS = _NUMBERS.pattern("unit_word", "en", ordered=True)
+_TEENS = _NUMBERS.pattern("teen_word", "en", ordered=True)
 _AGE_EN = rf"(?:\d{{1,2}}|{_TENS}(?:[- ]{_UNITS})?|{_TEENS}|{_UNITS})"
 _HIST_EN = (
-    r"\bused to\b",
-    r"\bin the past\b",
-    r"\bpreviously\b",
-    r"\bformerly\b",
-    r"\bas a (?:child|kid)\b",
-    r"\bwhen i was (?:young|a kid|little)\b",
-    r"\bchildhood\b",
+    _cue("historical_before", False),
     # A stage of life long past dates what follows to then ("when I was about
     # twenty-five I got a throat infection"): past history, not a current state.
     rf"\bwhen i was (?:about |around |maybe |like )?{_AGE_EN}\b(?! years? ago)",
     rf"\bat (?:the )?age (?:of )?{_AGE_EN}\b",
-    r"\bas a (?:teenager|teen|young (?:man|woman|adult)|student)\b",
 )
 # "Prior" as an adjective dates its own noun phrase ("a prior stroke"), not the
 # clause: in "history of cad status post prior rca stent in 2018, hypertension and
@@ -133,25 +78,16 @@ _HIST_EN = (
 _HIST_NEAR_EN = re.compile(r"\bprior\b(?! to\b)", re.I)
 _NEAR_WINDOW = 24
 _HIST_ZH = (
-    r"以前",
-    r"曾经",
-    r"过去",
-    r"既往",
-    r"小时候",
-    r"曾",
-    r"年轻(?:时|的时候)",
+    _cue("historical_before", True),
     r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})岁(?:时|的时候|那年)",
 )
 
 # "No drug allergies, just latex" / "except latex" / "only to latex": a
 # restriction word ends the negation and names what IS present.
 _TERMINATORS_EN = re.compile(
-    r"\b(?:but|however|although|though|except|aside from|apart from|which|who|yet|still|"
-    r"just|only|other than|"
-    # "no muscle pain from the atorvastatin": the drug is taken, only the pain is absent.
     # "I do not have a gall bladder, then I had a breast augmentation": a new clause
     # with its own subject ends the negation.
-    r"because|since|so|from|then|and (?:i|he|she|they|we|you|it|that))\b|[;:]|"
+    rf"(?:{_cue('termination', False)}|\band (?:i|he|she|they|we|you|it|that)\b)|[;:]|"
     r",\s*(?:i|i've|i'm|he|she|they|we)\b|"
     # Transcripts run turns together without punctuation ("no pain at all okay now i
     # know that you're a diabetic"): an acknowledgement closes what came before it.
@@ -159,22 +95,21 @@ _TERMINATORS_EN = re.compile(
     r"(?<!not )(?<!n't )(?<!n 't )\b(?:okay|ok|alright|all right)\b",
     re.I,
 )
-_TERMINATORS_ZH = re.compile(r"但是|但|不过|可是|然而|除了|只|就|，|,|；|、但")
+_TERMINATORS_ZH = re.compile(_cue("termination", True))
 
 # Pseudo-negations (ConText): a trigger word inside one of these negates nothing.
 # "They told me never to take penicillin again" affirms the reaction; "No, just the
 # rash" answers the question before it; "没变：缬沙坦160毫克" says it is unchanged.
 _PSEUDO_EN = re.compile(
-    r"\bno (?:changes?|further|doubt|increase|decrease)\b|\bnot only\b|\bnot necessarily\b|"
-    r"\bnot sure\b|\bnot certain\b|\bnever\b[^.;]{0,50}\bagain\b|"
+    rf"\bno (?:changes?|further|doubt|increase|decrease)\b|{_cue('pseudo_negation', False)}|"
+    r"\bnever\b[^.;]{0,50}\bagain\b|"
     r"\bno (?:problems?|issues?|trouble|side effects?|complaints?) (?:with|from|on)\b|"
     r"^\s*(?:no|nope|nah)\s*[,.!]\s*(?=\S)|"
     # A "no" followed by a pronoun or a discourse word answers what came before
     # ("no actually it looks like we increased your metformin"): it is an
     # interjection, not the determiner of a noun ("no pain"). A negation inside the
     # clause it opens has its own trigger ("no I don't take aspirin").
-    r"\b(?:no|nope|nah)\b(?:\s*,)?\s+(?=(?:actually|i|i'm|i've|you|you're|he|he's|she|she's|"
-    r"we|we're|they|they're|it|it's|that|that's|this|there|well|wait|sorry|so|but|okay|ok)\b)",
+    rf"\b(?:no|nope|nah)\b(?:\s*,)?\s+(?={_cue('after_interjection_no', False)}\b)",
     re.I,
 )
 # Pseudo-hypotheticals: a first person "would" of wish or advice states a plan or
@@ -184,14 +119,12 @@ _PSEUDO_EN = re.compile(
 # consequence ("you would need surgery", "we would start metformin if ...") stays
 # hypothetical.
 _PSEUDO_HYPO_EN = re.compile(
-    r"\b(?:i|we)(?:'d| 'd| would) (?:really |also |just )?(?:like|love|want|recommend|suggest|"
-    r"advise|prefer|have you|say|avoid)\b|"
+    r"\b(?:i|we)(?:'d| 'd| would) (?:really |also |just )?"
+    rf"{_cue('wish_or_advice_verb', False)}\b|"
     r"\b(?:diagnosis|impression|assessment|recommendation) (?:here |today |then )?would be\b",
     re.I,
 )
-_PSEUDO_ZH = re.compile(
-    r"没变|没有变|没什么变化|无变化|不变|没改|不仅|不只|不但|不光|没问题|没关系"
-)
+_PSEUDO_ZH = re.compile(_cue("pseudo_negation", True))
 
 
 def _compile(parts: tuple[str, ...]) -> re.Pattern[str]:
@@ -264,7 +197,7 @@ _PURPOSE_EN = re.compile(
     re.I,
 )
 _PURPOSE_ZH = re.compile(
-    r"以免|以防|免得|防止|预防|避免|不让|别让|有助于|有利于|以便|以利于|"
+    rf"{_cue('purpose', True)}|"
     r"(?:这样|从而|以|来|用来|用于|帮助|可以帮助)(?:可以|能够?|就能)?(?:减轻|缓解|减少|降低|改善)"
 )
 
@@ -318,12 +251,8 @@ def outside_purpose(text: str, zh: bool) -> str:
 # amoxicillin ... and broke out in a rash all over my body") dates every event of
 # the clause chain after it, however long; only a return to the present ("but
 # now", "these days", 现在) or an ordinary terminator ends it.
-_NOW_EN = re.compile(
-    r"\b(?:now|nowadays|currently|today|these days|at the moment|at present|lately|recently|still|"
-    r"this (?:week|month|year|morning))\b",
-    re.I,
-)
-_NOW_ZH = re.compile(r"现在|目前|最近|近来|这几天|今天|还在|仍然|至今|一直")
+_NOW_EN = re.compile(_cue("return_to_present", False), re.I)
+_NOW_ZH = re.compile(_cue("return_to_present", True))
 
 
 def _window(label: str, zh: bool) -> int:
@@ -363,20 +292,24 @@ def assertion_of(text: str, start: int, end: int, zh: bool) -> str:
     return "present"
 
 
+# Short answers (lexicon/data/cues/answers.tsv): English words end on a word boundary.
+_ANSWERS = cues("answers")
+_SHORT_NO = {
+    zh: re.compile(_ANSWERS.pattern("short_no", "zh" if zh else "en", ordered=True))
+    for zh in (False, True)
+}
+_SHORT_YES = {
+    zh: re.compile(_ANSWERS.pattern("short_yes", "zh" if zh else "en", ordered=True))
+    for zh in (False, True)
+}
+
+
 def sentence_negative(text: str, zh: bool) -> bool:
     """A short answer that says no: "No.", "Nope, none.", "没有", "无"."""
     low = text.strip().casefold()
-    if zh:
-        return bool(re.match(r"^(没有|没|无|不|否|都没有|没有过)", low))
-    return bool(
-        re.match(r"^(no|nope|nah|none|never|not really|not that i know|i don'?t think so)\b", low)
-    )
+    return bool(_SHORT_NO[zh].match(low))
 
 
 def sentence_affirmative(text: str, zh: bool) -> bool:
     low = text.strip().casefold()
-    if zh:
-        return bool(re.match(r"^(是|有|对|嗯|吃过|用过|做过)", low))
-    return bool(
-        re.match(r"^(yes|yeah|yep|yup|correct|right|i do|i have|i did|sure|uh-huh|mm-hmm)\b", low)
-    )
+    return bool(_SHORT_YES[zh].match(low))

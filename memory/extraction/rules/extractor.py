@@ -60,11 +60,10 @@ from memory.extraction.rules.scores import with_score_conditions
 from memory.extraction.rules.surgery import extract_surgical_history
 from memory.extraction.rules.text import Sentence, speaker_role, split_sentences, value_text
 from memory.extraction.rules.vaccines import is_vaccine_record, vaccinations
+from memory.lexicon.cues import cues
 
 _ACKNOWLEDGES = re.compile(
-    r"^\W*(?:okay|ok|alright|all right|i see|got it|mm-?hmm|uh-huh|right|sure|go on|"
-    r"好的?|嗯|明白了?)\W*$",
-    re.I,
+    rf"^\W*{cues('answers').pattern('acknowledgement', ordered=True)}\W*$", re.I
 )
 _CAUSAL = re.compile(
     r"\b(?:so|because|due to|since|therefore|caused|after)\b|所以|因为|导致|引起|因此", re.I

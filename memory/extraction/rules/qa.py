@@ -1,4 +1,3 @@
-# ruff: noqa: E501 -- cue tables are long regex alternations; splitting them hides the vocabulary.
 """Question frames: a question sets the topic of the short answer that follows.
 
 "Doctor: Any allergies to medications? / Patient: Yes, penicillin." has its
@@ -15,38 +14,36 @@ from dataclasses import dataclass, replace
 from memory.extraction.rules.context_types import Frame
 from memory.extraction.rules.dose_changes import change_said
 from memory.extraction.rules.text import normalize_numbers
+from memory.lexicon.cues import cues
+
+
+def _words(table: str, category: str, lang: str = "en") -> str:
+    """A cue alternation (lexicon/data/cues/questions.tsv, answers.tsv) in file order;
+    the grammar around it stays here."""
+    return cues(table).pattern(category, lang, ordered=True)
+
+
+def _topic(category: str) -> re.Pattern[str]:
+    """A question topic's cues, English and Chinese (stems: matched anywhere)."""
+    en, zh = _words("questions", category), _words("questions", category, "zh")
+    return re.compile(f"{en}|{zh}", re.I)
+
 
 _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "allergy",
-        re.compile(
-            r"allerg|react(?:ed|ion)s? (?:poorly )?to|intoleran|what happens when you take|过敏",
-            re.I,
-        ),
-    ),
+    ("allergy", _topic("allergy_question")),
     (
         "family",
         re.compile(
-            r"family(?:'s)? (?:history|medical)|runn?(?:s|ing)? in (?:the|your) family|(?:anyone|any one|anybody) (?:else )?in "
-            r"(?:the|your) family|in (?:the|your) family|family members?|siblings|your (?:other |older |younger )?(?:mother|father|mom|dad|parents|"
-            r"brothers?|sisters?|sons?|daughters?|kids|children|uncles?|aunts?|grand\w+|cousins?)|家族|家里人|遗传",
+            r"family(?:'s)? (?:history|medical)|runn?(?:s|ing)? in (?:the|your) family|"
+            r"(?:anyone|any one|anybody) (?:else )?in (?:the|your) family|"
+            r"in (?:the|your) family|family members?|siblings|your (?:other |older |younger )?"
+            rf"{_words('questions', 'family_question_relative')}|家族|家里人|遗传",
             re.I,
         ),
     ),
-    ("surgery", re.compile(r"surger|operation|operated|procedures?\b|手术|开过刀", re.I)),
-    (
-        "medication",
-        re.compile(
-            r"medication|medicine|meds\b|taking any|are you (?:still )?(?:on|taking)|prescri|吃(?:什么)?药|用药|服药",
-            re.I,
-        ),
-    ),
-    (
-        "social",
-        re.compile(
-            r"smok|drink|alcohol|cigar|tobacco|drugs? use|exercise|抽烟|吸烟|喝酒|饮酒", re.I
-        ),
-    ),
+    ("surgery", _topic("surgery_question")),
+    ("medication", _topic("medication_question")),
+    ("social", _topic("social_question")),
 )
 _ASKS_FOR_MORE = re.compile(r"\b(?:other|else|more|besides|another)\b|其他|还有", re.I)
 
@@ -65,7 +62,7 @@ def frame_of(text: str, turn: int) -> Frame:
 
 
 _ABOUT_PATIENT = re.compile(
-    r"\byou (?:have|had|ever|get|got|feel|take|notice|experience)|\b(?:are|did) you\b|"
+    rf"\byou {_words('questions', 'own_experience_verb')}|\b(?:are|did) you\b|"
     # "Have you been screened for cancer?" turns to the patient; "Any other conditions
     # you're aware of?" still asks about the family.
     r"\b(?:(?:have|were) you|you've) (?:ever |yourself |personally )?"
@@ -75,7 +72,7 @@ _ABOUT_PATIENT = re.compile(
 # A question about the item just stated, by a pronoun: "when you took them", "what kind
 # of reaction", "什么反应".
 _REFERS_BACK = re.compile(
-    r"\b(?:took|take|taking|had|have|used|use|got|get|react\w*)\s+(?:it|them|those|this|that)\b|"
+    rf"\b{_words('questions', 'use_verb')}\s+(?:it|them|those|this|that)\b|"
     r"\bwhat (?:kind of |sort of |type of )?reactions?\b|\bwhat happen\w* (?:when|after|with|if)\b|"
     r"什么(?:样的)?反应|什么症状|怎么(?:样|了)",
     re.I,
@@ -125,9 +122,11 @@ def frame_active(frame: Frame | None, turn: int) -> bool:
 _REQUEST_EN = re.compile(
     # Anchored at the start: in "Yes, I take multivitamins, but do I need to mention
     # it?" the statement comes first and the advice asked is about something else.
-    r"^\W*(?:(?:and|so|okay|ok|well|doctor|doc|but|then|also)\W+)*(?:"
-    r"(?:can|could|may|should|shall|must) (?:i|he|she|we)\b|(?:is it|would it be) (?:ok|okay|alright|all right|safe|fine)\b|"
-    r"do (?:i|we) (?:need|have) to\b|(?:am i|is he|is she) allowed\b|how (?:should|do) (?:i|we|he|she) (?:take|use)\b)",
+    rf"^\W*(?:{_words('questions', 'question_lead_word')}\W+)*(?:"
+    r"(?:can|could|may|should|shall|must) (?:i|he|she|we)\b|"
+    r"(?:is it|would it be) (?:ok|okay|alright|all right|safe|fine)\b|"
+    r"do (?:i|we) (?:need|have) to\b|(?:am i|is he|is she) allowed\b|"
+    r"how (?:should|do) (?:i|we|he|she) (?:take|use)\b)",
     re.I,
 )
 _REQUEST_ZH = re.compile(
@@ -135,22 +134,22 @@ _REQUEST_ZH = re.compile(
     r"该不该|应该.{0,12}[吗么]|怎么(?:吃|用|服)|如何(?:吃|用|服)"
 )
 # Fillers an ASR answer opens with ("uh , yes", "okay , i'm still on it").
-_FILLER = re.compile(
-    r"^(?:\W*(?:uh(?!-huh)|um|uhm|er|so|well|oh|okay|ok|hmm|doctor|doc)\b)+\W*", re.I
-)
+_FILLER = re.compile(rf"^(?:\W*(?:uh(?!-huh)|{_words('answers', 'answer_filler')})\b)+\W*", re.I)
 _YES_EN = re.compile(
-    r"^(?:yes|yeah|yep|yup|ya|correct|right|sure|uh-huh|mm-hmm|absolutely|definitely|of course|"
-    r"that's right|that's correct|that is (?:right|correct)|exactly|i (?:think|believe|guess) so|"
-    r"most days|i try to)\b(?!\W*not\b)|"
-    r"^i (?:do|did|have|am|'m)(?:\s*[.!,;]|\s*$|\s+(?:take|taking|been|on)\b)|^(?:i've|i have) had\b|^i had(?! to\b| no\b)",
+    rf"^{_words('answers', 'yes_answer')}\b(?!\W*not\b)|"
+    r"^i (?:do|did|have|am|'m)(?:\s*[.!,;]|\s*$|\s+(?:take|taking|been|on)\b)|"
+    r"^(?:i've|i have) had\b|^i had(?! to\b| no\b)",
     re.I,
 )
 _YES_ZH = re.compile(r"^(?:是的?|对(?!了)|有(?![点些时])|吃过|用过|在吃|在用)")
 _TAKING_EN = re.compile(
-    r"\b(?:still|currently) (?:taking|on|using)\b|\bi(?:'m| am) (?:taking|using|on) (?:it|them|that|those)\b|"
-    r"\bi (?:still |usually |always )?take (?:it|them|that|one)\b|\bevery (?:day|morning|night|evening)\b|"
+    r"\b(?:still|currently) (?:taking|on|using)\b|"
+    r"\bi(?:'m| am) (?:taking|using|on) (?:it|them|that|those)\b|"
+    r"\bi (?:still |usually |always )?take (?:it|them|that|one)\b|"
+    r"\bevery (?:day|morning|night|evening)\b|"
     r"\b(?:once|twice|\w+ times|\d+ times) (?:a|per) (?:day|week|night)\b|\bdaily\b|"
-    r"\b\d+(?:\.\d+)?\s*(?:mg|milligrams?|mcg|micrograms?|units?|tablets?|pills?|puffs?)\b|^\W*\d+(?:\.\d+)?\W*$",
+    r"\b\d+(?:\.\d+)?\s*(?:mg|milligrams?|mcg|micrograms?|units?|tablets?|pills?|puffs?)\b|"
+    r"^\W*\d+(?:\.\d+)?\W*$",
     re.I,
 )
 _TAKING_ZH = re.compile(
@@ -160,46 +159,43 @@ _TAKING_ZH = re.compile(
 # "What dose of metoprolol are you on?" - "I'm on 25.", "About 50.": a number given
 # for a dose asked commits to the drug (a count of years or times does not).
 _ASKS_DOSE_EN = re.compile(
-    r"\b(?:what|which) (?:dose|dosage|strength|amount)|\bhow (?:much|many (?:milligrams|micrograms|mg|mcg|units))|"
+    r"\b(?:what|which) (?:dose|dosage|strength|amount)|"
+    r"\bhow (?:much|many (?:milligrams|micrograms|mg|mcg|units))|"
     # "Which aspirin do you take?" - "The 81.": which one of a drug is its strength
-    r"\bwhich (?:one|kind|pill|tablet|\w+ (?:do|did|are|were) (?:you|they|he|she) (?:take|taking|on|use|using))\b|"
+    r"\bwhich (?:one|kind|pill|tablet|"
+    r"\w+ (?:do|did|are|were) (?:you|they|he|she) (?:take|taking|on|use|using))\b|"
     r"\b(?:dose|dosage|strength)\b",
     re.I,
 )
 _NUMBER_ANSWER_EN = re.compile(
-    r"^\W*(?:(?:i'm|i 'm|i am|i take|i think|it's|it 's|it is|he's|she's|about|around|like|maybe|"
-    r"probably|just|only|on|at|taking|the)\W+)*\d+(?:\.\d+)?\b"
-    r"(?!\s*(?:years?|days?|weeks?|months?|hours?|minutes?|times|%|percent|/))",
+    rf"^\W*(?:{_words('answers', 'number_answer_lead')}\W+)*\d+(?:\.\d+)?\b"
+    rf"(?!\s*{_words('answers', 'not_a_dose_unit')})",
     re.I,
 )
-_STOPPED_EN = re.compile(
-    r"\b(?:stopped|quit|discontinued|came off|went off|gave (?:it|them) up)\b|\bnot any ?more\b|"
-    r"\bno longer\b|\bran out\b|\b(?:i'm|i am) off (?:it|them|that)\b",
-    re.I,
-)
-_STOPPED_ZH = re.compile(r"停了|停用|停药|停掉|不吃了|没再吃|没吃了|不用了|早就不|已经不")
+_STOPPED_EN = re.compile(_words("answers", "stopped_answer"), re.I)
+_STOPPED_ZH = re.compile(_words("answers", "stopped_answer", "zh"))
 _NO_EN = re.compile(
     # A bare "not" denies only as a whole answer ("Not really.", "Not at all."); "Not
     # right away", "Not as much anymore" still affirm something.
-    r"^(?:no|nope|nah|none|never|not(?=\W*$|\s+(?:really|at all|that i|any|anymore|once|a single|one)\b)|"
-    r"i don'?t(?! know| remember| think so)|i haven'?t|i'm not|"
-    r"i am not|i didn'?t|not that i know|i don'?t think so|(?:absolutely|definitely|certainly|of course) not)\b",
+    r"^(?:no|nope|nah|none|never|"
+    r"not(?=\W*$|\s+(?:really|at all|that i|any|anymore|once|a single|one)\b)|"
+    r"i don'?t(?! know| remember| think so)|i haven'?t|i'm not|i am not|i didn'?t|"
+    r"not that i know|i don'?t think so|(?:absolutely|definitely|certainly|of course) not)\b",
     re.I,
 )
-_NO_ZH = re.compile(r"^(?:没有|没|无|不|否|都没有|没有过)")
+_NO_ZH = re.compile(_words("answers", "short_no", "zh"))
 # Said with a "no" word but settling nothing about the item ("No problems." to "How
 # has the valsartan been?", "不错", "不知道").
 _NOT_A_NO = re.compile(
-    r"^(?:no (?:problems?|issues?|complaints?|trouble|idea)|not (?:bad|(?:\w+ )?sure|(?:\w+ )?certain)|"
+    rf"^(?:{_words('answers', 'not_a_no')}|not (?:(?:\w+ )?sure|(?:\w+ )?certain)|"
     r"(?:i'?m|i am) not (?:\w+ )?(?:sure|certain)|"
-    r"不错|不太清楚|不清楚|不知道|不记得|不一定|没问题|没事|没什么)",
+    rf"{_words('answers', 'not_a_no', 'zh')})",
     re.I,
 )
 # A statement closed by a tag ("I'm going to prescribe meloxicam 15 mg, okay ?") asks
 # only for acknowledgement: its content stands unless the answer refuses it.
 _TAG = re.compile(
-    r"[,，]\s*(?:okay|ok|alright|all right|sound good|sounds good|does that sound good|"
-    r"is that okay|is that ok|is that alright|fair enough)\s*[?？]\s*$",
+    rf"[,，]\s*{_words('questions', 'agreement_tag')}\s*[?？]\s*$",
     re.I,
 )
 # Uncertainty settles nothing, wherever the answer says it: "I'm not completely sure,

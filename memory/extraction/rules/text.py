@@ -13,6 +13,13 @@ from functools import lru_cache
 
 from memory.domain.number_words import parse_en_number
 from memory.extraction.rules.zh_numbers import normalize_zh_numbers
+from memory.lexicon.cues import cues
+
+# The words live in lexicon/data/cues/questions.tsv and numbers.tsv; the grammar here.
+_Q = cues("questions")
+_N = cues("numbers")
+_YES_NO_LEAD = _Q.pattern("yes_no_question_lead", "en", ordered=True)
+_WH_LEAD = _Q.pattern("wh_question_lead", "en", ordered=True)
 
 _ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")
 # Sentence ends: . ! ? and their Chinese forms; a period between digits is a decimal,
@@ -28,8 +35,7 @@ _SENT_END = re.compile(
 _EN_QUESTION_START = re.compile(
     r"^\s*(?:and\s+|so\s+|okay\s*,?\s*|ok\s*,?\s*|now\s*,?\s*)?"
     # "Do not combine X with Y." is an order, not a question.
-    r"(?:do(?!\s+not\b)|does|did|are|is|was|were|have|has|had|any|anything|what|which|how|when|"
-    r"where|who|why|can|could|would|will|should|ever)\b",
+    rf"(?:do(?!\s+not\b)|{_YES_NO_LEAD}|{_WH_LEAD})\b",
     re.I,
 )
 # Spoken lead-ins stack in transcripts ("okay and have you had any ..."): a verb that
@@ -38,7 +44,7 @@ _EN_QUESTION_START = re.compile(
 # level here is ninety two"), and a question hides what the rest of it says.
 _STACKED_QUESTION_START = re.compile(
     r"^\s*(?:(?:and|so|okay|ok|now|alright)\b\s*,?\s*){2,}"
-    r"(?:do(?!\s+not\b)|does|did|are|is|was|were|have|has|had|any|can|could|would|ever)\b",
+    rf"(?:do(?!\s+not\b)|{_YES_NO_LEAD})\b",
     re.I,
 )
 _STACKED_MAX_WORDS = 25
@@ -46,16 +52,14 @@ _STACKED_MAX_WORDS = 25
 # ("When I was young", "What he said"); a question puts the verb first ("When did").
 _SUBORDINATE = re.compile(
     r"^\s*(?:and\s+|so\s+)?(?:when|where|what|how|which|who|while)\s+"
-    r"(?:i|he|she|we|they|my|his|her|our|their|the|it)\b",
+    rf"{_Q.pattern('subordinate_subject', 'en', ordered=True)}\b",
     re.I,
 )
 _TAG_QUESTION = re.compile(
-    r"\w[^?]{12,},\s*(?:okay|ok|alright|all right|right|correct|you know|yeah|sound good)\s*\?\s*$",
+    rf"\w[^?]{{12,}},\s*{_Q.pattern('confirmation_tag', 'en', ordered=True)}\s*\?\s*$",
     re.I,
 )
-_ZH_QUESTION = re.compile(
-    r"(吗|么|呢|有没有|是不是|是否|什么|哪些|多少|怎么|几)\s*[？?]?\s*$|[？?]"
-)
+_ZH_QUESTION = re.compile(rf"{_Q.pattern('question_end', 'zh', ordered=True)}\s*[？?]?\s*$|[？?]")
 
 
 @dataclass(frozen=True)
@@ -145,19 +149,21 @@ def _append(out: list[Sentence], turn: int, role: str, text: str, a: int, b: int
 
 # --------------------------------------------------------------------------- spoken numbers
 
-_W = (
-    r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
-    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
-    r"seventy|eighty|ninety|hundred|thousand)"
+_ZERO = _N.pattern("zero_word", "en", ordered=True)
+_OH = _N.pattern("spoken_zero", "en", ordered=True)
+_DIGIT = _N.pattern("unit_word", "en", ordered=True)
+_TEEN_TENS_MAGNITUDE = "|".join(
+    _N.pattern(category, "en", ordered=True)
+    for category in ("teen_word", "tens_word", "magnitude_word")
 )
+# One number word; a spoken number joins several ("one hundred and twenty").
+_W = f"(?:{_ZERO}|{_OH}|{_DIGIT}|{_TEEN_TENS_MAGNITUDE})"
 # "a hundred and twenty", "a thousand" (a dose said aloud: "up to a thousand twice a day").
 _NUMBER_WORDS = re.compile(
     rf"\b(?:a\s+(?:hundred|thousand)|{_W})(?:(?:\s+and)?[\s-]+{_W})*\b", re.I
 )
-_POINT = re.compile(r"(\d+)\s+point\s+(\d+|zero|one|two|three|four|five|six|seven|eight|nine)\b")
-_DOSE_WORDS = (
-    r"\s*(?:mg|mgs|mcg|m g|m c g|milligrams?|micrograms?|ml|milliliters?|units?|percent|%)\b"
-)
+_POINT = re.compile(rf"(\d+)\s+point\s+(\d+|{_ZERO}|{_DIGIT})\b")
+_DOSE_WORDS = rf"\s*{_N.pattern('dose_unit_after_number', 'en', ordered=True)}\b"
 # "half a tablet", "a half tablet", "one half pill", "1/2 tab": half of one dose form.
 _FORMS = r"\s*(?:tablets?|tabs?|pills?|capsules?|caps?|puffs?|sprays?)\b"
 _HALF_FORM = re.compile(
@@ -222,9 +228,7 @@ def _repeated(words: str) -> str:
 # Decimals are read digit by digit: "six point two five" is 6.25, "point one two five" .125
 # (never "two five" = 7).
 _DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_POINT_DIGITS = re.compile(
-    r"\bpoint((?:[\s-]+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b)+)", re.I
-)
+_POINT_DIGITS = re.compile(rf"\bpoint((?:[\s-]+(?:{_ZERO}|{_OH}|{_DIGIT})\b)+)", re.I)
 
 
 def _point_digits(m: re.Match[str]) -> str:

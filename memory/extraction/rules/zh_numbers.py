@@ -15,13 +15,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memory.lexicon.cues import cues
+
 _DIGITS = {ch: i for i, ch in enumerate("零一二三四五六七八九")} | {"两": 2}
 _D = "[一二两三四五六七八九]"
 # A single digit is a quantity right before one of these ("两片", "一粒", "五毫克").
+# The units live in lexicon/data/cues/numbers.tsv.
 _UNIT_AFTER = re.compile(
-    r"\s*(?:毫克|微克|克|毫升|个单位|单位|片|粒|支|喷|揿|滴|袋|贴|颗|度|公斤|千克|斤|毫米汞柱|"
-    r"毫摩尔|mg|mcg|ml|g\b|%)",
-    re.I,
+    rf"\s*{cues('numbers').pattern('unit_after_numeral', 'zh', ordered=True)}", re.I
 )
 # A structured number: [d千][d百][零][[d]十][d] (the colloquial "一百五" is 150),
 # then an optional decimal "点五".

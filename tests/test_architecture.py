@@ -327,18 +327,30 @@ def test_the_write_check_finds_a_write() -> None:
     ]  # fmt: skip
 
 
-# Rule modules allowed to spell a word list as a regex alternation, and how many:
-# none since issue 32 moved every list into memory/lexicon/data/cues/. An entry needs
-# a reason; the test fails when a module has more or fewer lists than allowed.
-WORD_LISTS_ALLOWED: dict[str, int] = {}
+# Rule modules allowed to spell a word list as a regex alternation, and how many
+# (paths under memory/extraction/rules/). Each list moves into a cue file under
+# memory/lexicon/data/cues/ (issue 32, item 1); the allowance only shrinks: the test
+# fails when a module has more lists than allowed, and when it has fewer.
+WORD_LISTS_ALLOWED: dict[str, int] = {
+    "discourse/agency.py": 1,
+    "discourse/cues.py": 5,
+    "discourse/focus.py": 7,
+    "discourse/framing.py": 7,
+    "discourse/persons.py": 3,
+    "discourse/roles.py": 7,
+    "discourse/session.py": 1,
+    "discourse/stance.py": 12,
+}
 
 
 def test_rules_keep_word_lists_in_cue_files() -> None:
     counts: dict[str, int] = {}
-    for path in sorted((ROOT / "memory/extraction/rules").glob("*.py")):
+    rules = ROOT / "memory/extraction/rules"
+    for path in sorted(rules.rglob("*.py")):
+        name = path.relative_to(rules).as_posix()
         n = sum(1 for _ in word_lists(ast.parse(path.read_text(encoding="utf-8"))))
-        if n or path.name in WORD_LISTS_ALLOWED:
-            counts[path.name] = n
+        if n or name in WORD_LISTS_ALLOWED:
+            counts[name] = n
     over = {name: n for name, n in counts.items() if n != WORD_LISTS_ALLOWED.get(name, 0)}
     assert over == {}, (
         f"regex alternations of more than {LIMIT} literals in memory/extraction/rules/ "

@@ -138,7 +138,13 @@ _PATTERNS = {
         _compile(_NEG_PRE_ZH),
         _compile(_NEG_POST_ZH),
     ),
-    "hypothetical": (_compile(_HYPO_EN), None, _compile(_HYPO_ZH), None),
+    # "您对海鲜过敏的话": a Chinese condition puts its "if" after what it supposes.
+    "hypothetical": (
+        _compile(_HYPO_EN),
+        None,
+        _compile(_HYPO_ZH),
+        re.compile(_cue("hypothetical_after", True)),
+    ),
     "historical": (_compile(_HIST_EN), None, _compile(_HIST_ZH), None),
 }
 
@@ -157,6 +163,12 @@ def _pseudo_spans(text: str, zh: bool, label: str) -> list[tuple[int, int]]:
     else:
         return []
     return [m.span() for m in pattern.finditer(text)]
+
+
+def pseudo_negations(text: str, zh: bool) -> list[tuple[int, int]]:
+    """Spans whose negation word negates nothing ("not only", "no changes", "we don't
+    need any changes to"): a rule with its own negation cues skips them too."""
+    return _pseudo_spans(text, zh, "negated")
 
 
 def _in_pre_scope(pre: re.Pattern[str], text: str, start: int, zh: bool, label: str) -> bool:
@@ -304,10 +316,18 @@ _SHORT_YES = {
 }
 
 
+_NOT_A_NO = {
+    zh: re.compile(_ANSWERS.pattern("not_a_no", "zh" if zh else "en", ordered=True))
+    for zh in (False, True)
+}
+
+
 def sentence_negative(text: str, zh: bool) -> bool:
-    """A short answer that says no: "No.", "Nope, none.", "没有", "无"."""
+    """A short answer that says no: "No.", "Nope, none.", "没有", "无". An answer that
+    only sounds like one ("No idea.", "不知道", "不清楚") settles nothing: read as a
+    denial it would record "no known allergies" for a patient who could not say."""
     low = text.strip().casefold()
-    return bool(_SHORT_NO[zh].match(low))
+    return bool(_SHORT_NO[zh].match(low)) and not _NOT_A_NO[zh].match(low)
 
 
 def sentence_affirmative(text: str, zh: bool) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.advice import advised
-from memory.extraction.rules.context import without_benefit
+from memory.extraction.rules.context import pseudo_negations, without_benefit
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.discourse.agency import deliberates
 from memory.extraction.rules.dose_changes import sentence_records
@@ -259,8 +259,15 @@ _CLASS_OWNER_ZH = re.compile(
 
 
 def _not_needed(ctx: SentenceCtx, hit: Hit) -> bool:
+    """Said to be unneeded; "we don't need any changes to your metformin" rules out a
+    change (a pseudo-negation), not the drug, which stays in use."""
     before, after = (12, 10) if ctx.zh else (40, 40)
-    return bool(_NOT_NEEDED.search(ctx.text[max(0, hit.start - before) : hit.end + after]))
+    lo, hi = max(0, hit.start - before), min(len(ctx.text), hit.end + after)
+    spans = pseudo_negations(ctx.text, ctx.zh)
+    return any(
+        not any(a <= m.start() < b for a, b in spans)
+        for m in _NOT_NEEDED.finditer(ctx.text, lo, hi)
+    )
 
 
 def _decided_stop(ctx: SentenceCtx, hit: Hit, negated: bool) -> bool:

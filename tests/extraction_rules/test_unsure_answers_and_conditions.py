@@ -1,0 +1,56 @@
+"""Answers that only sound like "no", conditions said before their "if", and a change
+ruled out rather than a drug. Wording is invented."""
+
+from __future__ import annotations
+
+from tests.extraction_rules._helpers import facts
+
+
+def _allergy_denials(question: str, answer: str) -> list[str | None]:
+    found = facts(("Doctor", question), ("Patient", answer), kind="allergy")
+    return [f.entity for f in found if f.assertion == "negated"]
+
+
+def test_an_unsure_answer_denies_no_allergy_zh() -> None:
+    unsure = _allergy_denials("您对什么药物过敏吗？", "不清楚。")
+    denial = _allergy_denials("您对什么药物过敏吗？", "没有。")
+    assert (unsure, denial) == ([], [None])
+
+
+def test_a_patient_who_does_not_know_denies_no_allergy_zh() -> None:
+    unsure = _allergy_denials("有没有药物过敏？", "不知道。")
+    denial = _allergy_denials("有没有药物过敏？", "没有过。")
+    assert (unsure, denial) == ([], [None])
+
+
+def test_no_idea_denies_no_allergy_en() -> None:
+    unsure = _allergy_denials("Are you allergic to any medicines?", "No idea.")
+    denial = _allergy_denials("Are you allergic to any medicines?", "No.")
+    assert (unsure, denial) == ([], [None])
+
+
+def _allergies(speaker: str, text: str) -> dict[str | None, str]:
+    return {f.entity: f.assertion for f in facts((speaker, text), kind="allergy")}
+
+
+def test_an_allergy_said_before_its_if_is_supposed_zh() -> None:
+    supposed = _allergies("Doctor", "您对芒果过敏的话就不要吃了。")
+    stated = _allergies("Doctor", "您对芒果过敏，就不要吃了。")
+    assert (supposed.get("芒果"), stated.get("芒果")) == ("hypothetical", "present")
+
+
+def _metformin(text: str) -> tuple[str, str | None]:
+    found = [f for f in facts(("Doctor", text), kind="medication_status")]
+    return next((f.assertion, f.status) for f in found if f.entity == "metformin")
+
+
+def test_no_change_needed_keeps_the_drug_in_use_en() -> None:
+    kept = _metformin("We don't need any changes to your metformin.")
+    unneeded = _metformin("We don't need your metformin.")
+    assert (kept, unneeded[0]) == (("present", "active"), "negated")
+
+
+def test_no_change_needed_keeps_the_drug_in_use_zh() -> None:
+    kept = _metformin("您的二甲双胍不需要调整。")
+    unneeded = _metformin("您的二甲双胍不需要吃了。")
+    assert (kept[0], unneeded[0]) == ("present", "negated")

@@ -54,3 +54,26 @@ def test_no_change_needed_keeps_the_drug_in_use_zh() -> None:
     kept = _metformin("您的二甲双胍不需要调整。")
     unneeded = _metformin("您的二甲双胍不需要吃了。")
     assert (kept[0], unneeded[0]) == ("present", "negated")
+
+
+def _condition(speaker: str, text: str) -> str | None:
+    found = [f.assertion for f in facts((speaker, text), kind="condition")]
+    return found[0] if found else None
+
+
+def test_a_feared_heart_attack_is_no_heart_attack_en() -> None:
+    feared = _condition("Patient", "I thought I was having a heart attack last night.")
+    had = _condition("Patient", "I know I was having a heart attack last night.")
+    assert (feared, had) == ("hypothetical", "present")
+
+
+def test_a_feared_cancer_is_no_cancer_zh() -> None:
+    feared = _condition("Patient", "我担心是肺癌。")
+    found = _condition("Patient", "我确诊是肺癌。")
+    assert (feared, found) == ("hypothetical", "present")
+
+
+def test_a_finding_reported_not_seen_is_absent_en() -> None:
+    unseen = _condition("Doctor", "On the film a fracture was not seen.")
+    seen = _condition("Doctor", "On the film a fracture was clearly seen.")
+    assert (unseen, seen) == ("negated", "present")

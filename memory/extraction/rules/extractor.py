@@ -15,28 +15,23 @@ from time import perf_counter
 from memory.domain.dates import find_dates
 from memory.domain.types import ExtractedFact, Extraction, Turn
 from memory.extraction.base import ExtractionResult, SessionText
-from memory.extraction.rules.allergy_story import without_retold_reactions
 from memory.extraction.rules.bounded import anchor_of, bound_content
 from memory.extraction.rules.clauses import segments, split_at_subject_change
-from memory.extraction.rules.clinical import (
-    extract_conditions,
-    extract_events,
-    extract_preferences,
-    extract_symptoms,
+from memory.extraction.rules.clinical import extract_conditions, extract_symptoms
+from memory.extraction.rules.components import (
+    Statement,
+    general_talk_facts,
+    session_facts,
+    statement_facts,
 )
 from memory.extraction.rules.context_types import SentenceCtx
 from memory.extraction.rules.discourse.coordination import coordinated_relatives, shared
 from memory.extraction.rules.discourse.cues import relative_mentions
 from memory.extraction.rules.discourse.roles import with_roles_read
 from memory.extraction.rules.discourse.tracker import SubjectTracker
-from memory.extraction.rules.dose_changes import with_changes_of_it
-from memory.extraction.rules.dosing import attach_later_doses, with_previous_doses
 from memory.extraction.rules.entities import find_entities
-from memory.extraction.rules.families import with_family_names_resolved
 from memory.extraction.rules.generic import asks_knowledge, pieces
-from memory.extraction.rules.interactions import extract_interactions, in_use
 from memory.extraction.rules.measurements import (
-    extract_measurements,
     has_measurement,
     names_one_metric_unvalued,
 )
@@ -49,17 +44,12 @@ from memory.extraction.rules.qa import (
     frame_of,
     presupposed,
 )
-from memory.extraction.rules.reactions import reaction_causes, reaction_context, with_reactions
+from memory.extraction.rules.reactions import reaction_causes
 from memory.extraction.rules.safety import (
     _ALLERGY_CUE,
     extract_allergies,
-    extract_contraindications,
-    speaks_of_allergy,
 )
-from memory.extraction.rules.scores import with_score_conditions
-from memory.extraction.rules.surgery import extract_surgical_history
 from memory.extraction.rules.text import Sentence, speaker_role, split_sentences, value_text
-from memory.extraction.rules.vaccines import is_vaccine_record, vaccinations
 
 _ACKNOWLEDGES = re.compile(
     r"^\W*(?:okay|ok|alright|all right|i see|got it|mm-?hmm|uh-huh|right|sure|go on|"
@@ -132,10 +122,7 @@ def extract_facts(
     for turn, sentences in split:
         tagged.extend(_turn_facts(turn, sentences, session, state))
     every = [sent for _, sentences in split for sent in sentences]
-    dosed = with_previous_doses(attach_later_doses(_finalize(tagged), every))
-    changed = with_changes_of_it(dosed, every)
-    scored = with_score_conditions(changed, every)
-    return with_family_names_resolved(without_retold_reactions(scored))
+    return session_facts(_finalize(tagged), every)
 
 
 def _turn_facts(
@@ -159,13 +146,11 @@ def _turn_facts(
             )
             continue
         ctx = _context(sent, session, state, frame)
+        statement = Statement(ctx, previous, _named(state, turn.index))
         if generic:
-            # "华法林与阿司匹林合用有出血风险" said to this patient is still a warning.
-            facts = [
-                f for f in extract_interactions(ctx, previous) if f.safety_kind == "interaction"
-            ]
+            facts = general_talk_facts(statement)
         else:
-            facts = _sentence_facts(ctx, previous, _named(state, turn.index))
+            facts = statement_facts(statement)
             _note_named(state, ctx, turn.index, facts)
             facts = _with_coordinated(ctx, facts)
         previous = ctx
@@ -247,50 +232,6 @@ def _pieces(whole: list[Sentence]) -> list[tuple[Sentence, bool]]:
         measured = partial(has_measurement, zh=sent.zh)
         out.extend((p.sent, p.generic) for p in pieces(sent, measured))
     return out
-
-
-def _sentence_facts(
-    ctx: SentenceCtx, previous: SentenceCtx | None, named: SentenceCtx | None = None
-) -> list[ExtractedFact]:
-    allergies, findings = _allergies_and_findings(ctx)
-    warnings = extract_interactions(ctx, previous)
-    contra = extract_contraindications(ctx) + warnings
-    # An allergen or a contraindicated drug named here is not a medication in use,
-    # and the reaction described with it is not a new symptom. A drug named in an
-    # interaction warning is in use only when owned ("your lisinopril"); a stop or
-    # dose change said with the warning is kept.
-    blocked = {f.entity for f in allergies + contra if f.entity and f.safety_kind != "interaction"}
-    blocked |= reaction_causes(ctx)
-    if any(f.safety_kind == "interaction" for f in warnings):
-        blocked_active = {h.canonical for h in ctx.hits if not in_use(ctx, h)}
-    else:
-        blocked_active = set()
-    facts = allergies + contra + extract_surgical_history(ctx)
-    facts += extract_measurements(ctx, previous, named)
-    facts += [
-        f
-        for f in extract_medications(ctx)
-        if f.entity not in blocked and not (f.entity in blocked_active and f.status == "active")
-    ]
-    facts += findings
-    if ctx.sent.role != "doctor":
-        facts += extract_preferences(ctx)
-    facts += extract_events(ctx)
-    given = vaccinations(ctx)  # a vaccine given is history, not a planned medication
-    return [f for f in facts if not is_vaccine_record(f)] + given if given else facts
-
-
-def _allergies_and_findings(ctx: SentenceCtx) -> tuple[list[ExtractedFact], list[ExtractedFact]]:
-    """Allergies, and the conditions and symptoms that are not what an allergy did."""
-    allergies = extract_allergies(ctx)
-    findings, symptoms = extract_conditions(ctx), extract_symptoms(ctx)
-    allergic = any(f.safety_kind == "allergy" and f.assertion == "present" for f in allergies)
-    if reaction_context(ctx, speaks_of_allergy(ctx.text)):
-        # What the allergy did is its reaction (rules.reactions), not a condition now.
-        allergies, findings = with_reactions(ctx, allergies, findings + symptoms)
-        allergic = allergic or any(f.safety_kind == "allergy" for f in allergies)
-        return allergies, [f for f in findings if not (allergic and f.type == "symptom")]
-    return allergies, findings if allergic else findings + symptoms
 
 
 _KNOWN_IN_QUESTION = re.compile(

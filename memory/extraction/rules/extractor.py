@@ -1,8 +1,12 @@
 """RuleExtractor: the offline default extractor (docs/design.md §2 "embedded default").
 
-One pass over the turns: split into sentences, keep the open question frame,
-resolve each mention's subject, run the fact builders, then de-duplicate and
-add within-sentence causal links. Output is the paper's Appendix A shape.
+One pass over the turns keeps the discourse: it splits each turn into sentences,
+keeps the open question frame, resolves each mention's subject and builds each
+statement's SentenceCtx. What finds facts is declared in rules.components and run
+from here in its order: the builders and their suppression per statement, an
+answer's settled items (rules.answers), then, after de-duplication and
+within-sentence causal links, the session steps. Output is the paper's Appendix A
+shape.
 """
 
 from __future__ import annotations
@@ -15,40 +19,24 @@ from time import perf_counter
 from memory.domain.dates import find_dates
 from memory.domain.types import ExtractedFact, Extraction, Turn
 from memory.extraction.base import ExtractionResult, SessionText
-from memory.extraction.rules.bounded import anchor_of, bound_content
+from memory.extraction.rules.answers import ReadQuestion, answer_facts
 from memory.extraction.rules.clauses import segments, split_at_subject_change
-from memory.extraction.rules.clinical import extract_conditions, extract_symptoms
 from memory.extraction.rules.components import (
     Statement,
     general_talk_facts,
     session_facts,
     statement_facts,
 )
-from memory.extraction.rules.context_types import SentenceCtx
+from memory.extraction.rules.context_types import Frame, SentenceCtx
 from memory.extraction.rules.discourse.coordination import coordinated_relatives, shared
 from memory.extraction.rules.discourse.cues import relative_mentions
 from memory.extraction.rules.discourse.roles import with_roles_read
 from memory.extraction.rules.discourse.tracker import SubjectTracker
 from memory.extraction.rules.entities import find_entities
-from memory.extraction.rules.generic import asks_knowledge, pieces
-from memory.extraction.rules.measurements import (
-    has_measurement,
-    names_one_metric_unvalued,
-)
-from memory.extraction.rules.medications import extract_medications
-from memory.extraction.rules.qa import (
-    Frame,
-    answer_stance,
-    follow_up,
-    frame_active,
-    frame_of,
-    presupposed,
-)
-from memory.extraction.rules.reactions import reaction_causes
-from memory.extraction.rules.safety import (
-    _ALLERGY_CUE,
-    extract_allergies,
-)
+from memory.extraction.rules.generic import pieces
+from memory.extraction.rules.measurements import has_measurement, names_one_metric_unvalued
+from memory.extraction.rules.qa import follow_up, frame_active, frame_of
+from memory.extraction.rules.safety import _ALLERGY_CUE, extract_allergies
 from memory.extraction.rules.text import Sentence, speaker_role, split_sentences, value_text
 
 _ACKNOWLEDGES = re.compile(
@@ -155,7 +143,7 @@ def _turn_facts(
             facts = _with_coordinated(ctx, facts)
         previous = ctx
         if number == 0 and frame is not None:
-            facts = facts + _answer_facts(frame, ctx, session, state, facts)
+            facts = facts + answer_facts(frame, ctx, _reader(session, state, frame), facts)
         if any(f.safety_kind == "allergy" and f.assertion == "present" for f in facts):
             # A stated allergy list may go on in the next turn ("Yeah, and Dilatrate").
             asked = Frame("allergy", turn.index, sent.text, True, stated=True, role=role)
@@ -234,6 +222,11 @@ def _pieces(whole: list[Sentence]) -> list[tuple[Sentence, bool]]:
     return out
 
 
+def _reader(session: SessionText, state: _State, frame: Frame) -> ReadQuestion:
+    """Reads the question an answer settles, leaving the discourse as it is."""
+    return lambda question: _context(question, session, state.related(), frame)
+
+
 _KNOWN_IN_QUESTION = re.compile(
     r"\b(?:besides|other than|apart from|except(?: for)?|in addition to)\b|除了", re.I
 )
@@ -249,71 +242,6 @@ def _question_facts(sent: Sentence, session: SessionText, state: _State) -> list
         for f in extract_allergies(_context(stated, session, state, None))
         if f.assertion == "present"
     ]
-
-
-def _answer_facts(
-    frame: Frame, actx: SentenceCtx, session: SessionText, state: _State, own: list[ExtractedFact]
-) -> list[ExtractedFact]:
-    """The answer confirms or denies the question's own items: "Any chest pain?" -
-    "No." -> negated chest pain; "Do you take Diovan?" - "Yes, and ..." -> valsartan;
-    "What is the strength of your omeprazole?" - "Forty mg" -> omeprazole in use.
-    A non-committal answer or a request settles nothing (rules.qa.answer_stance).
-    Allergy and surgery questions are handled by the safety rules.
-    A date said in the answer ("No, I stopped it in March") dates the fact."""
-    answer = actx.sent
-    stance = answer_stance(frame.text, answer.text, answer.zh)
-    positive, negative = stance.affirms, stance.denies
-    if frame.topic == "allergy" or not stance.settles or (negative and frame.asks_for_more):
-        return []
-    if asks_knowledge(frame.text, answer.zh):
-        return []  # "Is it true that diabetes can cause blindness?" - "Yes.": no one's disease
-    question = Sentence(answer.turn, frame.role, frame.text, 0, False, answer.zh)
-    qctx = _context(question, session, state.related(), frame)
-    # "You suffer from itching with the prednisone?" - "That's correct.": the yes
-    # confirms the reaction, not that the drug is taken.
-    blamed = reaction_causes(qctx)
-    asked = [f for f in extract_medications(qctx) if f.entity not in blamed]
-    meds = [replace(f, status=s) for f in asked if (s := stance.medication_status(f.status))]
-    if any(f.type == "medication_status" for f in own):
-        # "您现在吃什么降压药？" - "…换了氨氯地平": the answer's drug is the fact, the
-        # class the question used to ask is no second record.
-        classes = {h.canonical for h in qctx.hits if h.kind == "drug_class"}
-        meds = [f for f in meds if f.entity not in classes]
-    has_own = bool(own)
-    if (positive or negative) and not stance.request:
-        facts = meds + ([] if has_own else _asked_findings(qctx, negative))
-    else:
-        facts = meds  # "I stopped it", "每天都吃", a granted request: only the drug
-    assertion = "negated" if negative else "present"
-    content = f"{frame.text} {answer.text}"
-    when = next(((d.date.isoformat(), d.precision) for d in actx.dates if d.date), None)
-    return [
-        replace(
-            f,
-            date=when[0] if when else f.date,
-            date_precision=when[1] if when else f.date_precision,
-            assertion="present" if f.type == "medication_status" else assertion,
-            content=bound_content(content, anchor_of(content, f.entity), answer.zh),
-            status=_answer_status(f),
-        )
-        for f in facts
-    ]
-
-
-def _asked_findings(qctx: SentenceCtx, negative: bool) -> list[ExtractedFact]:
-    """Conditions and symptoms the answer settles; a "no" never denies an item the
-    question took for granted ("Any issues with the migraine?" - "None.")."""
-    if negative:
-        text, zh = qctx.text, qctx.zh
-        hits = tuple(h for h in qctx.hits if not presupposed(text, h.start, zh))
-        qctx = replace(qctx, hits=hits)
-    return extract_conditions(qctx) + extract_symptoms(qctx)
-
-
-def _answer_status(fact: ExtractedFact) -> str | None:
-    if fact.type == "medication_status" and fact.status is None:
-        return "active"
-    return fact.status
 
 
 def _key(f: ExtractedFact) -> tuple[object, ...]:

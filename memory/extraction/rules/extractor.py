@@ -123,15 +123,10 @@ def _turn_facts(
     asked: Frame | None = None
     previous: SentenceCtx | None = None  # the turn's last statement (split warnings)
     for number, (sent, generic) in enumerate(_pieces(sentences)):
+        key = (turn.index, number)
         if sent.is_question:
-            kinds = frozenset(h.kind for h in find_entities(sent.text, sent.zh))
-            state.subjects.read_question(sent, relative_mentions(sent.text, sent.zh), bool(kinds))
-            said = replace(frame_of(sent.text, turn.index), role=role)
-            asked = follow_up(said, asked or state.frame, kinds)
-            out.extend(
-                _Tagged(f, (turn.index, number), False)
-                for f in _question_facts(sent, session, state)
-            )
+            asked = _read_question(sent, role, state, asked)
+            out.extend(_Tagged(f, key, False) for f in _question_facts(sent, session, state))
             continue
         ctx = _context(sent, session, state, frame)
         statement = Statement(ctx, previous, _named(state, turn.index))
@@ -144,25 +139,41 @@ def _turn_facts(
         previous = ctx
         if number == 0 and frame is not None:
             facts = facts + answer_facts(frame, ctx, _reader(session, state, frame), facts)
-        if any(f.safety_kind == "allergy" and f.assertion == "present" for f in facts):
-            # A stated allergy list may go on in the next turn ("Yeah, and Dilatrate").
-            asked = Frame("allergy", turn.index, sent.text, True, stated=True, role=role)
-        elif (
-            frame is not None
-            and frame.topic == "surgery"
-            and any(f.safety_kind == "surgical_history" for f in facts)
-        ):
-            # So may a list of operations ("... removed half of my pancreas." -
-            # "Okay." - "And knee surgery too"): a missed one is a missed safety fact.
-            asked = Frame("surgery", turn.index, sent.text, True, stated=True, role=role)
+        asked = _list_opened(facts, frame, sent, role) or asked
         causal = bool(_CAUSAL.search(sent.text))
-        out.extend(_Tagged(f, (turn.index, number), causal) for f in facts)
+        out.extend(_Tagged(f, key, causal) for f in facts)
     if asked is not None:
         state.frame = asked
     elif frame is not None and role == "doctor" and _ACKNOWLEDGES.match(turn.text):
         # "Okay." between two parts of the patient's answer keeps the question open.
         state.frame = replace(frame, turn=turn.index)
     return out
+
+
+def _read_question(sent: Sentence, role: str, state: _State, asked: Frame | None) -> Frame:
+    """The frame a question opens, and who it is about (the subject tracker)."""
+    kinds = frozenset(h.kind for h in find_entities(sent.text, sent.zh))
+    state.subjects.read_question(sent, relative_mentions(sent.text, sent.zh), bool(kinds))
+    said = replace(frame_of(sent.text, sent.turn), role=role)
+    return follow_up(said, asked or state.frame, kinds)
+
+
+def _list_opened(
+    facts: list[ExtractedFact], frame: Frame | None, sent: Sentence, role: str
+) -> Frame | None:
+    """A statement that starts a list the next turn may go on with."""
+    if any(f.safety_kind == "allergy" and f.assertion == "present" for f in facts):
+        # A stated allergy list may go on in the next turn ("Yeah, and Dilatrate").
+        return Frame("allergy", sent.turn, sent.text, True, stated=True, role=role)
+    if (
+        frame is not None
+        and frame.topic == "surgery"
+        and any(f.safety_kind == "surgical_history" for f in facts)
+    ):
+        # So may a list of operations ("... removed half of my pancreas." -
+        # "Okay." - "And knee surgery too"): a missed one is a missed safety fact.
+        return Frame("surgery", sent.turn, sent.text, True, stated=True, role=role)
+    return None
 
 
 def _with_coordinated(ctx: SentenceCtx, facts: list[ExtractedFact]) -> list[ExtractedFact]:

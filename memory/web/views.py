@@ -19,11 +19,11 @@ from django.views.decorators.http import require_GET
 from memory.access import patients_for
 from memory.models import Patient, Person
 from memory.queries.pages import chains_of_patient, timeline_facts
+from memory.queries.sessions import sessions_not_in_memory
 from memory.web import records
 from memory.web.forms import TimelineFilter
 from memory.web.guards import audit_view, patient_or_403, session_or_none
 from memory.web.present import entity_name
-from memory.web.sessions import sessions_not_in_memory
 from memory.web.trend import readings, trend_svg
 
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from datetime import date
 
 from memory.actions.chains import free_id, rebuild_chain, release_folded
+from memory.actions.disease_form_chains import absorb_general, placed_entity
 from memory.actions.entities import resolve, start_batch
-from memory.actions.forms import absorb_general, placed_entity
 from memory.domain.chains import is_chained
 from memory.domain.items import item_key
 from memory.domain.types import ExtractedFact

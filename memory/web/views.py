@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 
 from memory.access import patients_for
 from memory.models import Patient, Person
-from memory.queries.pages import chains_of_patient, timeline_facts
+from memory.queries.pages import chains_of_patient, memory_cutoff, timeline_facts, with_list_stats
 from memory.queries.sessions import sessions_not_in_memory
 from memory.web import records
 from memory.web.forms import TimelineFilter
@@ -41,7 +41,7 @@ def patient_list(request: HttpRequest) -> HttpResponse:
         patients = patients.filter(
             Q(display_name__icontains=query) | Q(external_id__icontains=query)
         )
-    patients = list(records.with_list_stats(patients).order_by("external_id")[:500])
+    patients = list(with_list_stats(patients).order_by("external_id")[:500])
     allergies = records.allergy_names([p.pk for p in patients])
     for p in patients:
         p.allergy_names = allergies.get(p.pk, [])
@@ -58,7 +58,7 @@ def patient_overview(request: HttpRequest, pid: str) -> HttpResponse:
     context = {
         **overview_live(patient),
         "tab": "overview",
-        "cutoff": records.memory_cutoff(patient),
+        "cutoff": memory_cutoff(patient),
         "relatives": records.relatives(patient),
         "sessions": patient.sessions.order_by("-seq"),
         "not_in_memory": sessions_not_in_memory(patient),

@@ -44,8 +44,9 @@ def suppress(ctx: SentenceCtx, found: Found) -> dict[str, list[ExtractedFact]]:
     kept["allergies"], kept["conditions"], kept["symptoms"] = _reactions_apart(
         ctx, found["allergies"], found["conditions"], found["symptoms"]
     )
+    avoided = kept["allergies"] + found["contraindications"]
     kept["medications"] = _medications_in_use(
-        ctx, found["medications"], kept["allergies"], found["contraindications"], found
+        ctx, found["medications"], avoided, found["interactions"]
     )
     return _vaccines_given(kept)
 
@@ -74,15 +75,13 @@ def _reactions_apart(
 def _medications_in_use(
     ctx: SentenceCtx,
     medications: list[ExtractedFact],
-    allergies: list[ExtractedFact],
-    contraindications: list[ExtractedFact],
-    found: Found,
+    avoided: list[ExtractedFact],
+    warnings: list[ExtractedFact],
 ) -> list[ExtractedFact]:
     """The medication records that are not an allergen, an avoided drug, a reaction's
-    cause, or a warned-about drug the patient was not said to own."""
-    warnings = found["interactions"]
-    avoided = allergies + contraindications + warnings
-    blocked = {f.entity for f in avoided if f.entity and f.safety_kind != "interaction"}
+    cause, or a warned-about drug the patient was not said to own. An interaction
+    warning may name an avoided drug too (a contraindication found with it)."""
+    blocked = {f.entity for f in avoided + warnings if f.entity and f.safety_kind != "interaction"}
     blocked |= reaction_causes(ctx)
     if any(f.safety_kind == "interaction" for f in warnings):
         unowned = {h.canonical for h in ctx.hits if not in_use(ctx, h)}

@@ -1,17 +1,19 @@
 """Cross-rule suppression (rules.suppression): what one builder found settles what
-another builder's finding means. Each suppressed finding has its positive control:
-the same sentence with the cue swapped, where the finding is kept."""
+another builder's finding means.
+
+Each test reads a sentence where the finding is suppressed beside its positive
+control, the same sentence with the cue swapped, where the finding is kept, and
+asserts the pair: (suppressed, kept) == (False, True).
+"""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.extraction_rules._helpers import facts
 
 
-def _medications(text: str) -> set[str | None]:
-    return {f.entity for f in facts(("patient", text), kind="medication_status")}
-
-
-def _findings(text: str, kind: str) -> set[str | None]:
+def _found(text: str, kind: str) -> set[str | None]:
     return {f.entity for f in facts(("patient", text), kind=kind)}
 
 
@@ -20,145 +22,102 @@ def _active(text: str) -> set[str | None]:
     return {f.entity for f in found if f.status == "active"}
 
 
-# An allergen named in the sentence is not a medication in use.
-
-
-def test_an_allergen_is_not_a_medication_in_use_en() -> None:
-    assert "amoxicillin" not in _medications("I'm allergic to amoxicillin.")
-
-
-def test_the_same_drug_taken_is_a_medication_in_use_en() -> None:
-    assert "amoxicillin" in _medications("I'm taking amoxicillin.")
-
-
-def test_an_allergen_is_not_a_medication_in_use_zh() -> None:
-    assert "amoxicillin" not in _medications("我对阿莫西林过敏。")
-
-
-def test_the_same_drug_taken_is_a_medication_in_use_zh() -> None:
-    assert "amoxicillin" in _medications("我在吃阿莫西林。")
-
-
-# A contraindicated drug is not a medication in use.
-
-
-def test_a_drug_one_cannot_take_is_not_a_medication_in_use_en() -> None:
-    assert "ibuprofen" not in _medications("I can't take ibuprofen.")
-
-
-def test_a_drug_one_can_take_is_a_medication_in_use_en() -> None:
-    assert "ibuprofen" in _medications("I can take ibuprofen.")
-
-
-def test_a_drug_to_avoid_is_not_a_medication_in_use_zh() -> None:
-    assert "ibuprofen" not in _medications("医生让我禁用布洛芬。")
-
-
-def test_a_drug_to_take_is_a_medication_in_use_zh() -> None:
-    assert "ibuprofen" in _medications("医生让我服用布洛芬。")
-
-
-# A drug blamed for a reaction is not a medication in use.
-
-
-def test_a_drug_blamed_for_a_rash_is_not_a_medication_in_use() -> None:
-    assert "amoxicillin" not in _medications("I got a rash from the amoxicillin.")
-
-
-def test_a_drug_refilled_is_a_medication_in_use() -> None:
-    assert "amoxicillin" in _medications("I got a refill of the amoxicillin.")
-
-
-def test_a_drug_told_with_its_reaction_is_not_a_medication_in_use_zh() -> None:
-    assert "penicillin" not in _medications("吃青霉素的时候会起荨麻疹。")
-
-
-# A drug named in an interaction warning is in use only when it is owned.
-
-
-def test_a_drug_in_a_general_warning_is_not_in_use_en() -> None:
-    assert "warfarin" not in _active(
-        "Warfarin should not be combined with aspirin because of bleeding."
-    )
-
-
-def test_an_owned_drug_in_a_warning_is_in_use_en() -> None:
-    assert "warfarin" in _active(
-        "My warfarin should not be combined with aspirin because of bleeding."
-    )
-
-
-def test_a_drug_in_a_general_warning_is_not_in_use_zh() -> None:
-    assert "warfarin" not in _active("华法林不能和阿司匹林一起吃，会增加出血风险。")
-
-
-def test_an_owned_drug_in_a_warning_is_in_use_zh() -> None:
-    assert "warfarin" in _active("我的华法林不能和阿司匹林一起吃，会增加出血风险。")
-
-
-# What an allergy did is its reaction, not a new symptom or condition.
-
-
-def test_hives_a_drug_gave_are_the_allergy_reaction_en() -> None:
-    allergy = facts(("patient", "Penicillin gave me hives."), kind="allergy")
-    assert [f.slots.get("reaction") for f in allergy] == ["urticaria"]
-
-
-def test_hives_a_drug_gave_are_no_symptom_en() -> None:
-    assert _findings("Penicillin gave me hives.", "symptom") == set()
-
-
-def test_hives_the_weather_gave_are_a_symptom_en() -> None:
-    assert _findings("Cold weather gave me hives.", "symptom") == {"urticaria"}
-
-
-def test_hives_a_drug_gave_are_no_condition_zh() -> None:
-    assert _findings("吃青霉素的时候会起荨麻疹。", "condition") == set()
-
-
-def test_hives_the_weather_gave_are_a_condition_zh() -> None:
-    assert _findings("天冷的时候会起荨麻疹。", "condition") == {"urticaria"}
-
-
-# Once the sentence tells an allergy, its symptoms are the allergy's.
-
-
-def test_a_symptom_told_with_an_allergy_is_dropped_en() -> None:
-    said = "I'm allergic to penicillin, which causes a headache."
-    assert _findings(said, "symptom") == set()
-
-
-def test_a_symptom_told_with_a_drug_taken_is_kept_en() -> None:
-    said = "I'm taking penicillin, which causes a headache."
-    assert _findings(said, "symptom") == {"headache"}
-
-
-def test_a_symptom_told_with_an_allergy_is_dropped_zh() -> None:
-    assert _findings("我对青霉素过敏，会头痛。", "symptom") == set()
-
-
-def test_a_symptom_told_with_a_drug_taken_is_kept_zh() -> None:
-    assert _findings("我在吃青霉素，会头痛。", "symptom") == {"headache"}
-
-
-# A vaccine given is history: it replaces the vaccine's medication record.
-
-
-def test_a_vaccine_given_leaves_no_medication_record_en() -> None:
-    assert "vaccines" not in _medications("I got the vaccine yesterday.")
-
-
-def test_a_vaccine_wanted_is_a_medication_record_en() -> None:
-    assert "vaccines" in _medications("I need the vaccine soon.")
-
-
-def test_a_vaccine_given_is_an_event_en() -> None:
-    assert "vaccine" in _findings("I got the vaccine yesterday.", "event")
-
-
-def test_a_vaccine_given_leaves_no_medication_record_zh() -> None:
-    assert "vaccines" not in _medications("我昨天打了疫苗。")
-
-
-def test_a_vaccine_planned_is_a_medication_record_zh() -> None:
-    assert "vaccines" in _medications("我明天要打疫苗。")
+def _kept(said: str, control: str, kind: str, entity: str) -> tuple[bool, bool]:
+    return entity in _found(said, kind), entity in _found(control, kind)
+
+
+@pytest.mark.parametrize(
+    ("said", "control"),
+    [
+        ("I'm allergic to amoxicillin.", "I'm taking amoxicillin."),
+        ("我对阿莫西林过敏。", "我在吃阿莫西林。"),
+    ],
+)
+def test_an_allergen_is_no_medication_in_use(said: str, control: str) -> None:
+    assert _kept(said, control, "medication_status", "amoxicillin") == (False, True)
+
+
+@pytest.mark.parametrize(
+    ("said", "control"),
+    [
+        ("I can't take ibuprofen.", "I can take ibuprofen."),
+        ("医生让我禁用布洛芬。", "医生让我服用布洛芬。"),
+    ],
+)
+def test_a_contraindicated_drug_is_no_medication_in_use(said: str, control: str) -> None:
+    assert _kept(said, control, "medication_status", "ibuprofen") == (False, True)
+
+
+def test_a_drug_blamed_for_a_rash_is_no_medication_in_use() -> None:
+    said, control = "I got a rash from the amoxicillin.", "I got a refill of the amoxicillin."
+    assert _kept(said, control, "medication_status", "amoxicillin") == (False, True)
+
+
+def test_a_drug_told_with_its_reaction_is_no_medication_in_use_zh() -> None:
+    # Chinese names the cause by what the drug did; the reaction makes it an allergy.
+    said, control = "吃青霉素的时候会起荨麻疹。", "吃青霉素的时候会觉得困。"
+    assert _kept(said, control, "medication_status", "penicillin") == (False, True)
+
+
+@pytest.mark.parametrize(
+    ("said", "control"),
+    [
+        (
+            "Warfarin should not be combined with aspirin because of bleeding.",
+            "My warfarin should not be combined with aspirin because of bleeding.",
+        ),
+        (
+            "华法林不能和阿司匹林一起吃，会增加出血风险。",
+            "我的华法林不能和阿司匹林一起吃，会增加出血风险。",
+        ),
+    ],
+)
+def test_a_drug_in_a_warning_is_in_use_only_when_owned(said: str, control: str) -> None:
+    assert ("warfarin" in _active(said), "warfarin" in _active(control)) == (False, True)
+
+
+@pytest.mark.parametrize(
+    ("said", "control", "kind"),
+    [
+        ("Penicillin gave me hives.", "Cold weather gave me hives.", "symptom"),
+        ("吃青霉素的时候会起荨麻疹。", "天冷的时候会起荨麻疹。", "condition"),
+    ],
+)
+def test_what_an_allergy_did_is_no_new_finding(said: str, control: str, kind: str) -> None:
+    assert _kept(said, control, kind, "urticaria") == (False, True)
+
+
+@pytest.mark.parametrize("said", ["Penicillin gave me hives.", "吃青霉素的时候会起荨麻疹。"])
+def test_what_an_allergy_did_is_its_reaction(said: str) -> None:
+    allergy = facts(("patient", said), kind="allergy")
+    assert [(f.entity, f.slots.get("reaction")) for f in allergy] == [("penicillin", "urticaria")]
+
+
+@pytest.mark.parametrize(
+    ("said", "control"),
+    [
+        (
+            "I'm allergic to penicillin, which causes a headache.",
+            "I'm taking penicillin, which causes a headache.",
+        ),
+        ("我对青霉素过敏，会头痛。", "我在吃青霉素，会头痛。"),
+    ],
+)
+def test_a_symptom_told_with_an_allergy_is_the_allergy(said: str, control: str) -> None:
+    assert _kept(said, control, "symptom", "headache") == (False, True)
+
+
+@pytest.mark.parametrize(
+    ("said", "control"),
+    [
+        ("I got the vaccine yesterday.", "I need the vaccine soon."),
+        ("我昨天打了疫苗。", "我明天要打疫苗。"),
+    ],
+)
+def test_a_vaccine_given_leaves_no_medication_record(said: str, control: str) -> None:
+    assert _kept(said, control, "medication_status", "vaccines") == (False, True)
+
+
+@pytest.mark.parametrize("said", ["I got the vaccine yesterday.", "我昨天打了疫苗。"])
+def test_a_vaccine_given_is_an_event(said: str) -> None:
+    assert _found(said, "event") == {"vaccine"}

@@ -1,12 +1,18 @@
-"""The querysets the REST API lists and pages, each row annotated with the counts
-its serializer shows. DRF views take them as their queryset: pagination and the
-caller's own filters stay the view's; no model manager is reached from api/."""
+"""The querysets the REST API lists, each row annotated with the counts its
+serializer shows, and the patient search the API and the list page share. DRF
+views take them as their queryset: pagination and the caller's own filters stay
+the view's; no model manager is reached from api/."""
 
 from __future__ import annotations
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 
 from memory.models import Patient, Person, Session
+
+
+def patients_matching(patients: QuerySet[Patient], query: str) -> QuerySet[Patient]:
+    """The patients whose id or name contains `query` (the list pages' search box)."""
+    return patients.filter(Q(display_name__icontains=query) | Q(external_id__icontains=query))
 
 
 def patients_with_counts(patients: QuerySet[Patient]) -> QuerySet[Patient]:

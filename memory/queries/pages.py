@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from memory.models import Chain, Entity, Fact, Patient, Person, Session
+from memory.models import Chain, Entity, Fact, Patient, Person, Session, Turn
 from memory.models.facts import in_force_q
 
 _FACT_RELATIONS = ("subject", "entity", "session", "chain")
@@ -198,3 +198,40 @@ def item_names(patient_id: int, *, limit: int) -> list[str]:
         .order_by("name")
     )
     return list(names[:limit])
+
+
+def persons_of(patient: Patient) -> list[Person]:
+    """The patient's subject nodes (himself, relatives, others), by kind and key."""
+    return list(patient.persons.order_by("kind", "key"))
+
+
+def persons_besides(patient: Patient, person_id: int) -> list[Person]:
+    """The patient's other subject nodes: where a fact of `person_id` may move to."""
+    return list(patient.persons.exclude(pk=person_id).order_by("kind", "key"))
+
+
+def patient_person(patient: Patient) -> Person:
+    """The patient's own subject node (exactly one per patient)."""
+    return patient.persons.get(kind=Person.Kind.PATIENT)
+
+
+def sessions_newest_first(patient: Patient) -> QuerySet[Session]:
+    return patient.sessions.order_by("-seq")
+
+
+def sessions_by_date(patient: Patient) -> dict[date | None, list[Session]]:
+    """The patient's sessions grouped by session date (None: undated), in arrival order."""
+    out: dict[date | None, list[Session]] = {}
+    for session in patient.sessions.order_by("seq"):
+        out.setdefault(session.session_date, []).append(session)
+    return out
+
+
+def session_records(session: Session) -> list[Fact]:
+    """The facts extracted from one session, with what the session viewer shows loaded."""
+    rows = session.facts.select_related("subject", "entity", "chain", "session")
+    return list(rows.order_by("pk"))
+
+
+def session_turns(session: Session) -> list[Turn]:
+    return list(session.turns.order_by("index"))

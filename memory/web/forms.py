@@ -27,7 +27,7 @@ from memory.domain.subjects import SubjectError, canonical_subject
 from memory.domain.types import CONDITION_STATUSES, FACT_TYPES, MEDICATION_STATUSES, SAFETY_KINDS
 from memory.importing import FORMATS
 from memory.models import Fact, Person
-from memory.queries.pages import item_names
+from memory.queries.pages import item_names, persons_besides
 from memory.web.labels import LABELS, person_label
 
 VERIFICATION_CHOICES = [
@@ -140,7 +140,7 @@ class ReassignForm(VersionedForm):
 
     def __init__(self, *args: object, fact: Fact, **kwargs: object) -> None:
         super().__init__(*args, fact=fact, **kwargs)
-        others = fact.patient.persons.exclude(pk=fact.subject_id).order_by("kind", "key")
+        others = persons_besides(fact.patient, fact.subject_id)
         self.fields["person"].choices = [("", "—")] + [(p.key, person_label(p.key)) for p in others]
 
     def clean(self) -> dict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -17,6 +17,7 @@ from memory.api.views.base import ApiView, PatientView, errors
 from memory.models import Patient, Person
 from memory.queries.listings import (
     patient_with_counts,
+    patients_matching,
     patients_with_counts,
     persons_with_counts,
 )
@@ -36,7 +37,7 @@ class PatientListView(ApiView):
         qs = patients_for(self.request.user)
         query = self.request.query_params.get("q", "").strip()
         if query:
-            qs = qs.filter(Q(display_name__icontains=query) | Q(external_id__icontains=query))
+            qs = patients_matching(qs, query)
         return patients_with_counts(qs).order_by("external_id")
 
     @extend_schema(

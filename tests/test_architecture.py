@@ -256,13 +256,6 @@ INTERFACE_PACKAGES = ("memory/web", "memory/api")
 ORM_IN_INTERFACES_ALLOWED = {
     # The database ping of /healthz: a liveness probe of the connection, not a read.
     "memory/web/health.py": 1,
-    # Page assembly that still filters models itself (the records and chain pages,
-    # the fact form's entity choices).
-    "memory/web/forms.py": 1,
-    "memory/web/records.py": 7,
-    # DRF views whose queryset is a model manager filtered by the patient.
-    "memory/api/views/patients.py": 3,
-    "memory/api/views/sessions.py": 4,
 }
 
 

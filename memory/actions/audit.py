@@ -55,9 +55,9 @@ def record(
         "patient_id": getattr(patient, "pk", None),
         "object_type": obj.__class__.__name__ if obj is not None else "",
         "object_id": str(obj.pk) if obj is not None else "",
-        "before": storable(before),
-        "after": storable(after),
-        "reason": storable(reason),
+        "before": _storable(before),
+        "after": _storable(after),
+        "reason": _storable(reason),
     }
     # One fixed, prepared INSERT (every API call and page view writes one): the
     # ORM's create compiled a new statement each time, at more CPU than it ran.
@@ -85,13 +85,13 @@ def _param(column: str, value: Any) -> Any:
     return value
 
 
-def storable(value: Any) -> Any:
+def _storable(value: Any) -> Any:
     """`value` with NUL and lone surrogates replaced: the audit trail records what was
     attempted, and a hostile request must not be able to make its own audit fail."""
     if isinstance(value, str):
         return value.replace("\x00", "\ufffd").encode("utf-8", "replace").decode("utf-8")
     if isinstance(value, dict):
-        return {storable(k): storable(v) for k, v in value.items()}
+        return {_storable(k): _storable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [storable(v) for v in value]
+        return [_storable(v) for v in value]
     return value

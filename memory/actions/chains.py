@@ -36,7 +36,7 @@ ENTRY_FIELDS = (
 _DATES = ("event_date", "effective_date")
 
 
-def entry_of(fact: Fact) -> dict[str, Any]:
+def _entry_of(fact: Fact) -> dict[str, Any]:
     """A record as a folded mention (JSON), with what ordering needs."""
     entry = {name: getattr(fact, name) for name in ENTRY_FIELDS}
     for name in _DATES:
@@ -55,7 +55,7 @@ def _day(value: str | None) -> date | None:
     return date.fromisoformat(value) if value else None
 
 
-def materialize(entry: dict[str, Any], chain: Chain | None) -> Fact:
+def _materialize(entry: dict[str, Any], chain: Chain | None) -> Fact:
     """A folded mention stored as a record of its own (its extractor fields kept)."""
     fields = {name: entry.get(name) for name in ENTRY_FIELDS}
     fields["slots"] = fields["slots"] or {}  # mentions folded before slots existed
@@ -79,7 +79,7 @@ def release_folded(fact: Fact) -> list[Fact]:
     """Store the mentions folded into `fact` as records of its chain (e.g. before
     the fact leaves the chain: the other sessions' mentions stay where they were).
     Causal links another session made to `fact` go with that session's mention."""
-    created = [materialize(entry, fact.chain) for entry in fact.folded_mentions]
+    created = [_materialize(entry, fact.chain) for entry in fact.folded_mentions]
     if not created:
         return []
     Fact.objects.filter(pk=fact.pk).update(
@@ -142,7 +142,7 @@ def rebuild_chain(chain: Chain) -> tuple[list[Fact], dict[int, int]]:
     observations: list[tuple[dict[str, Any], int, Fact | None]] = []
     holder: dict[int, Fact] = {}  # folded mention -> the record holding it now
     for row in rows:
-        observations.append((entry_of(row), row.pk, row))
+        observations.append((_entry_of(row), row.pk, row))
         for entry in row.folded_mentions:  # negative ids: never a database id
             oid = -1 - len(observations)
             observations.append((entry, oid, None))
@@ -156,7 +156,7 @@ def rebuild_chain(chain: Chain) -> tuple[list[Fact], dict[int, int]]:
     fixed = frozenset(r.pk for r in rows if r.corrected or r.origin == Fact.Origin.CLINICIAN)
     plan = fold_chain(members, fixed)
     created, moved = _store_plan(chain, plan, by_id, holder)
-    derive_chain(chain)
+    _derive_chain(chain)
     return created, moved
 
 
@@ -171,7 +171,7 @@ def _store_plan(
     for record_id, folded in plan.items():
         entry, row = by_id[record_id]
         if row is None:  # a mention that no longer repeats its predecessor
-            row = materialize(entry, chain)
+            row = _materialize(entry, chain)
             created.append(row)
             _move_causes(holder[record_id], {row.session_id: row.pk})
         entries = [by_id[f][0] for f in folded]
@@ -203,11 +203,11 @@ def _repoint_causes(host_of: dict[int, int]) -> None:
     )
 
 
-def chain_rows(chain: Chain) -> list[tuple[ChainMember, str]]:
+def _chain_rows(chain: Chain) -> list[tuple[ChainMember, str]]:
     """The chain's records in arrival order, as the domain rules see them."""
     rows = sorted(
         Fact.objects.filter(chain=chain).select_related("session"),
-        key=lambda f: (_arrival(entry_of(f)), f.pk),
+        key=lambda f: (_arrival(_entry_of(f)), f.pk),
     )
     supersedes = dict(
         FactEdge.objects.filter(src__chain=chain, kind=FactEdge.Kind.SUPERSEDES).values_list(
@@ -242,9 +242,9 @@ def chain_rows(chain: Chain) -> list[tuple[ChainMember, str]]:
     ]
 
 
-def derive_chain(chain: Chain) -> None:
+def _derive_chain(chain: Chain) -> None:
     """Store positions, validity intervals, supersedes edges and tail as the rules derive them."""
-    rows = chain_rows(chain)
+    rows = _chain_rows(chain)
     if not rows:
         chain.delete()
         return

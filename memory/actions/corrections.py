@@ -263,12 +263,6 @@ def _allowed_statuses(fact_type: str) -> tuple[str, ...]:
 # refreshed in place.
 
 
-def reassign_fact(fact: Fact, to_subject: str, *, actor: Any, reason: str, channel: str) -> Fact:
-    """Move a fact to another person; it leaves its chain and joins that person's."""
-    data = {"to_subject": to_subject}
-    return _delegate(fact, "reassign", data, actor=actor, reason=reason, channel=channel)
-
-
 def edit_fact(
     fact: Fact, changes: dict[str, Any], *, actor: Any, reason: str, channel: str
 ) -> Fact:

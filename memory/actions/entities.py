@@ -31,7 +31,7 @@ def _key(name: str, kind: str) -> str:
     return normalize_name(name, kind)[:KEY_CHARS]
 
 
-def entity_kind(fact_type: str, safety_kind: str | None, entry: lexicon.LexEntry | None) -> str:
+def _entity_kind(fact_type: str, safety_kind: str | None, entry: lexicon.LexEntry | None) -> str:
     # A symptom's lexicon entry gives its names, not an entity kind of its own.
     if entry is not None and entry.kind in Entity.Kind.values:
         return entry.kind
@@ -43,13 +43,13 @@ def resolve(
 ) -> Entity:
     """The entity `surface` names in the memory of patient `patient_id`."""
     entry = lexicon.lookup(surface)
-    kind = entity_kind(fact_type, safety_kind, entry)
+    kind = _entity_kind(fact_type, safety_kind, entry)
     if entry is not None:
-        return shared_entity(entry, kind)
-    return own_resolved(surface.strip(), kind, patient_id)
+        return _shared_entity(entry, kind)
+    return _own_resolved(surface.strip(), kind, patient_id)
 
 
-def shared_entity(entry: lexicon.LexEntry, kind: str) -> Entity:
+def _shared_entity(entry: lexicon.LexEntry, kind: str) -> Entity:
     """The dictionary's entity for `entry` (created on first use, the same for everyone)."""
     name = entry.canonical
     entity, _ = Entity.objects.get_or_create(
@@ -66,7 +66,7 @@ def shared_entity(entry: lexicon.LexEntry, kind: str) -> Entity:
     return entity
 
 
-def own_resolved(surface: str, kind: str, patient_id: int) -> Entity:
+def _own_resolved(surface: str, kind: str, patient_id: int) -> Entity:
     """The patient's own entity for a name the dictionary does not know: the same
     name, an alias, or a spelling variant of one of his entities, else a new one."""
     key = _key(surface, kind)

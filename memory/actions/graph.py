@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from datetime import date
 
 from memory.actions.chains import free_id, rebuild_chain, release_folded
+from memory.actions.disease_form_chains import absorb_general, placed_entity
 from memory.actions.entities import resolve, start_batch
-from memory.actions.forms import absorb_general, placed_entity
 from memory.domain.chains import is_chained
 from memory.domain.items import item_key
 from memory.domain.types import ExtractedFact
@@ -31,8 +31,8 @@ def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
     rebuild re-creates from another session's folded mention are indexed here.
     """
     start_batch()
-    reusable = reusable_ids(session)
-    suppressed = clear_session_extraction(session)
+    reusable = _reusable_ids(session)
+    suppressed = _clear_session_extraction(session)
     extraction = result.extraction
     written: list[Fact | None] = []
     touched: set[int] = set()
@@ -42,7 +42,7 @@ def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
             if item.entity
             else None
         )
-        key = extraction_key(item, entity)  # the item as said, whatever it is filed under
+        key = _extraction_key(item, entity)  # the item as said, whatever it is filed under
         if item.subject == "none" or key in suppressed:
             written.append(None)  # general knowledge, or an item a clinician corrected
             continue
@@ -63,7 +63,7 @@ def apply_extraction(session: Session, result: ExtractionResult) -> list[Fact]:
     return list(Fact.objects.filter(pk__in=[f.pk for f in created]).select_related("entity"))
 
 
-def reusable_ids(session: Session) -> dict[str, list[int]]:
+def _reusable_ids(session: Session) -> dict[str, list[int]]:
     """Ids of the session's extractor-written facts by item, oldest first: a fact that
     re-extracts to the same item gets its id back, so the ids and ETags clients hold
     survive a reconstruct (the row itself is deleted and written again)."""
@@ -114,7 +114,7 @@ def _reindex(facts: list[Fact]) -> None:
         )
 
 
-def extraction_key(item: ExtractedFact, entity: Entity | None = None) -> str:
+def _extraction_key(item: ExtractedFact, entity: Entity | None = None) -> str:
     """The clinical item an extracted fact is about, whatever its wording.
 
     (type, subject as extracted, entity, safety kind, and for measurements the
@@ -127,7 +127,7 @@ def extraction_key(item: ExtractedFact, entity: Entity | None = None) -> str:
     )  # fmt: skip
 
 
-def clear_session_extraction(session: Session) -> set[str]:
+def _clear_session_extraction(session: Session) -> set[str]:
     """Remove what the extractor wrote for this session; keep clinician-touched facts.
 
     Mentions other sessions folded into a removed record stay as records of

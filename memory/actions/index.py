@@ -58,15 +58,15 @@ def _fact_texts(facts: Sequence[Fact]) -> list[str]:
 
 def index_facts(facts: Sequence[Fact]) -> None:
     if facts:
-        index_session_and_facts(None, facts)
+        _index_session_and_facts(None, facts)
 
 
 def index_session(session: Session, facts: Sequence[Fact] = ()) -> None:
     """(Re)build the session's turn pairs and index them with its new facts."""
-    index_session_and_facts(session, facts)
+    _index_session_and_facts(session, facts)
 
 
-def index_session_and_facts(session: Session | None, facts: Sequence[Fact]) -> None:
+def _index_session_and_facts(session: Session | None, facts: Sequence[Fact]) -> None:
     pairs = _rebuild_turn_pairs(session) if session is not None else []
     fact_texts = _fact_texts(facts)
     pair_texts = [p.text for p in pairs]

@@ -69,7 +69,7 @@ def _rescope_patient(patient_id: int, legacy: set[int]) -> int:
     for fact in facts:
         old = fact.entity
         said = resolve(
-            said_name(fact, old), fact.fact_type, fact.safety_kind or None, patient_id=patient_id
+            _said_name(fact, old), fact.fact_type, fact.safety_kind or None, patient_id=patient_id
         )
         fact.extraction_key = _rekeyed(fact, old, said)
         clinician = fact.corrected or fact.origin == Fact.Origin.CLINICIAN
@@ -86,7 +86,7 @@ def _rescope_patient(patient_id: int, legacy: set[int]) -> int:
     return len(facts)
 
 
-def said_name(fact: Fact, entity: Entity) -> str:
+def _said_name(fact: Fact, entity: Entity) -> str:
     """The name the fact's words used: the longest of the entity's names that its
     content, else its evidence turn, contains; else the entity's name."""
     names = sorted({entity.name, *entity.aliases}, key=len, reverse=True)

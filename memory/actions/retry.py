@@ -27,7 +27,7 @@ ATTEMPTS = 4
 _RETRYABLE = (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure)
 
 
-def is_retryable(exc: BaseException) -> bool:
+def _is_retryable(exc: BaseException) -> bool:
     return isinstance(exc.__cause__, _RETRYABLE) or isinstance(exc, _RETRYABLE)
 
 
@@ -39,7 +39,7 @@ def retrying_deadlocks(work: Callable[[], T], *, attempts: int = ATTEMPTS) -> T:
         try:
             return work()
         except OperationalError as exc:
-            if not owned or attempt == attempts or not is_retryable(exc):
+            if not owned or attempt == attempts or not _is_retryable(exc):
                 raise
             logger.warning(
                 "transaction aborted (%s); retry %d of %d",

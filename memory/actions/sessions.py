@@ -15,10 +15,9 @@ from django.utils import timezone
 
 from memory.actions.audit import record
 from memory.domain.sessions import (
-    NOT_IN_MEMORY,
-    RULE_FALLBACK_PREFIX,
     IllegalTransition,
     check_transition,
+    is_listed,
     needs_reason,
 )
 from memory.models import Session
@@ -31,8 +30,6 @@ __all__ = [
     "do_finish_session",
     "do_queue_sessions",
     "do_start_extraction",
-    "is_current_extraction",
-    "is_listed",
 ]
 
 MAX_REASON = 5000
@@ -75,21 +72,6 @@ def do_fail_session(session_id: int, reason: str, **fields: Any) -> Session:
     )  # fmt: skip
 
 
-def is_current_extraction(session_id: int, started_at: Any) -> bool:
-    """Lock the session row for the caller's transaction and say whether it is still in
-    the extraction that started at `started_at`. A replace of its turns (queued again)
-    or a restart by another worker (a later start) supersedes that extraction: its
-    result belongs to turns the session no longer has, so it must not be stored, and
-    storing it would be an illegal queued→done move."""
-    row = (
-        Session.objects.select_for_update(of=("self",), no_key=True)
-        .filter(pk=session_id)
-        .values_list("status", "started_at")
-        .first()
-    )
-    return row == (Session.Status.EXTRACTING, started_at)
-
-
 def do_record_timing(session_id: int, **fields: Any) -> None:
     """Construction figures that do not change the status (e.g. total time)."""
     if "status" in fields:
@@ -106,12 +88,6 @@ def do_queue_sessions(session_ids: Sequence[int]) -> list[int]:
     return list(session_ids)
 
 
-def is_listed(session: Session) -> bool:
-    """The session is listed as not (fully) in memory in profiles and answers."""
-    listed = session.status in NOT_IN_MEMORY or session.extractor.startswith(RULE_FALLBACK_PREFIX)
-    return listed and session.dismissed_at is None
-
-
 def do_dismiss_session(session: Session, *, actor: Any, reason: str, channel: str) -> Session:
     """A clinician takes note that a session is not (fully) in memory, with a reason;
     it then leaves the profile's "not in memory" list. Audited."""
@@ -120,7 +96,7 @@ def do_dismiss_session(session: Session, *, actor: Any, reason: str, channel: st
         raise DismissError("dismissing a session requires a reason")
     with transaction.atomic():
         locked = Session.objects.select_for_update(no_key=True).get(pk=session.pk)
-        if not is_listed(locked):
+        if not is_listed(locked.status, locked.extractor, locked.dismissed_at is not None):
             raise DismissError(f"session {locked.external_id} is in memory; nothing to dismiss")
         before = {"status": locked.status, "status_reason": locked.status_reason}
         locked.dismissed_reason = reason

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from datetime import datetime, timedelta
 from typing import Any
@@ -12,11 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from memory.actions.audit import record
+from memory.domain.tokens import token_digest
 from memory.models import ApiToken
-
-
-def token_digest(key: str) -> str:
-    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
 def do_issue_token(

@@ -20,7 +20,7 @@ from memory.models import Fact, TurnPair
 VECTOR_MODELS: tuple[type[Model], ...] = (Fact, TurnPair)
 
 
-def column_dim(model: type[Model]) -> int | None:
+def _column_dim(model: type[Model]) -> int | None:
     """The declared width of `model`'s embedding column in the database (None: unsized)."""
     with connection.cursor() as cur:
         cur.execute(
@@ -33,10 +33,10 @@ def column_dim(model: type[Model]) -> int | None:
 
 
 def column_dims() -> dict[str, int | None]:
-    return {model._meta.db_table: column_dim(model) for model in VECTOR_MODELS}
+    return {model._meta.db_table: _column_dim(model) for model in VECTOR_MODELS}
 
 
-def hnsw_index(model: type[Model]):  # type: ignore[no-untyped-def]
+def _hnsw_index(model: type[Model]):  # type: ignore[no-untyped-def]
     return next(i for i in model._meta.indexes if i.name.endswith("_embedding_hnsw"))
 
 
@@ -47,7 +47,7 @@ def retype(model: type[Model], new_dim: int) -> None:
     """
     from pgvector.django import VectorField
 
-    old_dim = column_dim(model)
+    old_dim = _column_dim(model)
     with connection.cursor() as cur:
         # ALTER TABLE refuses to run while deferred trigger or FK events are pending.
         cur.execute("SET CONSTRAINTS ALL IMMEDIATE")
@@ -59,14 +59,14 @@ def retype(model: type[Model], new_dim: int) -> None:
         field.set_attributes_from_name("embedding")
         field.model = model
     with connection.schema_editor() as editor:
-        editor.execute(f"DROP INDEX IF EXISTS {hnsw_index(model).name}")
+        editor.execute(f"DROP INDEX IF EXISTS {_hnsw_index(model).name}")
         if old_dim != new_dim:
             editor.alter_field(model, old, new)
 
 
 def add_hnsw_index(model: type[Model]) -> None:
     with connection.schema_editor() as editor:
-        editor.add_index(model, hnsw_index(model))
+        editor.add_index(model, _hnsw_index(model))
 
 
 def fit_empty_columns(dim: int) -> None:
@@ -76,7 +76,7 @@ def fit_empty_columns(dim: int) -> None:
     may replace stored vectors.
     """
     for model in VECTOR_MODELS:
-        if column_dim(model) == dim or model.objects.exclude(embedding=None).exists():
+        if _column_dim(model) == dim or model.objects.exclude(embedding=None).exists():
             continue
         retype(model, dim)
         add_hnsw_index(model)

@@ -28,7 +28,7 @@ from memory.answering.values import (
     state_began,
 )
 from memory.domain.evidence import EvidenceItem, FactView
-from memory.lexicon.forms import narrower
+from memory.lexicon.disease_forms import narrower
 from memory.lexicon.panels import panel_members
 from memory.queries.facts import views_sql
 from memory.retrieval.chain_state import chain_states

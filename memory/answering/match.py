@@ -3,7 +3,7 @@
 "Is he on an antibiotic?" is about an amoxicillin record (the asked class is
 in amoxicillin's ancestry); "any history of asthma?" about an asthma record;
 "any diabetes?" about a type 2 diabetes record (a specific form of the asked
-disease, memory.lexicon.forms); "kidney function?" about an eGFR record (a test of
+disease, memory.lexicon.disease_forms); "kidney function?" about an eGFR record (a test of
 the asked panel, memory.lexicon.panels).
 An item the lexicon does not know matches a record only by its words.
 """
@@ -18,7 +18,7 @@ from memory import lexicon
 from memory.answering.intents import AskedItem
 from memory.domain.evidence import FactView
 from memory.lexicon.classes import ancestry
-from memory.lexicon.forms import broader
+from memory.lexicon.disease_forms import broader
 from memory.lexicon.panels import panel_members
 
 _WORD = re.compile(r"[a-z0-9]{3,}|[\u4e00-\u9fff]{2,}", re.IGNORECASE)

@@ -8,7 +8,8 @@ from django.utils import timezone
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
-from memory.actions.tokens import do_touch_token, token_digest
+from memory.actions.tokens import do_touch_token
+from memory.domain.tokens import token_digest
 from memory.models import ApiToken
 from memory.queries.tokens import token_with_user
 

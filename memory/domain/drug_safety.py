@@ -96,24 +96,3 @@ def safety_matches(
         if found is not None:
             out.append(found)
     return out
-
-
-def medication_cautions(
-    medications: Iterable[tuple[int, str]], records: Iterable[SafetyRecord], ancestry: Ancestry
-) -> dict[int, tuple[str, ...]]:
-    """Caution marks for medications that a recorded safety fact touches, by fact id.
-
-    `medications`: (fact id, drug name) pairs; `records`: the safety records in
-    force (the caller leaves out refuted, entered-in-error and denied ones).
-    A class allergy thus covers a member the patient is taking in the profile too.
-    """
-    wanted = list(records)
-    out: dict[int, tuple[str, ...]] = {}
-    for fact_id, drug in medications:
-        found = safety_matches(drug, wanted, ancestry)
-        if found:
-            out[fact_id] = tuple(
-                f"CAUTION: recorded {m.record.kind} {m.record.substance} ({m.basis}: {m.via})"
-                for m in found
-            )
-    return out

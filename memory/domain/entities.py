@@ -42,7 +42,7 @@ Disease forms (specific_form): a general disease name ("diabetes") is filed
 under the one more specific form ("type 2 diabetes") a person's records
 already hold, so one diagnosis is one chain; with two forms held (type 1 and
 type 2), the general name could be either and stays itself
-(memory.actions.forms applies it).
+(memory.actions.disease_form_chains applies it).
 
 Pure: no Django, no I/O; inputs are never mutated.
 """

@@ -86,14 +86,3 @@ def guard_answer(text: str, data: ProfileData, lang: str = "en") -> str:
     """The answer as it may go out: caveat first, every absence qualified."""
     body = "\n".join(qualify(line, data, lang) for line in text.splitlines())
     return "\n".join([*caveat_lines(data, lang), body]) if caveat_lines(data, lang) else body
-
-
-def claims_unqualified_absence(text: str, data: ProfileData) -> bool:
-    """True when `text` states an absence without the qualifier while a
-    session is not in memory (what the guard prevents)."""
-    if not data.not_in_memory:
-        return False
-    marks = tuple(q.split("{n}")[0].strip(" (（") for q in QUALIFIER.values())
-    return any(
-        ABSENCE.search(line) and not any(m in line for m in marks) for line in text.splitlines()
-    )

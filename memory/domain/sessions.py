@@ -45,3 +45,11 @@ def check_transition(current: str, target: str) -> None:
 def needs_reason(target: str) -> bool:
     """A failed session always says why."""
     return target == FAILED
+
+
+def is_listed(status: str, extractor: str, dismissed: bool) -> bool:
+    """A session is listed as not (fully) in memory in profiles and answers while it
+    is not constructed, or was built by the rule extractor after the LLM failed, and
+    no clinician has dismissed it."""
+    listed = status in NOT_IN_MEMORY or extractor.startswith(RULE_FALLBACK_PREFIX)
+    return listed and not dismissed

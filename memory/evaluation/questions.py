@@ -18,7 +18,7 @@ from memory.evaluation import gold as g
 from memory.evaluation.history_types import History, HistorySession, Question
 from memory.evaluation.sources import AciVisit, MtsRow, note_section
 from memory.lexicon.classes import ancestry
-from memory.lexicon.forms import narrower
+from memory.lexicon.disease_forms import narrower
 
 _MED_SECTIONS = ("MEDICATIONS", "CURRENT MEDICATIONS", "ASSESSMENT AND PLAN", "PLAN")
 MAX_TRAPS = 2

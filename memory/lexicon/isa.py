@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 
 from memory.lexicon._load import DATA_DIR
-from memory.lexicon.forms import broader
+from memory.lexicon.disease_forms import broader
 
 _INFLAMMATION = re.compile(r"itis$|炎$")
 _CANCER = re.compile(r"\bcancers?$|carcinoma\b|癌$")

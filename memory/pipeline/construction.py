@@ -20,12 +20,12 @@ from memory.actions.sessions import (
     do_fail_session,
     do_record_timing,
     do_start_extraction,
-    is_current_extraction,
 )
 from memory.domain.sessions import RULE_FALLBACK_PREFIX
 from memory.domain.types import Turn as TurnValue
 from memory.extraction.base import ExtractionFailed, ExtractionResult, Extractor, SessionText
 from memory.models import Session
+from memory.queries.sessions import is_current_extraction
 
 log = logging.getLogger(__name__)
 

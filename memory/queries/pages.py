@@ -7,11 +7,14 @@ correction forms. One query per call; nothing here writes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import date
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
-from memory.models import Chain, Fact, Patient, Session
+from memory.models import Chain, Entity, Fact, Patient, Person, Session, Turn
+from memory.models.facts import in_force_q
 
 _FACT_RELATIONS = ("subject", "entity", "session", "chain")
 
@@ -83,3 +86,152 @@ def chain_records(chain: Chain) -> QuerySet[Fact]:
         .defer("embedding", "search")
         .order_by("chain_position", "pk")
     )
+
+
+# --- the patient pages (memory.web.records assembles them) -----------------------
+
+
+def active_allergies(patient_ref: OuterRef | Patient) -> Q:
+    """The patient's own allergies still in force: the list page's red badge."""
+    return (
+        Q(
+            patient=patient_ref,
+            subject__kind=Person.Kind.PATIENT,
+            fact_type="safety",
+            safety_kind="allergy",
+            assertion="present",
+        )
+        & in_force_q()
+    )
+
+
+def _count(model: type, condition: Q) -> Coalesce:
+    sub = (
+        model.objects.filter(condition)
+        .order_by()
+        .values("patient")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(sub), 0)
+
+
+def with_list_stats(patients: QuerySet[Patient]) -> QuerySet[Patient]:
+    """Counts as subqueries: joining sessions and facts together would multiply them."""
+    ref = OuterRef("pk")
+    last = (
+        Session.objects.filter(patient=ref)
+        .order_by()
+        .values("patient")
+        .annotate(m=Max("session_date"))
+    )
+    return patients.annotate(
+        n_sessions=_count(Session, Q(patient=ref)),
+        n_facts=_count(Fact, Q(patient=ref)),
+        n_allergies=_count(Fact, active_allergies(ref)),
+        last_session=Subquery(last.values("m")),
+    )
+
+
+def records_of_chains(ids: list[int]) -> QuerySet[Fact]:
+    """The records of the chains `ids`, in chain order, without their search columns."""
+    return (
+        Fact.objects.filter(chain_id__in=ids)
+        .select_related("session", "subject", "entity")
+        .defer("embedding", "search")
+        .order_by("chain_position", "pk")
+    )
+
+
+def facts_of_person(person: Person) -> QuerySet[Fact]:
+    """Every fact about one person (the patient or one relative)."""
+    return Fact.objects.filter(subject=person)
+
+
+def chains_of_person(person: Person) -> QuerySet[Chain]:
+    return Chain.objects.filter(subject=person)
+
+
+def unchained_records(person: Person, *, limit: int) -> list[Fact]:
+    """The person's latest records outside any chain (symptoms, events, preferences),
+    safety facts apart: they have their own never-truncated section."""
+    return list(
+        Fact.objects.filter(subject=person, chain__isnull=True)
+        .exclude(fact_type="safety")
+        .select_related("session", "entity")
+        .order_by("-effective_date", "-pk")[:limit]
+    )
+
+
+def relatives_of(patient: Patient) -> QuerySet[Person]:
+    """The patient's relatives and other people, by kind and key."""
+    return patient.persons.exclude(kind=Person.Kind.PATIENT).order_by("kind", "key")
+
+
+def memory_cutoff(patient: Patient) -> date | None:
+    """The latest session date seen: the profile's first line (docs/design.md §5)."""
+    return patient.sessions.aggregate(m=Max("session_date"))["m"]
+
+
+def allergies_in_force(patient_ids: list[int]) -> QuerySet[Fact]:
+    """The allergies in force of each of these patients themselves, oldest first."""
+    return (
+        Fact.objects.in_force()
+        .filter(
+            patient_id__in=patient_ids,
+            subject__kind=Person.Kind.PATIENT,
+            fact_type="safety",
+            safety_kind="allergy",
+            assertion="present",
+        )
+        .select_related("entity")
+        .order_by("pk")
+    )
+
+
+def item_names(patient_id: int, *, limit: int) -> list[str]:
+    """The names of the items the patient's facts are filed under, alphabetically."""
+    names = (
+        Entity.objects.filter(facts__patient_id=patient_id)
+        .values_list("name", flat=True)
+        .distinct()
+        .order_by("name")
+    )
+    return list(names[:limit])
+
+
+def persons_of(patient: Patient) -> list[Person]:
+    """The patient's subject nodes (himself, relatives, others), by kind and key."""
+    return list(patient.persons.order_by("kind", "key"))
+
+
+def persons_besides(patient: Patient, person_id: int) -> list[Person]:
+    """The patient's other subject nodes: where a fact of `person_id` may move to."""
+    return list(patient.persons.exclude(pk=person_id).order_by("kind", "key"))
+
+
+def patient_person(patient: Patient) -> Person:
+    """The patient's own subject node (exactly one per patient)."""
+    return patient.persons.get(kind=Person.Kind.PATIENT)
+
+
+def sessions_newest_first(patient: Patient) -> QuerySet[Session]:
+    return patient.sessions.order_by("-seq")
+
+
+def sessions_by_date(patient: Patient) -> dict[date | None, list[Session]]:
+    """The patient's sessions grouped by session date (None: undated), in arrival order."""
+    out: dict[date | None, list[Session]] = {}
+    for session in patient.sessions.order_by("seq"):
+        out.setdefault(session.session_date, []).append(session)
+    return out
+
+
+def session_records(session: Session) -> list[Fact]:
+    """The facts extracted from one session, with what the session viewer shows loaded."""
+    rows = session.facts.select_related("subject", "entity", "chain", "session")
+    return list(rows.order_by("pk"))
+
+
+def session_turns(session: Session) -> list[Turn]:
+    return list(session.turns.order_by("index"))

@@ -26,7 +26,8 @@ from memory.domain.stated import (
 from memory.domain.subjects import SubjectError, canonical_subject
 from memory.domain.types import CONDITION_STATUSES, FACT_TYPES, MEDICATION_STATUSES, SAFETY_KINDS
 from memory.importing import FORMATS
-from memory.models import Entity, Fact, Person
+from memory.models import Fact, Person
+from memory.queries.pages import item_names, persons_besides
 from memory.web.labels import LABELS, person_label
 
 VERIFICATION_CHOICES = [
@@ -139,7 +140,7 @@ class ReassignForm(VersionedForm):
 
     def __init__(self, *args: object, fact: Fact, **kwargs: object) -> None:
         super().__init__(*args, fact=fact, **kwargs)
-        others = fact.patient.persons.exclude(pk=fact.subject_id).order_by("kind", "key")
+        others = persons_besides(fact.patient, fact.subject_id)
         self.fields["person"].choices = [("", "—")] + [(p.key, person_label(p.key)) for p in others]
 
     def clean(self) -> dict:
@@ -306,10 +307,4 @@ def retarget_initial(fact: Fact) -> dict[str, str]:
 
 def item_options(fact: Fact) -> list[str]:
     """The patient's own item names: the picker's search list."""
-    names = (
-        Entity.objects.filter(facts__patient_id=fact.patient_id)
-        .values_list("name", flat=True)
-        .distinct()
-        .order_by("name")
-    )
-    return list(names[:300])
+    return item_names(fact.patient_id, limit=300)

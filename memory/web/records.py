@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 
-from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import QuerySet
 
 from memory.answering.values import carried_dose
 from memory.domain.anchors import Anchor, anchor
@@ -23,56 +21,21 @@ from memory.domain.evidence import FactView
 from memory.domain.safety_rows import SafetyRow
 from memory.domain.types import MEASUREMENT_CHAIN_TYPES
 from memory.lexicon.classes import ancestry
-from memory.models import Chain, Fact, Patient, Person, Session
-from memory.models.facts import in_force_q
+from memory.models import Chain, Fact, Patient, Person
 from memory.queries.chains import members_of
 from memory.queries.conflicts import by_medication, conflicts_for, substance_of
+from memory.queries.pages import (
+    allergies_in_force,
+    chains_of_person,
+    facts_of_person,
+    records_of_chains,
+    relatives_of,
+    unchained_records,
+)
 from memory.queries.safety import fact_rows
 from memory.web.present import held_since, last_recorded
 
 SAFETY_ORDER = ("allergy", "contraindication", "interaction", "surgical_history")
-
-
-def active_allergies(patient_ref: OuterRef | Patient) -> Q:
-    """The patient's own allergies still in force: the list page's red badge."""
-    return (
-        Q(
-            patient=patient_ref,
-            subject__kind=Person.Kind.PATIENT,
-            fact_type="safety",
-            safety_kind="allergy",
-            assertion="present",
-        )
-        & in_force_q()
-    )
-
-
-def _count(model: type, condition: Q) -> Coalesce:
-    sub = (
-        model.objects.filter(condition)
-        .order_by()
-        .values("patient")
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
-    return Coalesce(Subquery(sub), 0)
-
-
-def with_list_stats(patients: QuerySet[Patient]) -> QuerySet[Patient]:
-    """Counts as subqueries: joining sessions and facts together would multiply them."""
-    ref = OuterRef("pk")
-    last = (
-        Session.objects.filter(patient=ref)
-        .order_by()
-        .values("patient")
-        .annotate(m=Max("session_date"))
-    )
-    return patients.annotate(
-        n_sessions=_count(Session, Q(patient=ref)),
-        n_facts=_count(Fact, Q(patient=ref)),
-        n_allergies=_count(Fact, active_allergies(ref)),
-        last_session=Subquery(last.values("m")),
-    )
 
 
 @dataclass
@@ -130,12 +93,7 @@ def chain_views(chains: QuerySet[Chain]) -> list[ChainView]:
     chains = list(chains.select_related("entity", "subject"))
     ids = [c.pk for c in chains]
     facts = defaultdict(list)
-    rows = (
-        Fact.objects.filter(chain_id__in=ids)
-        .select_related("session", "subject", "entity")
-        .defer("embedding", "search")
-    )
-    for fact in rows.order_by("chain_position", "pk"):
+    for fact in records_of_chains(ids):
         facts[fact.chain_id].append(fact)
     members = members_of(ids)
     views = []
@@ -184,8 +142,8 @@ class PersonSection:
 def person_section(person: Person) -> PersonSection:
     """Everything recorded about one person, current records first."""
     section = PersonSection(person)
-    section.safety = fact_rows(safety_facts(Fact.objects.filter(subject=person)))
-    for view in chain_views(Chain.objects.filter(subject=person)):
+    section.safety = fact_rows(safety_facts(facts_of_person(person)))
+    for view in chain_views(chains_of_person(person)):
         if view.current is None:
             continue
         if view.chain.fact_type == "medication_status":
@@ -204,12 +162,7 @@ def person_section(person: Person) -> PersonSection:
             (section.past_conditions if past else section.conditions).append(view)
         else:
             section.measurements.append(view)
-    section.others = list(
-        Fact.objects.filter(subject=person, chain__isnull=True)
-        .exclude(fact_type="safety")
-        .select_related("session", "entity")
-        .order_by("-effective_date", "-pk")[:50]
-    )
+    section.others = unchained_records(person, limit=50)
     return section
 
 
@@ -226,13 +179,8 @@ def safety_facts(facts: QuerySet[Fact]) -> list[Fact]:
 
 
 def relatives(patient: Patient) -> list[PersonSection]:
-    people = patient.persons.exclude(kind=Person.Kind.PATIENT).order_by("kind", "key")
-    sections = [person_section(p) for p in people]
+    sections = [person_section(p) for p in relatives_of(patient)]
     return [s for s in sections if not s.is_empty]
-
-
-def memory_cutoff(patient: Patient) -> date | None:
-    return patient.sessions.aggregate(m=Max("session_date"))["m"]
 
 
 def conflict_context(patient: Patient) -> dict[str, Any]:
@@ -251,19 +199,8 @@ def allergy_names(patient_ids: list[int]) -> dict[int, list[str]]:
     "Allergic to amoxicillin" and "yes, penicillin" are one penicillin allergy,
     not two: substances sharing a cross-reactive class collapse to that class.
     """
-    rows = (
-        Fact.objects.in_force()
-        .filter(
-            patient_id__in=patient_ids,
-            subject__kind=Person.Kind.PATIENT,
-            fact_type="safety",
-            safety_kind="allergy",
-            assertion="present",
-        )
-        .select_related("entity")
-    )
     out: dict[int, list[str]] = defaultdict(list)
-    for fact in rows.order_by("pk"):
+    for fact in allergies_in_force(patient_ids):
         name = _family_name(substance_of(fact) or fact.content[:40])
         if name not in out[fact.patient_id]:
             out[fact.patient_id].append(name)

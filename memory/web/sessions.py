@@ -8,15 +8,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from memory.actions.sessions import DismissError, do_dismiss_session, is_listed
-from memory.models import Patient, Session
+from memory.actions.sessions import DismissError, do_dismiss_session
 from memory.web.guards import patient_or_403, session_or_none
-
-
-def sessions_not_in_memory(patient: Patient) -> list[Session]:
-    """The overview banner's sessions: those the profile lists as not (fully) in memory."""
-    rows = patient.sessions.filter(dismissed_at__isnull=True).order_by("seq")
-    return [s for s in rows if is_listed(s)]
 
 
 @require_POST

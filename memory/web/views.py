@@ -11,19 +11,30 @@ from collections import defaultdict
 from itertools import groupby
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from memory.access import patients_for
 from memory.models import Patient, Person
-from memory.queries.pages import chains_of_patient, timeline_facts
+from memory.queries.listings import patients_matching
+from memory.queries.pages import (
+    chains_of_patient,
+    memory_cutoff,
+    patient_person,
+    persons_of,
+    session_records,
+    session_turns,
+    sessions_by_date,
+    sessions_newest_first,
+    timeline_facts,
+    with_list_stats,
+)
+from memory.queries.sessions import sessions_not_in_memory
 from memory.web import records
 from memory.web.forms import TimelineFilter
 from memory.web.guards import audit_view, patient_or_403, session_or_none
 from memory.web.present import entity_name
-from memory.web.sessions import sessions_not_in_memory
 from memory.web.trend import readings, trend_svg
 
 
@@ -38,10 +49,8 @@ def patient_list(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()
     patients = patients_for(request.user)
     if query:
-        patients = patients.filter(
-            Q(display_name__icontains=query) | Q(external_id__icontains=query)
-        )
-    patients = list(records.with_list_stats(patients).order_by("external_id")[:500])
+        patients = patients_matching(patients, query)
+    patients = list(with_list_stats(patients).order_by("external_id")[:500])
     allergies = records.allergy_names([p.pk for p in patients])
     for p in patients:
         p.allergy_names = allergies.get(p.pk, [])
@@ -58,9 +67,9 @@ def patient_overview(request: HttpRequest, pid: str) -> HttpResponse:
     context = {
         **overview_live(patient),
         "tab": "overview",
-        "cutoff": records.memory_cutoff(patient),
+        "cutoff": memory_cutoff(patient),
         "relatives": records.relatives(patient),
-        "sessions": patient.sessions.order_by("-seq"),
+        "sessions": sessions_newest_first(patient),
         "not_in_memory": sessions_not_in_memory(patient),
     }
     return render(request, "memory/patient_overview.html", context)
@@ -68,7 +77,7 @@ def patient_overview(request: HttpRequest, pid: str) -> HttpResponse:
 
 def overview_live(patient: Patient) -> dict[str, object]:
     """What an action on the overview refreshes: conflicts, safety, the patient's records."""
-    me = patient.persons.get(kind=Person.Kind.PATIENT)
+    me = patient_person(patient)
     return {
         "patient": patient,
         "own": records.person_section(me),
@@ -80,15 +89,13 @@ def overview_live(patient: Patient) -> dict[str, object]:
 @login_required
 def patient_timeline(request: HttpRequest, pid: str) -> HttpResponse:
     patient = patient_or_403(request, pid)
-    persons = list(patient.persons.order_by("kind", "key"))
+    persons = persons_of(patient)
     form = TimelineFilter(request.GET or None, persons=persons)
     filters = form.cleaned_data if form.is_valid() else {}
     audit_view(request, patient, "timeline", **{k: str(v) for k, v in filters.items() if v})
     facts = timeline_facts(patient, filters)
     days = [(day, list(items)) for day, items in groupby(facts, key=lambda f: f.effective_date)]
-    sessions = defaultdict(list)
-    for session in patient.sessions.all():
-        sessions[session.session_date].append(session)
+    sessions = sessions_by_date(patient)
     context = {
         "patient": patient,
         "tab": "timeline",
@@ -134,11 +141,9 @@ def session_detail(request: HttpRequest, pid: str, sid: str) -> HttpResponse:
         return render(request, "404.html", {"patient": patient}, status=404)
     audit_view(request, patient, "session", session=session.external_id)
     by_turn = defaultdict(list)
-    for fact in session.facts.select_related("subject", "entity", "chain", "session").order_by(
-        "pk"
-    ):
+    for fact in session_records(session):
         by_turn[fact.evidence_turn].append(fact)
-    turns = [(t, by_turn.pop(t.index, [])) for t in session.turns.order_by("index")]
+    turns = [(t, by_turn.pop(t.index, [])) for t in session_turns(session)]
     # Facts citing a turn that does not exist are still shown, never hidden.
     unplaced = [f for facts in by_turn.values() for f in facts]
     context = {

@@ -9,7 +9,8 @@ from django.test.utils import CaptureQueriesContext
 
 from memory.access import patient_for
 from memory.actions.audit import record
-from memory.actions.tokens import do_issue_token, token_digest
+from memory.actions.tokens import do_issue_token
+from memory.domain.tokens import token_digest
 from memory.models import AuditEvent, Patient
 from memory.queries import prepared
 from memory.queries.tokens import token_with_user

@@ -64,11 +64,3 @@ def test_unknown_names_match_only_when_identical():
 def test_every_matching_record_is_returned():
     records = [allergy("penicillin"), allergy("latex"), allergy("amoxicillin", "contraindication")]
     assert len(safety_matches("amoxicillin", records, ancestry)) == 2
-
-
-def test_medication_caution_marks_a_member_of_an_allergy_class():
-    from memory.domain.drug_safety import medication_cautions
-
-    marks = medication_cautions([(7, "amoxicillin"), (8, "clopidogrel")],
-                                [allergy("penicillins")], ancestry)  # fmt: skip
-    assert marks == {7: ("CAUTION: recorded allergy penicillins (class: penicillins)",)}

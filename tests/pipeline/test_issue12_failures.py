@@ -9,9 +9,9 @@ from rest_framework.test import APIClient
 
 from memory.actions.tokens import do_issue_token
 from memory.answering import answer
-from memory.domain.pending import claims_unqualified_absence
 from memory.models import AuditEvent, Fact, Patient, Session
 from memory.reading.profile import profile_data, render_profile
+from tests.pipeline.absence import claims_unqualified_absence
 
 from .conftest import construct, fact, reply
 

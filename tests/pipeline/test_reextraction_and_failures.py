@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
-from memory.actions.corrections import reassign_fact, set_verification
+from memory.actions.corrections import do_correct_fact, set_verification
 from memory.models import AuditEvent, Chain, Fact, Turn
 from memory.pipeline.construction import construct_session
 
@@ -52,8 +52,15 @@ def test_reextraction_keeps_a_reassigned_fact_with_its_new_person(llm, add_sessi
     llm.reply(reply(DRUG))
     session = construct(add_session("2024-01-10"))
     with transaction.atomic():
-        reassign_fact(
-            Fact.objects.get(), "family:father", actor=clinician, reason="dad's", channel="web"
+        do_correct_fact(
+            None,
+            Fact.objects.get().pk,
+            "reassign",
+            {"to_subject": "family:father"},
+            version=None,
+            actor=clinician,
+            reason="dad's",
+            channel="web",
         )
     construct_session(session.pk)
     assert list(Fact.objects.values_list("subject__key", flat=True)) == ["family:father"]
@@ -73,8 +80,15 @@ def test_reassigned_fact_moves_into_the_relatives_chain(llm, add_session, clinic
     llm.reply(reply(DRUG))
     construct(add_session("2024-01-10"))
     with transaction.atomic():
-        moved = reassign_fact(
-            Fact.objects.get(), "我爸", actor=clinician, reason="father's", channel="web"
+        moved = do_correct_fact(
+            None,
+            Fact.objects.get().pk,
+            "reassign",
+            {"to_subject": "我爸"},
+            version=None,
+            actor=clinician,
+            reason="father's",
+            channel="web",
         )
     assert (
         moved.chain.subject.key == "family:father"
@@ -86,8 +100,15 @@ def test_correction_is_audited_with_before_and_after(llm, add_session, clinician
     llm.reply(reply(DRUG))
     construct(add_session("2024-01-10"))
     with transaction.atomic():
-        reassign_fact(
-            Fact.objects.get(), "family:mother", actor=clinician, reason="mum's", channel="web"
+        do_correct_fact(
+            None,
+            Fact.objects.get().pk,
+            "reassign",
+            {"to_subject": "family:mother"},
+            version=None,
+            actor=clinician,
+            reason="mum's",
+            channel="web",
         )
     event = AuditEvent.objects.get(action="fact.reassign")
     assert (event.before["subject"], event.after["subject"], event.actor) == (

@@ -16,11 +16,11 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memory.actions.corrections import reassign_fact, set_verification
+from memory.actions.corrections import do_correct_fact, set_verification
 from memory.answering import answer
-from memory.domain.pending import claims_unqualified_absence
 from memory.models import Fact, Patient, Session
 from memory.reading.profile import profile_data, render_profile
+from tests.pipeline.absence import claims_unqualified_absence
 
 from .histories import (
     CONSTRUCT,
@@ -91,7 +91,16 @@ def _correct(patient: Patient, pick: int, action: str, clinician) -> Correction 
 def _apply(fact: Fact, action: str, clinician) -> None:
     with transaction.atomic():
         if action == "reassign":
-            reassign_fact(fact, "family:father", actor=clinician, reason="p", channel="api")
+            do_correct_fact(
+                None,
+                fact.pk,
+                "reassign",
+                {"to_subject": "family:father"},
+                version=None,
+                actor=clinician,
+                reason="p",
+                channel="api",
+            )
         else:
             set_verification(fact, action, actor=clinician, reason="p", channel="api")
 

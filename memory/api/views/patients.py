@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -15,6 +15,12 @@ from memory.actions.patients import PatientIdTaken, do_create_patient
 from memory.api.serializers import PatientSerializer, PersonSerializer
 from memory.api.views.base import ApiView, PatientView, errors
 from memory.models import Patient, Person
+from memory.queries.listings import (
+    patient_with_counts,
+    patients_matching,
+    patients_with_counts,
+    persons_with_counts,
+)
 
 PATIENT_EXAMPLE = OpenApiExample(
     "patient",
@@ -24,12 +30,6 @@ PATIENT_EXAMPLE = OpenApiExample(
 )  # fmt: skip
 
 
-def _annotated(qs: QuerySet[Patient]) -> QuerySet[Patient]:
-    return qs.annotate(
-        session_count=Count("sessions", distinct=True), memory_cutoff=Max("sessions__session_date")
-    )
-
-
 class PatientListView(ApiView):
     serializer_class = PatientSerializer
 
@@ -37,8 +37,8 @@ class PatientListView(ApiView):
         qs = patients_for(self.request.user)
         query = self.request.query_params.get("q", "").strip()
         if query:
-            qs = qs.filter(Q(display_name__icontains=query) | Q(external_id__icontains=query))
-        return _annotated(qs).order_by("external_id")
+            qs = patients_matching(qs, query)
+        return patients_with_counts(qs).order_by("external_id")
 
     @extend_schema(
         summary="Patients on the caller's care teams",
@@ -75,7 +75,7 @@ class PatientListView(ApiView):
         except PatientIdTaken as exc:
             # Same answer whether or not the caller may see it: ids never leak.
             raise serializers.ValidationError({"external_id": [str(exc)]}) from None
-        data = PatientSerializer(_annotated(Patient.objects.filter(pk=patient.pk)).get()).data
+        data = PatientSerializer(patient_with_counts(patient)).data
         return Response(data, status=status.HTTP_201_CREATED)
 
 
@@ -87,7 +87,7 @@ class PatientDetailView(PatientView):
         responses={200: PatientSerializer, **errors(404)},
     )  # fmt: skip
     def get(self, request: Request, patient_id: str) -> Response:
-        patient = _annotated(Patient.objects.filter(pk=self.patient.pk)).get()
+        patient = patient_with_counts(self.patient)
         return Response(PatientSerializer(patient).data)
 
 
@@ -95,11 +95,7 @@ class PersonListView(PatientView):
     serializer_class = PersonSerializer
 
     def get_queryset(self) -> QuerySet[Person]:
-        return (
-            Person.objects.filter(patient=self.patient)
-            .annotate(fact_count=Count("facts"))
-            .order_by("kind", "key")
-        )
+        return persons_with_counts(self.patient)
 
     @extend_schema(
         summary="Subject nodes: the patient, relatives, others",

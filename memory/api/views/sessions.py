@@ -7,7 +7,7 @@ same size limit, and store_sessions stores the whole upload or nothing.
 from __future__ import annotations
 
 from django.conf import settings
-from django.db.models import Count, QuerySet
+from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
@@ -31,6 +31,11 @@ from memory.api.views.base import PatientView, errors
 from memory.importing import ImportFormatError
 from memory.models import Session
 from memory.pipeline.enqueue import queue_construction
+from memory.queries.listings import (
+    session_with_turn_count,
+    sessions_of,
+    sessions_with_turn_counts,
+)
 
 UPLOAD_EXAMPLE = {
     "patient": {"id": "demo-001", "name": "Wang Jianguo"},
@@ -54,11 +59,7 @@ class SessionListView(PatientView):
     parser_classes = [SafeJSONParser, MultiPartParser]
 
     def get_queryset(self) -> QuerySet[Session]:
-        return (
-            Session.objects.filter(patient=self.patient)
-            .annotate(turn_count=Count("turns"))
-            .order_by("seq")
-        )
+        return sessions_with_turn_counts(self.patient).order_by("seq")
 
     @extend_schema(
         summary="Sessions in arrival order, with construction status",
@@ -160,8 +161,7 @@ class SessionDetailView(PatientView):
         responses={200: SessionDetailSerializer, **errors(404)},
     )  # fmt: skip
     def get(self, request: Request, patient_id: str, session_id: str) -> Response:
-        qs = Session.objects.filter(patient=self.patient).annotate(turn_count=Count("turns"))
-        found = qs.prefetch_related("turns")
+        found = sessions_with_turn_counts(self.patient).prefetch_related("turns")
         session = own_or_404(request, found, "session", session_id, external_id=session_id)
         return Response(SessionDetailSerializer(session).data)
 
@@ -182,7 +182,7 @@ class SessionDismissView(PatientView):
         responses={200: SessionSerializer, **errors(400, 404)},
     )
     def post(self, request: Request, patient_id: str, session_id: str) -> Response:
-        mine = Session.objects.filter(patient=self.patient)
+        mine = sessions_of(self.patient)
         session = own_or_404(request, mine, "session", session_id, external_id=session_id)
         form = DismissSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -192,5 +192,4 @@ class SessionDismissView(PatientView):
             )
         except DismissError as exc:
             raise serializers.ValidationError({"reason": [str(exc)]}) from None
-        qs = Session.objects.filter(pk=session.pk).annotate(turn_count=Count("turns"))
-        return Response(SessionSerializer(qs.get()).data)
+        return Response(SessionSerializer(session_with_turn_count(session)).data)

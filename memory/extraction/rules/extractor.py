@@ -1,8 +1,12 @@
 """RuleExtractor: the offline default extractor (docs/design.md §2 "embedded default").
 
-One pass over the turns: split into sentences, keep the open question frame,
-resolve each mention's subject, run the fact builders, then de-duplicate and
-add within-sentence causal links. Output is the paper's Appendix A shape.
+One pass over the turns keeps the discourse: it splits each turn into sentences,
+keeps the open question frame, resolves each mention's subject and builds each
+statement's SentenceCtx. What finds facts is declared in rules.components and run
+from here in its order: the builders and their suppression per statement, an
+answer's settled items (rules.answers), then, after de-duplication and
+within-sentence causal links, the session steps. Output is the paper's Appendix A
+shape.
 """
 
 from __future__ import annotations
@@ -15,51 +19,25 @@ from time import perf_counter
 from memory.domain.dates import find_dates
 from memory.domain.types import ExtractedFact, Extraction, Turn
 from memory.extraction.base import ExtractionResult, SessionText
-from memory.extraction.rules.allergy_story import without_retold_reactions
-from memory.extraction.rules.bounded import anchor_of, bound_content
+from memory.extraction.rules.answers import ReadQuestion, answer_facts
 from memory.extraction.rules.clauses import segments, split_at_subject_change
-from memory.extraction.rules.clinical import (
-    extract_conditions,
-    extract_events,
-    extract_preferences,
-    extract_symptoms,
+from memory.extraction.rules.components import (
+    Statement,
+    general_talk_facts,
+    session_facts,
+    statement_facts,
 )
-from memory.extraction.rules.context_types import SentenceCtx
+from memory.extraction.rules.context_types import Frame, SentenceCtx
 from memory.extraction.rules.discourse.coordination import coordinated_relatives, shared
 from memory.extraction.rules.discourse.cues import relative_mentions
 from memory.extraction.rules.discourse.roles import with_roles_read
 from memory.extraction.rules.discourse.tracker import SubjectTracker
-from memory.extraction.rules.dose_changes import with_changes_of_it
-from memory.extraction.rules.dosing import attach_later_doses, with_previous_doses
 from memory.extraction.rules.entities import find_entities
-from memory.extraction.rules.families import with_family_names_resolved
-from memory.extraction.rules.generic import asks_knowledge, pieces
-from memory.extraction.rules.interactions import extract_interactions, in_use
-from memory.extraction.rules.measurements import (
-    extract_measurements,
-    has_measurement,
-    names_one_metric_unvalued,
-)
-from memory.extraction.rules.medications import extract_medications
-from memory.extraction.rules.qa import (
-    Frame,
-    answer_stance,
-    follow_up,
-    frame_active,
-    frame_of,
-    presupposed,
-)
-from memory.extraction.rules.reactions import reaction_causes, reaction_context, with_reactions
-from memory.extraction.rules.safety import (
-    _ALLERGY_CUE,
-    extract_allergies,
-    extract_contraindications,
-    speaks_of_allergy,
-)
-from memory.extraction.rules.scores import with_score_conditions
-from memory.extraction.rules.surgery import extract_surgical_history
+from memory.extraction.rules.generic import pieces
+from memory.extraction.rules.measurements import has_measurement, names_one_metric_unvalued
+from memory.extraction.rules.qa import follow_up, frame_active, frame_of
+from memory.extraction.rules.safety import _ALLERGY_CUE, extract_allergies
 from memory.extraction.rules.text import Sentence, speaker_role, split_sentences, value_text
-from memory.extraction.rules.vaccines import is_vaccine_record, vaccinations
 from memory.lexicon.cues import cues
 
 _ACKNOWLEDGES = re.compile(
@@ -131,10 +109,7 @@ def extract_facts(
     for turn, sentences in split:
         tagged.extend(_turn_facts(turn, sentences, session, state))
     every = [sent for _, sentences in split for sent in sentences]
-    dosed = with_previous_doses(attach_later_doses(_finalize(tagged), every))
-    changed = with_changes_of_it(dosed, every)
-    scored = with_score_conditions(changed, every)
-    return with_family_names_resolved(without_retold_reactions(scored))
+    return session_facts(_finalize(tagged), every)
 
 
 def _turn_facts(
@@ -147,48 +122,57 @@ def _turn_facts(
     asked: Frame | None = None
     previous: SentenceCtx | None = None  # the turn's last statement (split warnings)
     for number, (sent, generic) in enumerate(_pieces(sentences)):
+        key = (turn.index, number)
         if sent.is_question:
-            kinds = frozenset(h.kind for h in find_entities(sent.text, sent.zh))
-            state.subjects.read_question(sent, relative_mentions(sent.text, sent.zh), bool(kinds))
-            said = replace(frame_of(sent.text, turn.index), role=role)
-            asked = follow_up(said, asked or state.frame, kinds)
-            out.extend(
-                _Tagged(f, (turn.index, number), False)
-                for f in _question_facts(sent, session, state)
-            )
+            asked = _read_question(sent, role, state, asked)
+            out.extend(_Tagged(f, key, False) for f in _question_facts(sent, session, state))
             continue
         ctx = _context(sent, session, state, frame)
+        statement = Statement(ctx, previous, _named(state, turn.index))
         if generic:
-            # "华法林与阿司匹林合用有出血风险" said to this patient is still a warning.
-            facts = [
-                f for f in extract_interactions(ctx, previous) if f.safety_kind == "interaction"
-            ]
+            facts = general_talk_facts(statement)
         else:
-            facts = _sentence_facts(ctx, previous, _named(state, turn.index))
+            facts = statement_facts(statement)
             _note_named(state, ctx, turn.index, facts)
             facts = _with_coordinated(ctx, facts)
         previous = ctx
         if number == 0 and frame is not None:
-            facts = facts + _answer_facts(frame, ctx, session, state, facts)
-        if any(f.safety_kind == "allergy" and f.assertion == "present" for f in facts):
-            # A stated allergy list may go on in the next turn ("Yeah, and Dilatrate").
-            asked = Frame("allergy", turn.index, sent.text, True, stated=True, role=role)
-        elif (
-            frame is not None
-            and frame.topic == "surgery"
-            and any(f.safety_kind == "surgical_history" for f in facts)
-        ):
-            # So may a list of operations ("... removed half of my pancreas." -
-            # "Okay." - "And knee surgery too"): a missed one is a missed safety fact.
-            asked = Frame("surgery", turn.index, sent.text, True, stated=True, role=role)
+            facts = facts + answer_facts(frame, ctx, _reader(session, state, frame), facts)
+        asked = _list_opened(facts, frame, sent, role) or asked
         causal = bool(_CAUSAL.search(sent.text))
-        out.extend(_Tagged(f, (turn.index, number), causal) for f in facts)
+        out.extend(_Tagged(f, key, causal) for f in facts)
     if asked is not None:
         state.frame = asked
     elif frame is not None and role == "doctor" and _ACKNOWLEDGES.match(turn.text):
         # "Okay." between two parts of the patient's answer keeps the question open.
         state.frame = replace(frame, turn=turn.index)
     return out
+
+
+def _read_question(sent: Sentence, role: str, state: _State, asked: Frame | None) -> Frame:
+    """The frame a question opens, and who it is about (the subject tracker)."""
+    kinds = frozenset(h.kind for h in find_entities(sent.text, sent.zh))
+    state.subjects.read_question(sent, relative_mentions(sent.text, sent.zh), bool(kinds))
+    said = replace(frame_of(sent.text, sent.turn), role=role)
+    return follow_up(said, asked or state.frame, kinds)
+
+
+def _list_opened(
+    facts: list[ExtractedFact], frame: Frame | None, sent: Sentence, role: str
+) -> Frame | None:
+    """A statement that starts a list the next turn may go on with."""
+    if any(f.safety_kind == "allergy" and f.assertion == "present" for f in facts):
+        # A stated allergy list may go on in the next turn ("Yeah, and Dilatrate").
+        return Frame("allergy", sent.turn, sent.text, True, stated=True, role=role)
+    if (
+        frame is not None
+        and frame.topic == "surgery"
+        and any(f.safety_kind == "surgical_history" for f in facts)
+    ):
+        # So may a list of operations ("... removed half of my pancreas." -
+        # "Okay." - "And knee surgery too"): a missed one is a missed safety fact.
+        return Frame("surgery", sent.turn, sent.text, True, stated=True, role=role)
+    return None
 
 
 def _with_coordinated(ctx: SentenceCtx, facts: list[ExtractedFact]) -> list[ExtractedFact]:
@@ -248,48 +232,9 @@ def _pieces(whole: list[Sentence]) -> list[tuple[Sentence, bool]]:
     return out
 
 
-def _sentence_facts(
-    ctx: SentenceCtx, previous: SentenceCtx | None, named: SentenceCtx | None = None
-) -> list[ExtractedFact]:
-    allergies, findings = _allergies_and_findings(ctx)
-    warnings = extract_interactions(ctx, previous)
-    contra = extract_contraindications(ctx) + warnings
-    # An allergen or a contraindicated drug named here is not a medication in use,
-    # and the reaction described with it is not a new symptom. A drug named in an
-    # interaction warning is in use only when owned ("your lisinopril"); a stop or
-    # dose change said with the warning is kept.
-    blocked = {f.entity for f in allergies + contra if f.entity and f.safety_kind != "interaction"}
-    blocked |= reaction_causes(ctx)
-    if any(f.safety_kind == "interaction" for f in warnings):
-        blocked_active = {h.canonical for h in ctx.hits if not in_use(ctx, h)}
-    else:
-        blocked_active = set()
-    facts = allergies + contra + extract_surgical_history(ctx)
-    facts += extract_measurements(ctx, previous, named)
-    facts += [
-        f
-        for f in extract_medications(ctx)
-        if f.entity not in blocked and not (f.entity in blocked_active and f.status == "active")
-    ]
-    facts += findings
-    if ctx.sent.role != "doctor":
-        facts += extract_preferences(ctx)
-    facts += extract_events(ctx)
-    given = vaccinations(ctx)  # a vaccine given is history, not a planned medication
-    return [f for f in facts if not is_vaccine_record(f)] + given if given else facts
-
-
-def _allergies_and_findings(ctx: SentenceCtx) -> tuple[list[ExtractedFact], list[ExtractedFact]]:
-    """Allergies, and the conditions and symptoms that are not what an allergy did."""
-    allergies = extract_allergies(ctx)
-    findings, symptoms = extract_conditions(ctx), extract_symptoms(ctx)
-    allergic = any(f.safety_kind == "allergy" and f.assertion == "present" for f in allergies)
-    if reaction_context(ctx, speaks_of_allergy(ctx.text)):
-        # What the allergy did is its reaction (rules.reactions), not a condition now.
-        allergies, findings = with_reactions(ctx, allergies, findings + symptoms)
-        allergic = allergic or any(f.safety_kind == "allergy" for f in allergies)
-        return allergies, [f for f in findings if not (allergic and f.type == "symptom")]
-    return allergies, findings if allergic else findings + symptoms
+def _reader(session: SessionText, state: _State, frame: Frame) -> ReadQuestion:
+    """Reads the question an answer settles, leaving the discourse as it is."""
+    return lambda question: _context(question, session, state.related(), frame)
 
 
 _KNOWN_IN_QUESTION = re.compile(
@@ -307,71 +252,6 @@ def _question_facts(sent: Sentence, session: SessionText, state: _State) -> list
         for f in extract_allergies(_context(stated, session, state, None))
         if f.assertion == "present"
     ]
-
-
-def _answer_facts(
-    frame: Frame, actx: SentenceCtx, session: SessionText, state: _State, own: list[ExtractedFact]
-) -> list[ExtractedFact]:
-    """The answer confirms or denies the question's own items: "Any chest pain?" -
-    "No." -> negated chest pain; "Do you take Diovan?" - "Yes, and ..." -> valsartan;
-    "What is the strength of your omeprazole?" - "Forty mg" -> omeprazole in use.
-    A non-committal answer or a request settles nothing (rules.qa.answer_stance).
-    Allergy and surgery questions are handled by the safety rules.
-    A date said in the answer ("No, I stopped it in March") dates the fact."""
-    answer = actx.sent
-    stance = answer_stance(frame.text, answer.text, answer.zh)
-    positive, negative = stance.affirms, stance.denies
-    if frame.topic == "allergy" or not stance.settles or (negative and frame.asks_for_more):
-        return []
-    if asks_knowledge(frame.text, answer.zh):
-        return []  # "Is it true that diabetes can cause blindness?" - "Yes.": no one's disease
-    question = Sentence(answer.turn, frame.role, frame.text, 0, False, answer.zh)
-    qctx = _context(question, session, state.related(), frame)
-    # "You suffer from itching with the prednisone?" - "That's correct.": the yes
-    # confirms the reaction, not that the drug is taken.
-    blamed = reaction_causes(qctx)
-    asked = [f for f in extract_medications(qctx) if f.entity not in blamed]
-    meds = [replace(f, status=s) for f in asked if (s := stance.medication_status(f.status))]
-    if any(f.type == "medication_status" for f in own):
-        # "您现在吃什么降压药？" - "…换了氨氯地平": the answer's drug is the fact, the
-        # class the question used to ask is no second record.
-        classes = {h.canonical for h in qctx.hits if h.kind == "drug_class"}
-        meds = [f for f in meds if f.entity not in classes]
-    has_own = bool(own)
-    if (positive or negative) and not stance.request:
-        facts = meds + ([] if has_own else _asked_findings(qctx, negative))
-    else:
-        facts = meds  # "I stopped it", "每天都吃", a granted request: only the drug
-    assertion = "negated" if negative else "present"
-    content = f"{frame.text} {answer.text}"
-    when = next(((d.date.isoformat(), d.precision) for d in actx.dates if d.date), None)
-    return [
-        replace(
-            f,
-            date=when[0] if when else f.date,
-            date_precision=when[1] if when else f.date_precision,
-            assertion="present" if f.type == "medication_status" else assertion,
-            content=bound_content(content, anchor_of(content, f.entity), answer.zh),
-            status=_answer_status(f),
-        )
-        for f in facts
-    ]
-
-
-def _asked_findings(qctx: SentenceCtx, negative: bool) -> list[ExtractedFact]:
-    """Conditions and symptoms the answer settles; a "no" never denies an item the
-    question took for granted ("Any issues with the migraine?" - "None.")."""
-    if negative:
-        text, zh = qctx.text, qctx.zh
-        hits = tuple(h for h in qctx.hits if not presupposed(text, h.start, zh))
-        qctx = replace(qctx, hits=hits)
-    return extract_conditions(qctx) + extract_symptoms(qctx)
-
-
-def _answer_status(fact: ExtractedFact) -> str | None:
-    if fact.type == "medication_status" and fact.status is None:
-        return "active"
-    return fact.status
 
 
 def _key(f: ExtractedFact) -> tuple[object, ...]:

@@ -4,7 +4,7 @@ A patient diagnosed with type 2 diabetes who later speaks of "my diabetes" has
 one diagnosis, and a clinician must see one chain, not two (docs/design.md §4
 "Entity resolution"). For a condition, once the seed dictionary has named the
 item, the person's own condition chains decide (memory.domain.entities.
-specific_form over memory.lexicon.forms):
+specific_form over memory.lexicon.disease_forms):
 
 * a general name ("diabetes", 糖尿病, "thyroid problems") whose one specific form
   the person's chains already hold resolves to that form;
@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from memory.domain.entities import specific_form
-from memory.lexicon.forms import broader, narrower
+from memory.lexicon.disease_forms import broader, narrower
 from memory.models import Chain, Entity, Fact, Person
 
 _CONDITION = "condition"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from memory.lexicon import lookup
-from memory.lexicon.forms import broader, narrower, pairs
+from memory.lexicon.disease_forms import broader, narrower, pairs
 
 
 def test_type_2_diabetes_goes_by_diabetes() -> None:

@@ -56,3 +56,9 @@ def test_a_combination_drug_said_combined_is_no_condition() -> None:
     combined = _conditions("Doctor", "This tablet is lisinopril combined with a water pill.")
     gout = _conditions("Doctor", "This tablet is lisinopril and gout with a water pill.")
     assert (combined, gout) == (set(), {"gout"})
+
+
+def test_the_covid_fifteen_is_weight_not_covid() -> None:
+    weight = _conditions("Patient", "I put on the covid 15 while working from home.")
+    covid = _conditions("Patient", "I had covid 15 days ago while working from home.")
+    assert (weight, covid) == (set(), {"covid-19"})

@@ -77,3 +77,13 @@ def test_a_finding_reported_not_seen_is_absent_en() -> None:
     unseen = _condition("Doctor", "On the film a fracture was not seen.")
     seen = _condition("Doctor", "On the film a fracture was clearly seen.")
     assert (unseen, seen) == ("negated", "present")
+
+
+def test_a_cancer_scare_is_no_cancer_en() -> None:
+    scare = _condition(
+        "Doctor", "Last year you had a scare with the breast cancer, and the biopsy was clear."
+    )
+    had = _condition(
+        "Doctor", "Last year you had surgery for the breast cancer, and the margins were clear."
+    )
+    assert (scare, had) == ("hypothetical", "historical")

@@ -73,6 +73,8 @@ def _english_name(words: str, at: int) -> tuple[int, str] | None:
     name = " ".join(taken).strip(" '-")
     if not name or cue("slot_not_substance", False).fullmatch(name):
         return None
+    if cue("slot_verb", False).fullmatch(name.split()[0]):
+        return None  # "allergic to penicillin and get headaches": a reaction follows
     return skip, name.casefold()
 
 

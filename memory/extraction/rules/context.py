@@ -227,10 +227,17 @@ def _benefit(zh: bool) -> re.Pattern[str]:
     return cues("mentions").regex("benefit", "zh" if zh else "en")
 
 
+@lru_cache(maxsize=2)
+def _harm(zh: bool) -> re.Pattern[str]:
+    return cues("mentions").regex("harm", "zh" if zh else "en")
+
+
 def without_benefit(text: str, zh: bool) -> str:
-    """The text with its benefit statements' triggers blanked (same length): the
-    "lowers" of "aspirin lowers the risk" is no dose lowered."""
-    for m in _benefit(zh).finditer(text):
+    """The text with its benefit and harm statements' triggers blanked (same length):
+    the "lowers" of "aspirin lowers the risk" and the "raises" of "warfarin with
+    aspirin raises the bleeding risk" are no dose lowered or raised."""
+    found = [*_benefit(zh).finditer(text), *_harm(zh).finditer(text)]
+    for m in found:
         text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
     return text
 

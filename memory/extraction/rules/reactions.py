@@ -36,6 +36,7 @@ REACTION_NAMES = frozenset(
         "hypersensitivity",
         # the extractor's Chinese symptom words
         "皮疹",
+        "疹子",
         "红疹",
         "瘙痒",
         "痒",
@@ -53,7 +54,9 @@ _DRUG_REACTION_EN = re.compile(
     re.I,
 )
 _DRUG_REACTION_ZH = re.compile(
-    r"过敏|不良反应|起了?(?:一身|全身)?(?:疹子|红疹|皮疹|风团|荨麻疹|包)|出了?(?:一身|全身)?(?:疹子|红疹|皮疹)|"
+    # 起了(一身/一片/很多)疹子: a measure word may stand between the verb and the rash.
+    r"过敏|不良反应|起了?(?:一身|全身|一片|一大片|很多|好多|一些)?(?:疹子|红疹|皮疹|风团|荨麻疹|包)|"
+    r"出了?(?:一身|全身|一片|很多|好多|一些)?(?:疹子|红疹|皮疹)|"
     r"(?:全身|浑身)(?:发)?(?:痒|红|肿)"
 )
 

@@ -25,6 +25,7 @@ from memory.extraction.rules.discourse.stance import (
     agent_of_care,
     without_agents,
 )
+from memory.lexicon.cues import cues
 
 _PLURALS = {
     "brothers": "brother",
@@ -64,13 +65,13 @@ _EN_WORDS = sorted(
     key=len,
     reverse=True,
 )
-_MODIFIERS = (
-    r"(?:(?:late|maternal|paternal|older|younger|big|little|twin|step|biological|two|both|own)\s+)*"
-)
+_PERSONS = cues("persons")
+# "my late father", "her two older brothers": words between owner and relation noun.
+_MODIFIERS = rf"(?:{_PERSONS.pattern('relation_modifier', 'en', ordered=True)}\s+)*"
 # "baby aspirin", "baby oil", "children's Tylenol" (no owner): a product named for its
 # users is no relative (婴儿油, 宝宝霜 likewise in _ZH_REL); "my son's Tylenol" is his.
-_DRUGS_FOR = r"aspirin|asa|tylenol|motrin|advil|ibuprofen|acetaminophen|benadryl|zyrtec|claritin"
-_PRODUCT = rf"{_DRUGS_FOR}|formula|powder|oil|lotion|shampoo|wipes|cream|monitor"
+_DRUGS_FOR = _PERSONS.pattern("product_drug", "en", ordered=True)
+_PRODUCT = rf"{_DRUGS_FOR}|{_PERSONS.pattern('product', 'en', ordered=True)}"
 _PRODUCT_OF = re.compile(rf"'s\s+(?:{_DRUGS_FOR})\b", re.I)
 _EN_REL = re.compile(
     rf"\b(?P<owner>my|his|her|your|their|our|the patient'?s|patient'?s|a|the)?\s*{_MODIFIERS}"
@@ -98,11 +99,16 @@ _ZH_MULTI = sorted(
 _ZH_SINGLE = sorted(
     {a for aliases in RELATIONS.values() for a in aliases if len(a) == 1 and not a.isascii()}
 )
+# 婴儿油, 宝宝霜, 儿童退烧药: a product or dose named for its users, after the relation word.
+_ZH_PRODUCTS = (
+    f"{_PERSONS.pattern('product', 'zh', ordered=True)}"
+    f"|{_PERSONS.pattern('product_drug', 'zh', ordered=True)}"
+)
 # "我十岁的孩子", "我家3个月大的宝宝", "我60岁的母亲": an age between owner and noun.
 _ZH_AGED = r"我家?[0-9一二三四五六七八九十两几半]+(?:个多?月|岁半?|多岁)大?的"
 _ZH_REL = re.compile(
     rf"(?P<owner>我们家的|我家的|我家|我的|我们家|您的|你的|{_ZH_AGED}|我|他|她)?(?P<rel>{'|'.join(_ZH_MULTI)})"
-    r"(?!(?:用)?(?:油|霜|奶粉|湿巾|沐浴露|润肤|爽身粉|阿司匹林|退烧药|感冒药|剂量))"
+    rf"(?!(?:用)?(?:{_ZH_PRODUCTS}))"
     rf"|(?P<owner1>我|我家|我的)(?P<rel1>{'|'.join(_ZH_SINGLE)})"
 )
 # 他 is a syllable of common words too: 其他 "other", and drug names (他汀 statins,
@@ -262,7 +268,7 @@ def subject_for(
 
 
 _EN_PRONOUN = re.compile(
-    r"\b(i|i'm|i've|me|my|he|she|they|his|her|their|him|them|he's|she's|they're)\b", re.I
+    rf"\b({cues('pronouns').pattern('personal_pronoun', 'en', ordered=True)})\b", re.I
 )
 _ZH_PRONOUN = re.compile(rf"我(?!们)|{ZH_HE}|{ZH_SHE}")
 
@@ -296,7 +302,7 @@ class Marker:
 
 
 _EN_MARKERS = re.compile(
-    r"\b(?P<first>i|i'm|i've|i'd|i'll|me|my|mine|myself)\b"
+    rf"\b(?P<first>{cues('pronouns').pattern('first_person', 'en', ordered=True)})\b"
     r"|\b(?P<second>you|your|you're|you've|you'll|yours|yourself)\b"
     r"|\b(?P<m>he|his|him|he's|himself)\b|\b(?P<f>she|her|she's|herself|hers)\b",
     re.I,

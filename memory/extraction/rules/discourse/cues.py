@@ -27,39 +27,21 @@ from memory.extraction.rules.discourse.stance import (
 )
 from memory.lexicon.cues import cues
 
-_PLURALS = {
-    "brothers": "brother",
-    "sisters": "sister",
-    "sons": "son",
-    "daughters": "daughter",
-    "kids": "child",
-    "children": "child",
-    "parents": "parent",
-    "uncles": "uncle",
-    "aunts": "aunt",
-    "cousins": "cousin",
-    "grandparents": "relative",
-    "siblings": "sibling",
-    "grandmothers": "grandmother",
-    "grandfathers": "grandfather",
-    "relatives": "relative",
-    "family": "relative",
-    "families": "relative",
-    "granny": "grandmother",
-    "fiance": "spouse",
-    "fiancee": "spouse",
-    "boyfriend": "spouse",
-    "girlfriend": "spouse",
-    "stepfather": "father",
-    "stepmother": "mother",
-    "mommy": "mother",
-    "little one": "child",
-    "newborn": "child",
-    "infant": "child",
-    "toddler": "child",
-    "everyone": "relative",
-    "everybody": "relative",
-}
+_RELATIVES = cues("relatives")
+
+
+def _extra_relations(lang: str) -> dict[str, str]:
+    """Relation words the domain's relation table lacks (plurals, partners, in-laws),
+    each with the relation it is read as (relatives.tsv, `relation_<name>` rows)."""
+    return {
+        form: category.removeprefix("relation_")
+        for category in _RELATIVES.categories()
+        if category.startswith("relation_")
+        for form in _RELATIVES.forms(category, lang)
+    }
+
+
+_PLURALS = _extra_relations("en")
 _EN_WORDS = sorted(
     {a for aliases in RELATIONS.values() for a in aliases if a.isascii()} | set(_PLURALS),
     key=len,
@@ -81,15 +63,10 @@ _EN_REL = re.compile(
 _PRODUCT_AFTER = re.compile(rf"\s+(?:{_PRODUCT})\b", re.I)
 # Only these words name a product's users ("my baby aspirin", "kids Motrin"); "I gave
 # my son ibuprofen", "my daughter Tylenol" name the person who took it.
-_PRODUCT_USERS = frozenset({"baby", "babies", "child", "children", "kid", "kids", "infant"})
+_PRODUCT_USERS = frozenset(_RELATIVES.forms("product_user", "en"))
 # Chinese counterparts of the English extras above (girlfriend, fiance...), and
 # in-laws and nephews, who have no relation of their own in the domain.
-_ZH_EXTRA = {
-    "女朋友": "spouse", "男朋友": "spouse", "未婚妻": "spouse", "未婚夫": "spouse",
-    "老伴": "spouse", "婆婆": "relative", "公公": "relative", "岳父": "relative",
-    "岳母": "relative", "丈母娘": "relative", "儿媳": "relative", "女婿": "relative",
-    "外甥": "relative", "侄子": "relative", "侄女": "relative",
-}  # fmt: skip
+_ZH_EXTRA = _extra_relations("zh")
 _ZH_MULTI = sorted(
     {a for aliases in RELATIONS.values() for a in aliases if not a.isascii() and len(a) >= 2}
     | set(_ZH_EXTRA),
@@ -131,9 +108,8 @@ _IN_FAMILY = re.compile(
 
 
 _AS_A_CHILD = re.compile(r"\b(?:was|were|as|being|since)\s+$", re.I)
-_YOUNG = frozenset(
-    {"kid", "kids", "child", "children", "baby", "babies", "infant", "toddler", "newborn"}
-)
+# "I was a sickly child", "like a little kid": a description of the speaker.
+_YOUNG = frozenset(_RELATIVES.forms("young_person", "en"))
 _WAS_A = re.compile(
     r"\b(?:was|were|am|as|being|like|since)\s+(?:(?:just|only|still|like)\s+)?(?:a|an)\s+(?:[a-z]+\s+){0,2}$",
     re.I,
@@ -150,12 +126,8 @@ class RelMention:
 
 
 # Relation words that name several people ("they" may stand for them).
-_EN_PLURAL_WORDS = frozenset(
-    {"brothers", "sisters", "sons", "daughters", "kids", "children", "parents", "uncles",
-     "aunts", "cousins", "grandparents", "siblings", "grandmothers", "grandfathers",
-     "relatives", "family", "families", "everyone", "everybody"}
-)  # fmt: skip
-_ZH_PLURAL_WORDS = frozenset({"父母", "家人", "亲戚", "兄弟", "姐妹", "家属"})
+_EN_PLURAL_WORDS = frozenset(_RELATIVES.forms("plural_relation", "en"))
+_ZH_PLURAL_WORDS = frozenset(_RELATIVES.forms("plural_relation", "zh"))
 
 
 def relative_mentions(text: str, zh: bool) -> list[RelMention]:

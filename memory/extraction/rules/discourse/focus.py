@@ -250,10 +250,12 @@ def _en_opening(text: str) -> str | None:
 # person: the consultation is about the one he is the mother, daughter or carer of.
 _CARER_EN = re.compile(
     r"\b(?:i'm|i am)\s+(?:his|her|their|the patient's|[a-z]+(?: [a-z]+)?'s)\s+(?:[a-z]+\s+)?"
-    r"(?:assistant|caregiver|carer|aide|nurse|guardian|helper)\b",
+    rf"{_FRAMING.pattern('carer_noun', 'en', ordered=True)}\b",
     re.I,
 )
-_CARER_ZH = re.compile(r"我是(?:他|她|老人|患者|病人)?的?(?:护工|保姆|看护|监护人)")
+_CARER_ZH = re.compile(
+    rf"我是(?:他|她|老人|患者|病人)?的?{_FRAMING.pattern('carer_noun', 'zh', ordered=True)}"
+)
 _INVERSE = {
     "mother": "child", "father": "child", "parent": "child", "son": "parent",
     "daughter": "parent", "child": "parent", "wife": "husband", "husband": "wife",

@@ -40,12 +40,11 @@ def _acts(category: str, lang: str = "en") -> str:
 _DOCTOR_EN = re.compile(
     rf"\b(?:i(?:'m| am) going to {_acts('doctor_going_to')}|"
     rf"let's {_acts('doctor_lets')}|"
-    r"i (?:want|would like|'d like) (?:you to|to (?:examine|order|get|start|prescribe|check|"
-    r"see you|refer))|take a deep breath|(?:does|do) (?:it|this|that) hurt|"
+    rf"i (?:want|would like|'d like) (?:you to|to {_acts('doctor_wants_to')})|"
+    r"take a deep breath|(?:does|do) (?:it|this|that) hurt|"
     r"when i (?:press|push|touch)|on (?:your )?(?:physical )?exam(?:ination)?|"
     rf"(?:i|we)(?:'ll| will) {_acts('doctor_will')}|i recommend|my (?:impression|assessment)|"
-    rf"(?:do|did|have|are|were) you {_acts('doctor_asks_you')}|any (?:fever|chills|chest pain|"
-    r"shortness of breath|nausea|allergies|medications|history))\b",
+    rf"(?:do|did|have|are|were) you {_acts('doctor_asks_you')}|any {_acts('doctor_asks_any')})\b",
     re.I,
 )
 _PATIENT_EN = re.compile(

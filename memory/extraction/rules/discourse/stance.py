@@ -28,15 +28,13 @@ def _words(category: str, lang: str) -> str:
 # "I gave birth", "I gave up smoking", "I was given morphine", 给自己 stay his own.
 _EN_AGENT_TAIL = re.compile(
     rf"(?:\s+{_words('care_aux', 'en')}\b)*\s+"
-    r"(?:(?:gave|give|gives|giving|fed|feed|feeding|administer(?:ed|ing)?)\b"
+    rf"(?:{_words('gives', 'en')}\b"
     rf"(?!\s+{_words('gives_not_care', 'en')}\b)"
     rf"|{_words('has_someone_verb', 'en')}\s+"
     rf"(?:him|her|them|my\s+\w+)\s+{_words('has_someone_take', 'en')}\b)",
     re.I,
 )
-_ZH_AGENT_TAIL = re.compile(
-    rf"{_words('care_aux', 'zh')}*(?:给|喂|帮|让|叫|带|替)(?!自己|我|你|您)"
-)
+_ZH_AGENT_TAIL = re.compile(rf"{_words('care_aux', 'zh')}*{_words('gives', 'zh')}(?!自己|我|你|您)")
 _EN_AGENT = re.compile(r"\b(?:i|we)" + _EN_AGENT_TAIL.pattern, re.I)
 _ZH_AGENT = re.compile(r"(?:我|我们)" + _ZH_AGENT_TAIL.pattern)
 

@@ -6,7 +6,8 @@ or comes along ("my wife says I snore", "老婆说…", "和老婆同房后"), o
 doctor's mouth - the caregiver addressed as "Mom" / "Dad". And in a consultation
 about a child, the pregnancy and birth the mother tells of are the child's birth
 history. The tracker (discourse.tracker) and the session focus (discourse.focus)
-read these cues; cues.py keeps the words of people themselves.
+read these cues; cues.py reads the words of people themselves. The words are data
+in lexicon/data/cues/framing.tsv; the grammar is here.
 """
 
 from __future__ import annotations

@@ -17,6 +17,8 @@ having", "my knee", 我最近, 我一直) for the patient. The tags are swapped 
 the session only when the tagged patient acts as the doctor on clear evidence:
 a margin of several acts, and the tagged doctor acting less than he does. One
 question or one "I recommend" from a patient never swaps a session.
+
+The acts' words are data in lexicon/data/cues/roles.tsv; the grammar is here.
 """
 
 from __future__ import annotations

@@ -5,6 +5,9 @@ or what he saw; "I gave ibuprofen", "I had him take", 我给他吃 make him the 
 of someone else's care. The subject tracker (discourse.cues person markers) skips
 such an "I" (and such a "you"), so a caregiver's words never hand the relative's
 symptom or drug to the patient.
+
+The words (stance verbs, intentions, verbs of giving, the words that may stand
+between) are data in lexicon/data/cues/stance.tsv; the grammar is here.
 """
 
 from __future__ import annotations

@@ -25,7 +25,10 @@ from functools import cache
 
 from memory.lexicon.cues import cues
 
-_EN_FIRST = re.compile(r"(?:i|i'm|i've|i'd|i'll|we|we've|we'll|we're)\b", re.I)
+# The rule reads the first person where a pronoun begins (pronouns.tsv, as written).
+_EN_FIRST = re.compile(
+    rf"{cues('pronouns').pattern('first_person_agent', 'en', ordered=True)}\b", re.I
+)
 _EN_POSSESSIVE = re.compile(r"(?:my|our)\b", re.I)
 _ZH_FIRST = re.compile(r"我们?")
 

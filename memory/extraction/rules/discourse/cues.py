@@ -25,52 +25,35 @@ from memory.extraction.rules.discourse.stance import (
     agent_of_care,
     without_agents,
 )
+from memory.lexicon.cues import cues
 
-_PLURALS = {
-    "brothers": "brother",
-    "sisters": "sister",
-    "sons": "son",
-    "daughters": "daughter",
-    "kids": "child",
-    "children": "child",
-    "parents": "parent",
-    "uncles": "uncle",
-    "aunts": "aunt",
-    "cousins": "cousin",
-    "grandparents": "relative",
-    "siblings": "sibling",
-    "grandmothers": "grandmother",
-    "grandfathers": "grandfather",
-    "relatives": "relative",
-    "family": "relative",
-    "families": "relative",
-    "granny": "grandmother",
-    "fiance": "spouse",
-    "fiancee": "spouse",
-    "boyfriend": "spouse",
-    "girlfriend": "spouse",
-    "stepfather": "father",
-    "stepmother": "mother",
-    "mommy": "mother",
-    "little one": "child",
-    "newborn": "child",
-    "infant": "child",
-    "toddler": "child",
-    "everyone": "relative",
-    "everybody": "relative",
-}
+_RELATIVES = cues("relatives")
+
+
+def _extra_relations(lang: str) -> dict[str, str]:
+    """Relation words the domain's relation table lacks (plurals, partners, in-laws),
+    each with the relation it is read as (relatives.tsv, `relation_<name>` rows)."""
+    return {
+        form: category.removeprefix("relation_")
+        for category in _RELATIVES.categories()
+        if category.startswith("relation_")
+        for form in _RELATIVES.forms(category, lang)
+    }
+
+
+_PLURALS = _extra_relations("en")
 _EN_WORDS = sorted(
     {a for aliases in RELATIONS.values() for a in aliases if a.isascii()} | set(_PLURALS),
     key=len,
     reverse=True,
 )
-_MODIFIERS = (
-    r"(?:(?:late|maternal|paternal|older|younger|big|little|twin|step|biological|two|both|own)\s+)*"
-)
+_PERSONS = cues("persons")
+# "my late father", "her two older brothers": words between owner and relation noun.
+_MODIFIERS = rf"(?:{_PERSONS.pattern('relation_modifier', 'en', ordered=True)}\s+)*"
 # "baby aspirin", "baby oil", "children's Tylenol" (no owner): a product named for its
 # users is no relative (婴儿油, 宝宝霜 likewise in _ZH_REL); "my son's Tylenol" is his.
-_DRUGS_FOR = r"aspirin|asa|tylenol|motrin|advil|ibuprofen|acetaminophen|benadryl|zyrtec|claritin"
-_PRODUCT = rf"{_DRUGS_FOR}|formula|powder|oil|lotion|shampoo|wipes|cream|monitor"
+_DRUGS_FOR = _PERSONS.pattern("product_drug", "en", ordered=True)
+_PRODUCT = rf"{_DRUGS_FOR}|{_PERSONS.pattern('product', 'en', ordered=True)}"
 _PRODUCT_OF = re.compile(rf"'s\s+(?:{_DRUGS_FOR})\b", re.I)
 _EN_REL = re.compile(
     rf"\b(?P<owner>my|his|her|your|their|our|the patient'?s|patient'?s|a|the)?\s*{_MODIFIERS}"
@@ -80,15 +63,10 @@ _EN_REL = re.compile(
 _PRODUCT_AFTER = re.compile(rf"\s+(?:{_PRODUCT})\b", re.I)
 # Only these words name a product's users ("my baby aspirin", "kids Motrin"); "I gave
 # my son ibuprofen", "my daughter Tylenol" name the person who took it.
-_PRODUCT_USERS = frozenset({"baby", "babies", "child", "children", "kid", "kids", "infant"})
+_PRODUCT_USERS = frozenset(_RELATIVES.forms("product_user", "en"))
 # Chinese counterparts of the English extras above (girlfriend, fiance...), and
 # in-laws and nephews, who have no relation of their own in the domain.
-_ZH_EXTRA = {
-    "女朋友": "spouse", "男朋友": "spouse", "未婚妻": "spouse", "未婚夫": "spouse",
-    "老伴": "spouse", "婆婆": "relative", "公公": "relative", "岳父": "relative",
-    "岳母": "relative", "丈母娘": "relative", "儿媳": "relative", "女婿": "relative",
-    "外甥": "relative", "侄子": "relative", "侄女": "relative",
-}  # fmt: skip
+_ZH_EXTRA = _extra_relations("zh")
 _ZH_MULTI = sorted(
     {a for aliases in RELATIONS.values() for a in aliases if not a.isascii() and len(a) >= 2}
     | set(_ZH_EXTRA),
@@ -98,11 +76,16 @@ _ZH_MULTI = sorted(
 _ZH_SINGLE = sorted(
     {a for aliases in RELATIONS.values() for a in aliases if len(a) == 1 and not a.isascii()}
 )
+# 婴儿油, 宝宝霜, 儿童退烧药: a product or dose named for its users, after the relation word.
+_ZH_PRODUCTS = (
+    f"{_PERSONS.pattern('product', 'zh', ordered=True)}"
+    f"|{_PERSONS.pattern('product_drug', 'zh', ordered=True)}"
+)
 # "我十岁的孩子", "我家3个月大的宝宝", "我60岁的母亲": an age between owner and noun.
 _ZH_AGED = r"我家?[0-9一二三四五六七八九十两几半]+(?:个多?月|岁半?|多岁)大?的"
 _ZH_REL = re.compile(
     rf"(?P<owner>我们家的|我家的|我家|我的|我们家|您的|你的|{_ZH_AGED}|我|他|她)?(?P<rel>{'|'.join(_ZH_MULTI)})"
-    r"(?!(?:用)?(?:油|霜|奶粉|湿巾|沐浴露|润肤|爽身粉|阿司匹林|退烧药|感冒药|剂量))"
+    rf"(?!(?:用)?(?:{_ZH_PRODUCTS}))"
     rf"|(?P<owner1>我|我家|我的)(?P<rel1>{'|'.join(_ZH_SINGLE)})"
 )
 # 他 is a syllable of common words too: 其他 "other", and drug names (他汀 statins,
@@ -125,9 +108,8 @@ _IN_FAMILY = re.compile(
 
 
 _AS_A_CHILD = re.compile(r"\b(?:was|were|as|being|since)\s+$", re.I)
-_YOUNG = frozenset(
-    {"kid", "kids", "child", "children", "baby", "babies", "infant", "toddler", "newborn"}
-)
+# "I was a sickly child", "like a little kid": a description of the speaker.
+_YOUNG = frozenset(_RELATIVES.forms("young_person", "en"))
 _WAS_A = re.compile(
     r"\b(?:was|were|am|as|being|like|since)\s+(?:(?:just|only|still|like)\s+)?(?:a|an)\s+(?:[a-z]+\s+){0,2}$",
     re.I,
@@ -144,12 +126,8 @@ class RelMention:
 
 
 # Relation words that name several people ("they" may stand for them).
-_EN_PLURAL_WORDS = frozenset(
-    {"brothers", "sisters", "sons", "daughters", "kids", "children", "parents", "uncles",
-     "aunts", "cousins", "grandparents", "siblings", "grandmothers", "grandfathers",
-     "relatives", "family", "families", "everyone", "everybody"}
-)  # fmt: skip
-_ZH_PLURAL_WORDS = frozenset({"父母", "家人", "亲戚", "兄弟", "姐妹", "家属"})
+_EN_PLURAL_WORDS = frozenset(_RELATIVES.forms("plural_relation", "en"))
+_ZH_PLURAL_WORDS = frozenset(_RELATIVES.forms("plural_relation", "zh"))
 
 
 def relative_mentions(text: str, zh: bool) -> list[RelMention]:
@@ -262,7 +240,7 @@ def subject_for(
 
 
 _EN_PRONOUN = re.compile(
-    r"\b(i|i'm|i've|me|my|he|she|they|his|her|their|him|them|he's|she's|they're)\b", re.I
+    rf"\b({cues('pronouns').pattern('personal_pronoun', 'en', ordered=True)})\b", re.I
 )
 _ZH_PRONOUN = re.compile(rf"我(?!们)|{ZH_HE}|{ZH_SHE}")
 
@@ -296,7 +274,7 @@ class Marker:
 
 
 _EN_MARKERS = re.compile(
-    r"\b(?P<first>i|i'm|i've|i'd|i'll|me|my|mine|myself)\b"
+    rf"\b(?P<first>{cues('pronouns').pattern('first_person', 'en', ordered=True)})\b"
     r"|\b(?P<second>you|your|you're|you've|you'll|yours|yourself)\b"
     r"|\b(?P<m>he|his|him|he's|himself)\b|\b(?P<f>she|her|she's|herself|hers)\b",
     re.I,

@@ -41,6 +41,7 @@ from memory.extraction.rules.discourse.persons import owns_animal
 from memory.extraction.rules.discourse.votes import FAMILY_ASKED, FOR_ME, inferred, sentences
 from memory.extraction.rules.qa import frame_of
 from memory.extraction.rules.text import ANSWERING_ROLES, is_chinese, speaker_role
+from memory.lexicon.cues import cues
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class Focus:
 
 
 NO_FOCUS = Focus()
+_FRAMING = cues("framing")
 
 _HEADER = re.compile(
     r"\[\s*health consultation record about\s+(?P<name>[^\[\]]*?)\s*"
@@ -74,7 +76,7 @@ _HEADER_RELATIVE = re.compile(
 _TITLE_OWNERS = frozenset({"", "my", "我", "我的", "我家", "our"})
 # "I want to ask about my father": the relative is the topic outright.
 _ASK_ABOUT_EN = re.compile(
-    r"\b(?:ask|asking|question|questions|here|calling|come|came|advice|help|worried|update) "
+    rf"\b{_FRAMING.pattern('asks_about', 'en', ordered=True)} "
     r"(?:about|for|on)\s+(?:my|our)\s+$|\bhelping\s+(?:my|our)\s+$",
     re.I,
 )
@@ -86,12 +88,11 @@ _BRING_EN = re.compile(
 )
 _GOES_ON_ABOUT = re.compile(r"\b(?:he|she|he's|she's|his|her)\b", re.I)
 _INFORMANT_ZH = re.compile(r"[您你](?:可以|能|去|再)?(?:问问|问一下|问下)(?:我|我的|我家)?$")
-_INTRO_ZH = re.compile(r"(?:带|陪|替|帮|给|为|问问|咨询|问一下|问下|关于)(?:着)?(?:我|我的|我家)?$")
-# A relative who came for their own problem ("儿子陪我来", "my son brought me").
-_OWN_VISIT = re.compile(
-    r"陪我|带我|跟我来|替我|brought me|came with me|with me today|for myself|about me\b|my own",
-    re.I,
+_INTRO_ZH = re.compile(
+    rf"{_FRAMING.pattern('introduces', 'zh', ordered=True)}(?:着)?(?:我|我的|我家)?$"
 )
+# A relative who came for their own problem ("儿子陪我来", "my son brought me").
+_OWN_VISIT = re.compile(_FRAMING.pattern("came_for_self", ordered=True), re.I)
 _OPENING_TURNS = 4
 
 
@@ -183,23 +184,16 @@ def _introduced(turns: Sequence[Turn]) -> str | None:
 # subject too), and the relative must not merely report or accompany ("老婆说…",
 # "老公陪我来", "my wife says I snore", "my husband made me come").
 _ZH_CLAUSE = re.compile(r"[，,。！!？?；;：:\s]+")
-_ZH_LEAD = re.compile(
-    r"^(?:医生|大夫|您好|你好|请问|麻烦|那个|就是|嗯|为什么|怎么|关于|"
-    r"我?想(?:问|知道|咨询|了解|请教)(?:一下|下)?|咨询(?:一下|下)?|"
-    r"最近|之前|现在|今天|昨天|前几天|这几天|这两天)+"
-)
+_ZH_LEAD = re.compile(rf"^{_FRAMING.pattern('opening_lead', 'zh', ordered=True)}+")
 _ZH_AGE = r"(?:[0-9一二三四五六七八九十两几半]+(?:个多?月|岁半?|多岁|周|天)多?的?)?"
 _ZH_OWNER_HEAD = re.compile(rf"^(?:(?:我们家|我家|我)的?)?{_ZH_AGE}$")
-_ZH_REPORTS = re.compile(r"^(?:说|讲|告诉|陪|带我|让我|叫我|建议|觉得我|问我|和我|跟我|同意)")
+_ZH_REPORTS = re.compile(rf"^{_FRAMING.pattern('opening_reports', 'zh', ordered=True)}")
 _EN_GREETING = re.compile(
-    r"^(?:(?:hi|hello|hey|yes|yeah|well|so|okay|ok|um|uh|doctor|doc|good morning|"
-    r"good afternoon|thanks|thank you)\W+)*(?:my|our)\s+(?:[a-z]+\s+)?$",
+    rf"^(?:{_FRAMING.pattern('greeting', 'en', ordered=True)}\W+)*(?:my|our)\s+(?:[a-z]+\s+)?$",
     re.I,
 )
 _EN_STATES = re.compile(
-    r"^(?:'s|\s+(?:is|was|has|had|have|keeps|kept|can't|cannot|doesn't|didn't|won't|hasn't|"
-    r"isn't|wasn't|just|still|started|got|fell|woke|seems|looks|gets))\b",
-    re.I,
+    rf"^(?:'s|\s+{_FRAMING.pattern('relative_states', 'en', ordered=True)})\b", re.I
 )
 _GENERIC_BARE = frozenset({"relative"})
 
@@ -256,10 +250,12 @@ def _en_opening(text: str) -> str | None:
 # person: the consultation is about the one he is the mother, daughter or carer of.
 _CARER_EN = re.compile(
     r"\b(?:i'm|i am)\s+(?:his|her|their|the patient's|[a-z]+(?: [a-z]+)?'s)\s+(?:[a-z]+\s+)?"
-    r"(?:assistant|caregiver|carer|aide|nurse|guardian|helper)\b",
+    rf"{_FRAMING.pattern('carer_noun', 'en', ordered=True)}\b",
     re.I,
 )
-_CARER_ZH = re.compile(r"我是(?:他|她|老人|患者|病人)?的?(?:护工|保姆|看护|监护人)")
+_CARER_ZH = re.compile(
+    rf"我是(?:他|她|老人|患者|病人)?的?{_FRAMING.pattern('carer_noun', 'zh', ordered=True)}"
+)
 _INVERSE = {
     "mother": "child", "father": "child", "parent": "child", "son": "parent",
     "daughter": "parent", "child": "parent", "wife": "husband", "husband": "wife",

@@ -6,7 +6,8 @@ or comes along ("my wife says I snore", "老婆说…", "和老婆同房后"), o
 doctor's mouth - the caregiver addressed as "Mom" / "Dad". And in a consultation
 about a child, the pregnancy and birth the mother tells of are the child's birth
 history. The tracker (discourse.tracker) and the session focus (discourse.focus)
-read these cues; cues.py keeps the words of people themselves.
+read these cues; cues.py reads the words of people themselves. The words are data
+in lexicon/data/cues/framing.tsv; the grammar is here.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from __future__ import annotations
 import re
 
 from memory.extraction.rules.discourse.cues import Marker, RelMention
+from memory.lexicon.cues import cues
+
+_FRAMING = cues("framing")
 
 # A speaker who says who he is ("I am her mother", "I'm his dad", "我是她女儿",
 # "我是王先生的父亲") names himself with the relation word: the mention is the
@@ -37,24 +41,23 @@ def self_identifies(text: str, mention: RelMention, zh: bool) -> bool:
 # 可以缓解" (the speaker's own leg), "和老婆同房后", "my wife says I snore",
 # "my husband made me come in", "I came in with my daughter".
 _REPORTS_EN = re.compile(
-    r"^\s+(?:says|said|thinks|thought|told me|tells me|wants me|wanted me|made me|makes me|"
-    r"brought me|drove me|is here with me|came with me|noticed (?:i|that i|me)|"
+    rf"^\s+(?:{_FRAMING.pattern('relative_reports', 'en', ordered=True)}|"
     r"(?:has been |keeps )?(?:telling|nagging|bugging) me|"
     # a companion in the room: "would you like your mom to step in?", "my wife is outside"
     r"(?:to |can |could |will |may )?(?:step|come|join|sit) (?:in|back in|us)|"
-    r"(?:is|are) (?:here|outside|in the waiting room|waiting outside|in the hall))\b",
+    rf"(?:is|are) {_FRAMING.pattern('relative_present', 'en', ordered=True)})\b",
     re.I,
 )
 _WITH_EN = re.compile(
-    r"\b(?:(?:came|come|comes|coming|here|live|lives|living|went|go|going|stay|staying|along)\s+"
+    rf"\b(?:{_FRAMING.pattern('comes_with', 'en', ordered=True)}\s+"
     r"(?:in\s+|here\s+|today\s+|over\s+)?with|"
     # the relative as the one who knows: "you can ask my daughter", "check with my wife"
     r"ask|asking|check with|talk to|speak to|speak with|call)\s+(?:my|our|your)\s+$",
     re.I,
 )
 _REPORTS_ZH = re.compile(
-    r"^(?:说|讲|告诉|陪我|带我|让我|叫我|建议|觉得我|问我|和我|跟我|催我|"
-    r"(?:也)?(?:进来|在外面|在门外|在外边|在旁边|在场|陪着))"
+    rf"^(?:{_FRAMING.pattern('relative_reports', 'zh', ordered=True)}"
+    rf"|(?:也)?{_FRAMING.pattern('relative_present', 'zh', ordered=True)})"
 )
 _WITH_ZH = re.compile(r"(?:和|跟|与|陪|同|(?:您|你)(?:可以|能|去|再)?(?:问问|问一下|问下|问))$")
 
@@ -73,7 +76,7 @@ def reporter_only(text: str, mention: RelMention, zh: bool) -> bool:
 # line of the family or social history, not the person a consultation is about.
 _HAS_EN = re.compile(
     r"\b(?:(?:i|we|you|they)(?:'ve)?|have you)\s+(?:have|had|has|got|'ve got)?\s*"
-    r"(?:a|an|one|two|three|four|five|six|any|some|no|\d+|other)\s+(?:[a-z]+\s+){0,2}$"
+    rf"{_FRAMING.pattern('relative_count', 'en', ordered=True)}\s+(?:[a-z]+\s+){{0,2}}$"
     r"|\bhow many\s+(?:[a-z]+\s+)?$",
     re.I,
 )
@@ -91,11 +94,11 @@ def counted_relative(text: str, mention: RelMention, zh: bool) -> bool:
 # "hey dad how are you doing", "妈妈，您别着急") speaks to a parent: the person
 # examined is that parent's child, whoever the vocative names.
 _VOCATIVE_HEAD = re.compile(
-    r"(?:^|[,.!?;，。！？]\s*|\b(?:hi|hey|hello|okay|ok|so|well|thanks|thank you|and|now)\s+)$",
+    rf"(?:^|[,.!?;，。！？]\s*|\b{_FRAMING.pattern('vocative_lead', 'en', ordered=True)}\s+)$",
     re.I,
 )
 _VOCATIVE_TAIL = re.compile(
-    r"^(?:\s*[,?!.，？！。]|\s*$|\s+(?:do|did|are|can|could|how|have|would|will|is|does)\s+"
+    rf"^(?:\s*[,?!.，？！。]|\s*$|\s+{_FRAMING.pattern('vocative_question', 'en', ordered=True)}\s+"
     r"(?:you|he|she|your|his|her)\b)",
     re.I,
 )
@@ -116,10 +119,7 @@ def vocative_parent(text: str, mention: RelMention) -> bool:
 # 的时候, 剖宫产) are the child's perinatal history, as a child's chart keeps them;
 # so they are in a sentence about someone unnamed the speaker calls he/she.
 CHILDREN = frozenset({"family:child", "family:son", "family:daughter", "family:grandchild"})
-_PERINATAL = re.compile(
-    r"pregnan|labou?r\b|deliver|c-?section|ca?esarean|birth|怀孕|孕期|妊娠|分娩|剖宫产|剖腹产|顺产|早产",
-    re.I,
-)
+_PERINATAL = re.compile(_FRAMING.pattern("perinatal", ordered=True), re.I)
 
 
 def birth_history(text: str, pos: int, focus: str | None, third_person: bool) -> bool:

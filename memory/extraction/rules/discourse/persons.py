@@ -18,28 +18,24 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memory.lexicon.cues import cues
+
+_PERSONS = cues("persons")
 # Words, not one long alternation: a sentence is split into words once and each
 # looked up, which costs less than trying forty alternatives at every position.
-_CLINICIAN_WORDS = frozenset(
-    {
-        "doctor", "doctors", "doc", "physician", "physicians", "clinician", "pcp", "surgeon",
-        "surgeons", "nurse", "nurses", "specialist", "specialists", "provider", "dentist",
-        "pharmacist", "therapist", "practitioner", "midwife", "chiropractor", "np", "pa", "md",
-        "dr", "allergist", "podiatrist", "psychiatrist", "optometrist", "orthopedist",
-        "pediatrician", "geriatrician", "obstetrician",
-    }
-)  # fmt: skip
+_CLINICIAN_WORDS = frozenset(_PERSONS.forms("clinician", "en"))
 # cardiologist, dermatologists, ...: the specialists by their endings.
 _SPECIALIST_ENDINGS = ("ologist", "ologists")
-_ANIMAL_WORDS = frozenset(
-    {"dog", "dogs", "puppy", "puppies", "cat", "cats", "kitten", "kittens", "pet", "pets", "horse"}
-)
+_ANIMAL_WORDS = frozenset(_PERSONS.forms("animal", "en"))
 _WORD = re.compile(r"[a-z]+", re.I)
-_ZH_PERSONS = re.compile(r"(?P<clinician>医生|大夫|护士|医师|主任|专家)|狗|猫|宠物")
+_ZH_ANIMALS = _PERSONS.pattern("animal", "zh", ordered=True)
+_ZH_PERSONS = re.compile(
+    rf"(?P<clinician>{_PERSONS.pattern('clinician', 'zh', ordered=True)})|{_ZH_ANIMALS}"
+)
 # A bare "doctor" with no determiner before it and a pause or the end after it
 # is said to the listener: "Thank you doctor.", "What do you think doctor, ...".
 _DETERMINED = re.compile(
-    r"\b(?:the|my|your|his|her|our|their|a|an|this|that|another|other|new|family)\s+$", re.I
+    rf"\b{_PERSONS.pattern('determiner_before_clinician', 'en', ordered=True)}\s+$", re.I
 )
 _PAUSE_AFTER = re.compile(r"\s*(?:[,.?!;:]|$)")
 _ZH_VOCATIVE = re.compile(r"^(?:[，,。！!？?：:\s]|$)")
@@ -48,9 +44,8 @@ _ZH_LEAD = re.compile(r"(?:^|[，,。！!？?\s]|你好|您好|谢谢|麻烦|请
 
 # Most sentences name no clinician nor animal: one scan for their letters first.
 _MAYBE = re.compile(
-    r"\b(?:pa|np|md|dr|doc|pcp|cats?|pets?|dogs?)\b|doctor|nurse|physic|clinic|surgeon|"
-    r"speciali|provider|dentist|pharmac|therap|practition|midwi|chiropr|ologist|iatri|ician|"
-    r"allergist|optomet|orthoped|pupp|kitten|horse|医|大夫|护士|主任|专家|狗|猫|宠物",
+    rf"\b{_PERSONS.pattern('clinician_short_word', ordered=True)}\b"
+    rf"|{_PERSONS.pattern('clinician_stem', ordered=True)}",
     re.I,
 )
 
@@ -87,7 +82,7 @@ def clinician_mentions(text: str) -> list[int]:
 
 _ANIMALS = "|".join(sorted(_ANIMAL_WORDS))
 _OWNED_ANIMAL = re.compile(
-    rf"^(?:'s|s')\s+(?:[a-z]+\s+)?(?:{_ANIMALS})\b|^(?:家)?的?(?:狗|猫|宠物)", re.I
+    rf"^(?:'s|s')\s+(?:[a-z]+\s+)?(?:{_ANIMALS})\b|^(?:家)?的?{_ZH_ANIMALS}", re.I
 )
 
 

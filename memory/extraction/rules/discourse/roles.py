@@ -17,6 +17,8 @@ having", "my knee", 我最近, 我一直) for the patient. The tags are swapped 
 the session only when the tagged patient acts as the doctor on clear evidence:
 a margin of several acts, and the tagged doctor acting less than he does. One
 question or one "I recommend" from a patient never swaps a session.
+
+The acts' words are data in lexicon/data/cues/roles.tsv; the grammar is here.
 """
 
 from __future__ import annotations
@@ -27,35 +29,37 @@ from dataclasses import replace
 
 from memory.domain.types import Turn
 from memory.extraction.rules.text import is_chinese, speaker_role
+from memory.lexicon.cues import cues
+
+_ROLES = cues("roles")
+
+
+def _acts(category: str, lang: str = "en") -> str:
+    """One role cue list, in file order (finditer counts acts, so spans matter)."""
+    return _ROLES.pattern(category, lang, ordered=True)
+
 
 _DOCTOR_EN = re.compile(
-    r"\b(?:i(?:'m| am) going to (?:prescribe|order|refer|start|send|put you|examine|"
-    r"have you|go ahead|take a look|check)|"
-    r"let's (?:go ahead|get|order|start|do|take|check|have you|continue|increase|schedule)|"
-    r"i (?:want|would like|'d like) (?:you to|to (?:examine|order|get|start|prescribe|check|"
-    r"see you|refer))|take a deep breath|(?:does|do) (?:it|this|that) hurt|"
+    rf"\b(?:i(?:'m| am) going to {_acts('doctor_going_to')}|"
+    rf"let's {_acts('doctor_lets')}|"
+    rf"i (?:want|would like|'d like) (?:you to|to {_acts('doctor_wants_to')})|"
+    r"take a deep breath|(?:does|do) (?:it|this|that) hurt|"
     r"when i (?:press|push|touch)|on (?:your )?(?:physical )?exam(?:ination)?|"
-    r"(?:i|we)(?:'ll| will) (?:order|prescribe|refer|schedule|get you|start you|see you|"
-    r"check your|go ahead)|i recommend|my (?:impression|assessment)|"
-    r"(?:do|did|have|are|were) you (?:have|had|take|taking|notice|noticed|experience|"
-    r"experienced|ever|been|get|feel|smoke|drink)|any (?:fever|chills|chest pain|"
-    r"shortness of breath|nausea|allergies|medications|history))\b",
+    rf"(?:i|we)(?:'ll| will) {_acts('doctor_will')}|i recommend|my (?:impression|assessment)|"
+    rf"(?:do|did|have|are|were) you {_acts('doctor_asks_you')}|any {_acts('doctor_asks_any')})\b",
     re.I,
 )
 _PATIENT_EN = re.compile(
     r"\b(?:i(?:'ve| have) (?:been|had|noticed|got)|i(?:'m| am) (?:having|feeling|still|"
-    r"taking|on)|my (?:pain|knee|back|chest|head|stomach|legs?|arms?|shoulder|hip|feet|foot|"
-    r"neck|sugars?|blood pressure)|it (?:hurts|kills me)|i (?:feel|felt|noticed|take|took|"
-    r"started|get|got|can't|couldn't|wake up))\b",
+    rf"taking|on)|my {_acts('patient_my_body')}|it (?:hurts|kills me)|"
+    rf"i {_acts('patient_i_verb')})\b",
     re.I,
 )
 _DOCTOR_ZH = re.compile(
     r"建议(?:您|你)|(?:您|你)(?:可以|需要|应该|要)|需要(?:做|进行|查|复查)|可以(?:服用|口服|吃|用)|"
     r"(?:您|你)(?:有没有|是否|有无)|考虑(?:是|为)|(?:给|帮)(?:您|你)(?:开|检查|看)"
 )
-_PATIENT_ZH = re.compile(
-    r"我(?:最近|一直|经常|总是|有点|感觉|觉得|得了|吃了|在吃|现在)|请问|怎么办"
-)
+_PATIENT_ZH = re.compile(rf"我{_acts('patient_first_person', 'zh')}|请问|怎么办")
 # Acts by which the tagged patient must out-act the tagged doctor before a swap.
 _MARGIN = 4
 _SWAP = {"doctor": "patient", "patient": "doctor"}

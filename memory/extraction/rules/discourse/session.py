@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from memory.domain.types import ExtractedFact, Turn
 from memory.extraction.rules.text import speaker_role
+from memory.lexicon.cues import cues
 
 
 def session_subject(
@@ -40,7 +41,9 @@ def _patients_too(facts: Sequence[ExtractedFact]) -> bool:
     return own >= 2 and own >= others
 
 
-_SELF = re.compile(r"\b(?:i|i'm|i've|me|my)\b|我(?!妈|爸|儿|女|老公|老婆|爱人|家|孩子|父|母)", re.I)
+# 我 before a relation word (我妈, 我家) owns the relative: no word of the speaker's self.
+_NOT_SELF_ZH = cues("persons").pattern("relation_after_first_person", "zh", ordered=True)
+_SELF = re.compile(rf"\b(?:i|i'm|i've|me|my)\b|我(?!{_NOT_SELF_ZH})", re.I)
 
 
 def _speaks_of_self(text: str) -> bool:

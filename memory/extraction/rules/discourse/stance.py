@@ -5,11 +5,24 @@ or what he saw; "I gave ibuprofen", "I had him take", 我给他吃 make him the 
 of someone else's care. The subject tracker (discourse.cues person markers) skips
 such an "I" (and such a "you"), so a caregiver's words never hand the relative's
 symptom or drug to the patient.
+
+The words (stance verbs, intentions, verbs of giving, the words that may stand
+between) are data in lexicon/data/cues/stance.tsv; the grammar is here.
 """
 
 from __future__ import annotations
 
 import re
+
+from memory.lexicon.cues import cues
+
+_STANCE = cues("stance")
+
+
+def _words(category: str, lang: str) -> str:
+    """One stance.tsv list in file order (.sub keeps the span the original order gave)."""
+    return _STANCE.pattern(category, lang, ordered=True)
+
 
 # A caregiver's "I" that gives, feeds or has someone take a medicine is the agent of
 # care, not the body concerned: "I gave ibuprofen last night", "I had him take the
@@ -17,21 +30,14 @@ import re
 # (whoever the talk is about), so such an "I" is no cue for the speaker's own body.
 # "I gave birth", "I gave up smoking", "I was given morphine", 给自己 stay his own.
 _EN_AGENT_TAIL = re.compile(
-    r"(?:\s+(?:have|'ve|had|'d|was|were|am|'m|also|just|then|already|usually|always|been|"
-    r"only|still|would|will|'ll|even|to|started|start|kept|keep|tried|try|can|could|should|"
-    r"may|might|must|need to|want to|are|'re)\b)*\s+"
-    r"(?:(?:gave|give|gives|giving|fed|feed|feeding|administer(?:ed|ing)?)\b"
-    r"(?!\s+(?:birth|up|in|blood|myself|me|us|you|yourself|a sample|it a try|permission|consent|"
-    r"the permission|your consent|my consent|a call|notice)\b)"
-    r"|(?:had|have|has|made|make|let|got|get|put|started|start|keep|kept)\s+"
-    r"(?:him|her|them|my\s+\w+)\s+(?:on|take|taking|to take|use|using|try|trying|stop|"
-    r"start|have|drink|eat)\b)",
+    rf"(?:\s+{_words('care_aux', 'en')}\b)*\s+"
+    rf"(?:{_words('gives', 'en')}\b"
+    rf"(?!\s+{_words('gives_not_care', 'en')}\b)"
+    rf"|{_words('has_someone_verb', 'en')}\s+"
+    rf"(?:him|her|them|my\s+\w+)\s+{_words('has_someone_take', 'en')}\b)",
     re.I,
 )
-_ZH_AGENT_TAIL = re.compile(
-    r"(?:每天|昨天|今天|前天|晚上|早上|平时|都|也|就|又|还|已经|一直|刚刚|刚|按时|有|没有|没)*"
-    r"(?:给|喂|帮|让|叫|带|替)(?!自己|我|你|您)"
-)
+_ZH_AGENT_TAIL = re.compile(rf"{_words('care_aux', 'zh')}*{_words('gives', 'zh')}(?!自己|我|你|您)")
 _EN_AGENT = re.compile(r"\b(?:i|we)" + _EN_AGENT_TAIL.pattern, re.I)
 _ZH_AGENT = re.compile(r"(?:我|我们)" + _ZH_AGENT_TAIL.pattern)
 
@@ -41,7 +47,7 @@ _ZH_AGENT = re.compile(r"(?:我|我们)" + _ZH_AGENT_TAIL.pattern)
 # 孩子喂点水". Such a sentence speaks of someone cared for who is not the listener.
 _EN_CARER = re.compile(r"\b(?:i|we|you)" + _EN_AGENT_TAIL.pattern, re.I)
 _ZH_CARER = re.compile(
-    r"(?:我|我们|您|你)(?:可以|要|需要|先|再|每天|昨天|已经|一直|都|也|就|还|按时)*(?:给|喂)(?!自己|我|你|您)"
+    rf"(?:我|我们|您|你){_words('carer_adverb', 'zh')}*(?:给|喂)(?!自己|我|你|您)"
 )
 
 
@@ -62,31 +68,29 @@ def without_agents(text: str, zh: bool) -> str:
 # "I think", "I'm worried", "did you notice", 我想问, 我担心: the speaker's stance or
 # what an observer saw, not a statement about the speaker's body ("I noticed a
 # blister near her navel" is the baby's; "I'm worried it's his heart" is his).
+# Only ever matched for a yes or no (person_markers), so the order of the
+# alternatives (stance.tsv words first, then the grammar) does not matter.
 EN_STANCE = re.compile(
-    r"\s*(?:(?:am|'m|are|'re|was|were|just|really|also|do|did|don't|didn't|do not|did not|"
-    r"have|'ve|ever)\s+)*(?:think|thought|guess|believe|wonder|wondering|worried|afraid|"
-    r"concerned|scared|hope|not sure|know|remember|recall|notice|noticed|noticing|see|saw|"
+    rf"\s*(?:{_words('stance_aux', 'en')}\s+)*(?:{_words('stance_verb', 'en')}|"
     # "I am fairly certain that they had polio": how sure the speaker is.
     r"(?:fairly |pretty |quite |very |almost |not )?(?:certain|sure|positive)|"
-    r"seen|observe|observed|(?:want|wanted|would like|'d like) to (?:know|ask)|"
+    r"(?:want|wanted|would like|'d like) to (?:know|ask)|"
     # A caregiver's understanding, assent, intentions and requests for advice ("I
     # understand", "I agree", "I'll follow your advice", "what should I do?") speak of
     # nobody's body.
-    r"understand|get it|got it|appreciate|agree|disagree|"
-    r"(?:will|'ll|am going to|'m going to) (?:follow|make sure|keep an eye|bring|try|call|"
-    r"watch|monitor|ask|talk|do that|do so)|"
+    rf"(?:will|'ll|am going to|'m going to) {_words('intends', 'en')}|"
     r"do(?=\s*[?.!,]|\s+(?:now|next|about|for)\b))\b",
     re.I,
 )
 ZH_STANCE = re.compile(
-    r"(?:还|也|就|都|一定|真的|非常|很|有些|有点|还是有些|最近|今天|刚刚|刚)*"
-    r"(?:想(?:问|知道|咨询|了解|请教)|担心|觉得|认为|怀疑|害怕|不知道|不确定|发现|注意到|看到|"
-    # thanks and asking for more: "这些对我很有帮助", "我还可以继续向您咨询吗".
-    r"有帮助|有用|(?:可以|能)(?:继续|再)?(?:向您|跟您|和您|找您)?(?:咨询|请教|问)|"
-    # understanding, intentions, requests for advice: "我明白了", "我会按照您的建议",
-    # "我应该怎么办", "我观察了一下" - the caregiver's, about nobody's body.
-    r"明白|知道了|理解|懂了|了解了|同意|观察|留意|注意(?:到|过|这些)|关心|"
-    r"会(?:按照|根据|尽快|注意|带|跟|考虑|尝试|向|再|留意|教育|告诉|联系|及时|好好|遵)|"
+    rf"{_words('stance_aux', 'zh')}*"
+    # the stance words (stance.tsv) hold thanks and understanding too: "这些对我很有帮助",
+    # "我明白了", "我观察了一下" - the caregiver's, about nobody's body.
+    rf"(?:{_words('stance_verb', 'zh')}|想(?:问|知道|咨询|了解|请教)|"
+    # asking for more: "我还可以继续向您咨询吗".
+    r"(?:可以|能)(?:继续|再)?(?:向您|跟您|和您|找您)?(?:咨询|请教|问)|"
+    # intentions and requests for advice: "我会按照您的建议", "我应该怎么办".
+    rf"注意(?:到|过|这些)|会{_words('intends', 'zh')}|"
     r"(?:应该|该|要|需要)?(?:怎么办|怎么做|怎么处理|如何处理|如何做|怎样|如何|怎么)|"
     r"应该(?:去|带|给|注意)|该(?:去|带|给|注意))"
 )

@@ -46,6 +46,7 @@ MARK_WORD: dict[str, dict[str, str]] = {
         "latest measurement": "latest measurement", "NEGATIVE finding (denied/absent)":
         "denied/absent", "ENTERED IN ERROR": "entered in error", "historical": "past history",
         "hypothetical": "only mentioned as a possibility",
+        "corrected by a clinician": "corrected by a clinician",
     },
     "zh": {
         "current (chain tail)": "当前记录", "superseded": "已被较新的记录取代",
@@ -53,6 +54,7 @@ MARK_WORD: dict[str, dict[str, str]] = {
         "later record": "较晚的记录", "planned": "计划中",
         "NEGATIVE finding (denied/absent)": "否认/未见", "ENTERED IN ERROR": "录入错误",
         "historical": "既往史", "hypothetical": "仅作为可能性提及",
+        "corrected by a clinician": "经临床医生更正",
     },
 }  # fmt: skip
 _MENTIONED = re.compile(r"mentioned (\d+)x, last (.+)")

@@ -48,6 +48,9 @@ class FactView:
     # Structured slots when the store has them (vitals systolic/diastolic, dose
     # value/unit/frequency/route); empty otherwise. Readers use .get() only.
     slots: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    # A clinician edited the record: its value may differ from the quoted words,
+    # and every rendering says why.
+    corrected: bool = False
 
     @property
     def excluded(self) -> bool:

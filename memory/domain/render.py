@@ -45,6 +45,9 @@ def verification_mark(fact: FactView) -> str:
     return ""
 
 
+CORRECTED = "corrected by a clinician"
+
+
 def fact_marks(fact: FactView) -> list[str]:
     """Marks every rendering of a fact carries, whatever its role."""
     marks = []
@@ -54,6 +57,8 @@ def fact_marks(fact: FactView) -> list[str]:
         marks.append(fact.assertion)
     if mark := verification_mark(fact):
         marks.append(mark)
+    if fact.corrected:
+        marks.append(CORRECTED)  # the value may differ from the quote: a clinician edited it
     if fact.order_note:
         marks.append(fact.order_note)  # "reported late: ..." (docs/design.md §8)
     if fact.mention_count > 1:

@@ -23,7 +23,7 @@ VIEW_FIELDS = (
     "entity__name_zh", "content", "status", "safety_kind", "assertion", "effective_date",
     "verification", "verification_reason", "order_note", "chain_id", "valid_from", "valid_to",
     "mention_count", "last_mentioned", "evidence_turn", "session__session_date", "value", "unit",
-    "slots", "date_precision",
+    "slots", "date_precision", "corrected",
 )  # fmt: skip
 
 
@@ -33,7 +33,7 @@ VIEW_SQL = (
     "f.content, f.status, f.safety_kind, f.assertion, f.effective_date, f.verification, "
     "f.verification_reason, f.order_note, f.chain_id, f.valid_from, f.valid_to, "
     "f.mention_count, f.last_mentioned, f.evidence_turn, s.session_date, f.value, f.unit, "
-    "f.slots, f.date_precision FROM memory_fact f "
+    "f.slots, f.date_precision, f.corrected FROM memory_fact f "
     "LEFT JOIN memory_session s ON s.id = f.session_id "
     "LEFT JOIN memory_person p ON p.id = f.subject_id "
     "LEFT JOIN memory_entity e ON e.id = f.entity_id "
@@ -96,6 +96,7 @@ def view_of(row: dict[str, Any]) -> FactView:
         value=row["value"] or "",
         unit=row["unit"] or "",
         slots=row["slots"] or {},
+        corrected=bool(row.get("corrected")),
     )
 
 

@@ -84,7 +84,7 @@ def _view(fact: Fact) -> FactView:
         entity=fact.entity.name if fact.entity else "", content=fact.content,
         status=fact.status, assertion=fact.assertion, date=fact.effective_date,
         verification=fact.verification, chain_id=fact.chain_id, value=fact.value or "",
-        unit=fact.unit or "", slots=fact.slots or {},
+        unit=fact.unit or "", slots=fact.slots or {}, corrected=fact.corrected,
     )  # fmt: skip
 
 

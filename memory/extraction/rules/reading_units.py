@@ -19,21 +19,10 @@ UNITS = cues("measurements").pattern("reading_value_unit", ordered=True) + "|"
 # A reading's unit as said (lower case, single spaces) -> the canonical unit of its
 # slot (lexicon/data/labels/reading_units.tsv).
 UNIT_LABELS = labels("reading_units").words()
-# Said without what they count: beats or breaths per minute, the metric's own unit.
-_PER_MINUTE = frozenset(
-    {
-        "bpm",
-        "beats per minute",
-        "beats a minute",
-        "beats",
-        "次/分",
-        "次/分钟",
-        "次每分钟",
-        "次",
-        "下",
-    }
-)
-_DEGREES = frozenset({"degrees", "degree", "度"})
+# Said without what they count: beats or breaths per minute, the metric's own unit;
+# a bare "degrees" is read by the number's scale (lexicon/data/cues/measurements.tsv).
+_PER_MINUTE = frozenset(cues("measurements").forms("count_per_minute_unit"))
+_DEGREES = frozenset(cues("measurements").forms("degree_unit"))
 
 
 def slot_unit(metric: Metric, said: str | None, value: float) -> str | None:

@@ -14,6 +14,7 @@ import re
 from memory.extraction.rules.regex_gate import gate
 from memory.lexicon.cues import cues
 from memory.lexicon.labels import labels
+from memory.lexicon.strengths import implied_strengths
 
 # A dose unit as written or said: an amount, or a count of dose forms
 # (lexicon/data/cues/doses.tsv, amount_unit and dose_form). The file order is kept:
@@ -26,14 +27,9 @@ UNIT = f"(?:{cues('doses').pattern('amount_unit', ordered=True)}|{DOSE_FORM})"
 _UNIT_NAMES: dict[str, str] = labels("dose_units").words()
 
 # Strengths a name implies by itself: "baby aspirin", "low-dose aspirin", "the baby
-# one" are the 81 mg tablet (canonical drug -> (the words, value, unit)).
-# An entry with no words is a name that implies it alone.
-IMPLIED_STRENGTH: dict[str, tuple[str, str, str]] = {
-    "aspirin": (r"baby|low[\s-]?dose|children'?s|child'?s|kids?'?|chewable", "81", "mg"),
-    "low-dose aspirin": ("", "81", "mg"),
-    # "Extra Strength Tylenol" is the 500 mg tablet (regular strength: 325 mg)
-    "acetaminophen": (r"extra[\s-]strength", "500", "mg"),
-}
+# one" are the 81 mg tablet (lexicon/data/implied_strengths.tsv: canonical drug ->
+# (the words, value, unit)). An entry with no words is a name that implies it alone.
+IMPLIED_STRENGTH: dict[str, tuple[str, str, str]] = implied_strengths()
 
 # The canonical labels themselves, whatever their case ("MG", "Units").
 _CANONICAL = {label.casefold(): label for label in _UNIT_NAMES.values()}

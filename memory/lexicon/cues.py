@@ -5,7 +5,9 @@ Each file under data/cues/ is a UTF-8 TSV with the header
 by side (either side may be empty); a cell holds ``|``-separated forms. ``match``
 is ``literal`` (the default: the form is matched as written, English forms on word
 boundaries with any run of spaces between words) or ``pattern`` (each form is a
-small regular expression, for inflections such as ``allerg\\w*``).
+small regular expression, for inflections such as ``allerg\\w*``). A pattern cell
+is split only on a top-level ``|``: one inside a group or a character class belongs
+to its form (``strain\\s+(?:your|the)`` is one form).
 
 Rules ask a table for the alternation of one category and build their grammar
 around it: ``cues("allergy").regex("treats_allergy")``. A malformed row fails
@@ -19,6 +21,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from memory.lexicon.alternation import alternatives
 
 CUE_DIR = Path(__file__).resolve().parent / "data" / "cues"
 COLUMNS = ("category", "en", "zh", "match", "note")
@@ -96,6 +100,13 @@ def _compiled(
     return re.compile(table.pattern(category, lang, ordered), flags)
 
 
+def _cell_forms(cell: str, is_pattern: bool) -> list[str]:
+    """The forms of one cell. A literal cell splits on every `|`; a pattern cell only
+    on a top-level one, so an alternation inside a group stays one form."""
+    parts = alternatives(cell) if is_pattern else cell.split("|")
+    return [form for form in (part.strip() for part in parts) if form]
+
+
 def _row_cues(path: Path, line: int, row: dict[str, str]) -> list[Cue]:
     where = f"{path.name}:{line}"
     category = (row.get("category") or "").strip()
@@ -104,11 +115,11 @@ def _row_cues(path: Path, line: int, row: dict[str, str]) -> list[Cue]:
     match = (row.get("match") or "").strip() or "literal"
     if match not in _MATCH_KINDS:
         raise CueFileError(f"{where}: match {match!r} is not one of {', '.join(_MATCH_KINDS)}")
+    is_pattern = match == "pattern"
     out: list[Cue] = []
     for lang in ("en", "zh"):
-        for form in (part.strip() for part in (row.get(lang) or "").split("|")):
-            if form:
-                out.append(Cue(category, lang, form, match == "pattern", line))
+        for form in _cell_forms(row.get(lang) or "", is_pattern):
+            out.append(Cue(category, lang, form, is_pattern, line))
     if not out:
         raise CueFileError(f"{where}: neither an English nor a Chinese form")
     for cue in out:

@@ -93,3 +93,30 @@ def test_ordered_and_longest_first_regexes_are_compiled_apart(tmp_path: Path) ->
     table = load_cue_file(_write(tmp_path, "unit\tm|mg\t\tpattern\t\n"))
     assert table.regex("unit").match("mg").group(0) == "mg"
     assert table.regex("unit", ordered=True).match("mg").group(0) == "m"
+
+
+def test_a_grouped_alternation_in_a_pattern_row_stays_one_form(tmp_path: Path) -> None:
+    table = load_cue_file(_write(tmp_path, "idiom\tstrain\\s+(?:your|the)\t\tpattern\t\n"))
+    assert table.forms("idiom") == (r"strain\s+(?:your|the)",)
+
+
+def test_a_bar_inside_a_character_class_stays_in_its_form(tmp_path: Path) -> None:
+    table = load_cue_file(_write(tmp_path, "sep\tx[|/]y\t\tpattern\t\n"))
+    assert table.forms("sep") == ("x[|/]y",)
+
+
+def test_a_pattern_row_splits_on_a_top_level_bar(tmp_path: Path) -> None:
+    row = "idiom\tshock\\s+wave|strain\\s+(?:your|the)\t\tpattern\t\n"
+    table = load_cue_file(_write(tmp_path, row))
+    assert table.forms("idiom") == (r"shock\s+wave", r"strain\s+(?:your|the)")
+
+
+def test_a_group_left_open_across_bars_names_file_and_line(tmp_path: Path) -> None:
+    path = _write(tmp_path, "ok\tfine\t\t\t\nbad\tstrain\\s+(?:your|the\t\tpattern\t\n")
+    with pytest.raises(CueFileError, match=r"sample\.tsv:3"):
+        load_cue_file(path)
+
+
+def test_a_literal_row_splits_on_every_bar(tmp_path: Path) -> None:
+    table = load_cue_file(_write(tmp_path, "pet\tcat (tabby|stray)\t\t\t\n"))
+    assert table.forms("pet") == ("cat (tabby", "stray)")

@@ -13,17 +13,12 @@ import re
 
 from memory import lexicon
 from memory.lexicon.cues import cues
+from memory.lexicon.labels import labels
 
-_PARTS = {
-    "back": "back pain", "lower back": "back pain", "knee": "knee pain", "knees": "knee pain",
-    "shoulder": "shoulder pain", "shoulders": "shoulder pain", "neck": "neck pain",
-    "head": "headache", "stomach": "abdominal pain", "belly": "abdominal pain",
-    "tummy": "abdominal pain", "abdomen": "abdominal pain", "chest": "chest pain",
-    "hip": "hip pain", "hips": "hip pain", "foot": "foot pain", "feet": "foot pain",
-    "wrist": "wrist pain", "elbow": "elbow pain", "leg": "leg pain", "legs": "leg pain",
-    "arm": "arm pain", "ankle": "ankle pain", "ankles": "ankle pain", "hand": "hand pain",
-    "hands": "hand pain", "ear": "ear pain", "jaw": "jaw pain", "heel": "heel pain",
-}  # fmt: skip
+# Body part -> the pain it names (lexicon/data/labels/aching_parts.tsv), as written
+# in lower case; the alternation below puts the longest part first ("lower back"
+# before "back").
+_PARTS = labels("aching_parts").words()
 # The words live in lexicon/data/cues/symptoms_talk.tsv; the grammar stays here.
 _TALK = cues("symptoms_talk")
 _ACHING = re.compile(

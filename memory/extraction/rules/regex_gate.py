@@ -14,31 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from memory.lexicon.alternation import alternatives
+
 _SPECIAL = set(".^$*+?{}[]\\|()")
-
-
-def alternatives(pattern: str) -> list[str]:
-    """The top-level alternatives of a pattern (split on | outside groups and sets)."""
-    out, depth, start, i, in_set = [], 0, 0, 0, False
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_set:
-            in_set = ch != "]"
-        elif ch == "[":
-            in_set = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            out.append(pattern[start:i])
-            start = i + 1
-        i += 1
-    out.append(pattern[start:])
-    return out
+__all__ = ["alternatives", "fast", "gate", "literal_first"]
 
 
 def _group_end(pattern: str, start: int) -> int:

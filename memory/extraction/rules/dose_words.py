@@ -33,6 +33,9 @@ IMPLIED_STRENGTH: dict[str, tuple[str, str, str]] = implied_strengths()
 
 # The canonical labels themselves, whatever their case ("MG", "Units").
 _CANONICAL = {label.casefold(): label for label in _UNIT_NAMES.values()}
+# The spoken forms folded as the unit said is folded: casefold turns the micro sign of
+# "µg" into a Greek mu, which a table key written with the micro sign never equals.
+_FOLDED = {word.casefold(): label for word, label in _UNIT_NAMES.items()}
 
 
 def unit_label(raw: str | None) -> str | None:
@@ -42,7 +45,7 @@ def unit_label(raw: str | None) -> str | None:
     spaced = re.sub(r"\s+", " ", raw.strip().casefold())
     if spaced in _CANONICAL:
         return _CANONICAL[spaced]
-    return _UNIT_NAMES.get(spaced, raw)
+    return _FOLDED.get(spaced, raw)
 
 
 _ZH_COUNT = {"一": 1, "1": 1, "二": 2, "两": 2, "2": 2, "三": 3, "3": 3, "四": 4, "4": 4}

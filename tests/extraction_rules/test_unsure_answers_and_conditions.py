@@ -87,3 +87,33 @@ def test_a_cancer_scare_is_no_cancer_en() -> None:
         "Doctor", "Last year you had surgery for the breast cancer, and the margins were clear."
     )
     assert (scare, had) == ("hypothetical", "historical")
+
+
+def test_a_substance_denied_after_its_name_is_no_allergy_zh() -> None:
+    denied = _allergies("Patient", "我对磺胺不过敏。")
+    stated = _allergies("Patient", "我对磺胺过敏。")
+    assert (denied, stated) == (
+        {"sulfonamide antibiotics": "negated"},
+        {"sulfonamide antibiotics": "present"},
+    )
+
+
+def test_a_substance_denied_after_its_name_is_no_allergy_en() -> None:
+    denied = _allergies("Patient", "Sulfa, I'm not allergic.")
+    stated = _allergies("Patient", "Sulfa, I'm allergic.")
+    assert (denied.get("sulfonamide antibiotics"), stated.get("sulfonamide antibiotics")) == (
+        "negated",
+        "present",
+    )
+
+
+def test_a_supposed_denial_records_no_allergy_status_zh() -> None:
+    supposed = _allergies("Doctor", "如果没有过敏的话，这个药可以继续吃。")
+    said = _allergies("Patient", "我没有过敏，这个药可以继续吃。")
+    assert (supposed, said) == ({}, {None: "negated"})
+
+
+def test_a_supposed_denial_records_no_allergy_status_en() -> None:
+    supposed = _allergies("Doctor", "If you have no allergies, you can keep taking it.")
+    said = _allergies("Patient", "I have no allergies, I can keep taking it.")
+    assert (supposed, said) == ({}, {None: "negated"})

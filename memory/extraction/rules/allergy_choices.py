@@ -54,6 +54,22 @@ def avoided(text: str, found: Sequence[tuple[int, int, str]], zh: bool) -> list[
     return out
 
 
+def denied_after(text: str, end: int, zh: bool) -> bool:
+    """The allergy word after the substance is denied (我对青霉素不过敏): the negation
+    sits after the name, where a scope looking backwards from it never sees it."""
+    gap = _DENIAL_GAP[zh]
+    denied = cue("denied_after", zh).pattern
+    return bool(re.match(rf"{gap}(?:{denied})", text[end : end + 24], re.I))
+
+
+# Between the substance and its denial: a comma, a subject ("青霉素我不过敏", "penicillin,
+# I'm not allergic").
+_DENIAL_GAP = {
+    True: r"\s*(?:我|他|她|您|你|孩子)?",
+    False: r"[\s,]*(?:(?:i'm|i am|he's|she's|he is|she is)\s+)?",
+}
+
+
 def taken_fine(text: str, start: int, end: int, zh: bool) -> bool:
     """The patient can take the substance, said after a contrast ("allergic to
     penicillin, but I can take cephalexin"); without one "I have taken amoxicillin

@@ -119,6 +119,8 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
     if facts:
         return facts
     reaction = _reaction(ctx.text)
+    if _supposed_denial(ctx):
+        return []  # "如果不过敏的话可以继续吃", "if you're not allergic": a condition, no denial
     if _NO_ALLERGY_SENTENCE.search(ctx.text) or (in_frame and sentence_negative(ctx.text, ctx.zh)):
         if in_frame and ctx.frame is not None and ctx.frame.asks_for_more:
             return []  # "any other allergies?" - "no": adds nothing, refutes nothing
@@ -137,6 +139,11 @@ def extract_allergies(ctx: SentenceCtx) -> list[ExtractedFact]:
         content = f"{ctx.frame.text} {ctx.text}"  # type: ignore[union-attr]
         return [_allergy_fact(ctx, 0, n, "present", content) for n in named]
     return []
+
+
+def _supposed_denial(ctx: SentenceCtx) -> bool:
+    said = _NO_ALLERGY_SENTENCE.search(ctx.text)
+    return said is not None and ctx.assertion(said.start(), said.end()) == "hypothetical"
 
 
 def _judged_allergies(
@@ -158,7 +165,9 @@ def _judged_allergies(
         verdict = allergy_scope.judge(
             ctx.text, a, b, name, ctx.zh, in_frame=in_frame or name in inherited, reacts=reacts
         )
-        if allergy_choices.taken_fine(ctx.text, a, b, ctx.zh):
+        if allergy_choices.taken_fine(ctx.text, a, b, ctx.zh) or allergy_choices.denied_after(
+            ctx.text, b, ctx.zh
+        ):
             verdict = allergy_scope.NEGATED  # "but I can take cephalexin", 但是可以用头孢
         if verdict == allergy_scope.NONE:
             continue

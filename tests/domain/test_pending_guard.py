@@ -5,13 +5,8 @@ claims no unqualified absence (from the mutation pass)."""
 from __future__ import annotations
 
 from memory.domain.evidence import PendingSession, ProfileData
-from memory.domain.pending import (
-    caveat_lines,
-    claims_unqualified_absence,
-    guard_answer,
-    qualify,
-    short_reason,
-)
+from memory.domain.pending import caveat_lines, guard_answer, qualify, short_reason
+from tests.pipeline.absence import claims_unqualified_absence  # the pipeline tests' oracle
 
 FAILED = PendingSession("visit-7", "failed", reason="extractor error: KeyError('dose')")
 QUEUED = PendingSession("visit-8", "queued")
@@ -129,7 +124,7 @@ def test_an_answer_is_unchanged_when_every_session_is_in_memory() -> None:
     assert guard_answer(text, NOTHING_MISSING) == text
 
 
-# --- claims_unqualified_absence -----------------------------------------------------
+# --- claims_unqualified_absence (the oracle the pipeline tests check answers with) ---
 
 
 def test_an_unqualified_absence_is_caught_while_a_session_is_missing() -> None:

@@ -14,36 +14,11 @@ from dataclasses import replace
 
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
+from memory.lexicon.cues import cues
 
 # Canonical names (after the lexicon) of what an allergic or intolerance reaction
-# looks like: skin, swelling, airway, gut.
-REACTION_NAMES = frozenset(
-    {
-        "rash",
-        "exanthema",
-        "skin rash",
-        "hives",
-        "urticaria",
-        "itching",
-        "pruritus",
-        "swelling",
-        "angioedema",
-        "anaphylaxis",
-        "wheezing",
-        "shortness of breath",
-        "blisters",
-        "flushing",
-        "hypersensitivity",
-        # the extractor's Chinese symptom words
-        "皮疹",
-        "疹子",
-        "红疹",
-        "瘙痒",
-        "痒",
-        "肿",
-        "浮肿",
-    }
-)
+# looks like: skin, swelling, airway (data: lexicon/data/cues/safety.tsv).
+REACTION_NAMES = frozenset(cues("safety").forms("reaction_name"))
 # A drug followed by what it did to the body: "broke out in", "gave me a rash",
 # "reacted to", 吃了…起了疹子.
 _DRUG_REACTION_EN = re.compile(

@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
-from memory.actions.corrections import do_correct_fact, set_verification
+from memory.actions.corrections import set_verification
 from memory.models import Chain, Fact
 from memory.pipeline.construction import construct_session
+from tests.corrections.moves import reassign
 
 from .conftest import construct, fact, reply
 
@@ -48,17 +49,7 @@ def test_reworded_reextraction_never_moves_a_reassigned_fact_back(llm, add_sessi
     llm.reply(reply(med("Takes valsartan 80 mg", "80")))
     llm.reply(reply(med("valsartan 80 mg every morning", "80")))
     session = construct(add_session("2024-01-10"))
-    with transaction.atomic():
-        do_correct_fact(
-            None,
-            Fact.objects.get().pk,
-            "reassign",
-            {"to_subject": "family:father"},
-            version=None,
-            actor=clinician,
-            reason="dad's",
-            channel="web",
-        )
+    reassign(Fact.objects.get().pk, "family:father", actor=clinician, reason="dad's", channel="web")
     construct_session(session.pk)
     assert _current() == [] and len(_current("family:father")) == 1
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
-from memory.actions.corrections import do_correct_fact, set_verification
+from memory.actions.corrections import set_verification
 from memory.models import AuditEvent, Chain, Fact, Turn
 from memory.pipeline.construction import construct_session
+from tests.corrections.moves import reassign
 
 from .conftest import construct, fact, reply
 
@@ -51,17 +52,7 @@ def test_reextraction_keeps_a_reassigned_fact_with_its_new_person(llm, add_sessi
     llm.reply(reply(DRUG))
     llm.reply(reply(DRUG))
     session = construct(add_session("2024-01-10"))
-    with transaction.atomic():
-        do_correct_fact(
-            None,
-            Fact.objects.get().pk,
-            "reassign",
-            {"to_subject": "family:father"},
-            version=None,
-            actor=clinician,
-            reason="dad's",
-            channel="web",
-        )
+    reassign(Fact.objects.get().pk, "family:father", actor=clinician, reason="dad's", channel="web")
     construct_session(session.pk)
     assert list(Fact.objects.values_list("subject__key", flat=True)) == ["family:father"]
 
@@ -79,17 +70,7 @@ def test_reextraction_undoes_its_own_repeated_mention(llm, add_session):
 def test_reassigned_fact_moves_into_the_relatives_chain(llm, add_session, clinician):
     llm.reply(reply(DRUG))
     construct(add_session("2024-01-10"))
-    with transaction.atomic():
-        moved = do_correct_fact(
-            None,
-            Fact.objects.get().pk,
-            "reassign",
-            {"to_subject": "我爸"},
-            version=None,
-            actor=clinician,
-            reason="father's",
-            channel="web",
-        )
+    moved = reassign(Fact.objects.get().pk, "我爸", actor=clinician, reason="father's")
     assert (
         moved.chain.subject.key == "family:father"
         and not Chain.objects.filter(subject__key="patient").exists()
@@ -99,17 +80,7 @@ def test_reassigned_fact_moves_into_the_relatives_chain(llm, add_session, clinic
 def test_correction_is_audited_with_before_and_after(llm, add_session, clinician):
     llm.reply(reply(DRUG))
     construct(add_session("2024-01-10"))
-    with transaction.atomic():
-        do_correct_fact(
-            None,
-            Fact.objects.get().pk,
-            "reassign",
-            {"to_subject": "family:mother"},
-            version=None,
-            actor=clinician,
-            reason="mum's",
-            channel="web",
-        )
+    reassign(Fact.objects.get().pk, "family:mother", actor=clinician, reason="mum's", channel="web")
     event = AuditEvent.objects.get(action="fact.reassign")
     assert (event.before["subject"], event.after["subject"], event.actor) == (
         "patient", "family:mother", clinician,

@@ -16,10 +16,11 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memory.actions.corrections import do_correct_fact, set_verification
+from memory.actions.corrections import set_verification
 from memory.answering import answer
 from memory.models import Fact, Patient, Session
 from memory.reading.profile import profile_data, render_profile
+from tests.corrections.moves import reassign
 from tests.pipeline.absence import claims_unqualified_absence
 
 from .histories import (
@@ -89,20 +90,11 @@ def _correct(patient: Patient, pick: int, action: str, clinician) -> Correction 
 
 
 def _apply(fact: Fact, action: str, clinician) -> None:
+    if action == "reassign":
+        reassign(fact.pk, "family:father", actor=clinician, reason="p", channel="api")
+        return
     with transaction.atomic():
-        if action == "reassign":
-            do_correct_fact(
-                None,
-                fact.pk,
-                "reassign",
-                {"to_subject": "family:father"},
-                version=None,
-                actor=clinician,
-                reason="p",
-                channel="api",
-            )
-        else:
-            set_verification(fact, action, actor=clinician, reason="p", channel="api")
+        set_verification(fact, action, actor=clinician, reason="p", channel="api")
 
 
 def _reapply(patient: Patient, c: Correction, clinician) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from memory.extraction.rules.allergy_scope import cue, linked
 
@@ -57,9 +58,7 @@ def avoided(text: str, found: Sequence[tuple[int, int, str]], zh: bool) -> list[
 def denied_after(text: str, end: int, zh: bool) -> bool:
     """The allergy word after the substance is denied (我对青霉素不过敏): the negation
     sits after the name, where a scope looking backwards from it never sees it."""
-    gap = _DENIAL_GAP[zh]
-    denied = cue("denied_after", zh).pattern
-    return bool(re.match(rf"{gap}(?:{denied})", text[end : end + 24], re.I))
+    return bool(_denial(zh).match(text, end, end + 24))
 
 
 # Between the substance and its denial: a comma, a subject ("青霉素我不过敏", "penicillin,
@@ -68,6 +67,11 @@ _DENIAL_GAP = {
     True: r"\s*(?:我|他|她|您|你|孩子)?",
     False: r"[\s,]*(?:(?:i'm|i am|he's|she's|he is|she is)\s+)?",
 }
+
+
+@cache
+def _denial(zh: bool) -> re.Pattern[str]:
+    return re.compile(rf"{_DENIAL_GAP[zh]}(?:{cue('denied_after', zh).pattern})", re.I)
 
 
 def taken_fine(text: str, start: int, end: int, zh: bool) -> bool:

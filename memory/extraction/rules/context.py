@@ -219,24 +219,19 @@ def _triggers(text: str, zh: bool) -> list[re.Match[str]]:
     "可以降低心梗的风险", data: cues/mentions.tsv "benefit"), whose outcome is as
     much kept away as a prevented one."""
     purpose = (_PURPOSE_ZH if zh else _PURPOSE_EN).finditer(text)
-    return sorted([*purpose, *_benefit(zh).finditer(text)], key=lambda m: m.start())
+    return sorted([*purpose, *_mention("benefit", zh).finditer(text)], key=lambda m: m.start())
 
 
-@lru_cache(maxsize=2)
-def _benefit(zh: bool) -> re.Pattern[str]:
-    return cues("mentions").regex("benefit", "zh" if zh else "en")
-
-
-@lru_cache(maxsize=2)
-def _harm(zh: bool) -> re.Pattern[str]:
-    return cues("mentions").regex("harm", "zh" if zh else "en")
+def _mention(category: str, zh: bool) -> re.Pattern[str]:
+    """A cues/mentions.tsv category ("benefit", "harm"), compiled once by the loader."""
+    return cues("mentions").regex(category, "zh" if zh else "en")
 
 
 def without_benefit(text: str, zh: bool) -> str:
     """The text with its benefit and harm statements' triggers blanked (same length):
     the "lowers" of "aspirin lowers the risk" and the "raises" of "warfarin with
     aspirin raises the bleeding risk" are no dose lowered or raised."""
-    found = [*_benefit(zh).finditer(text), *_harm(zh).finditer(text)]
+    found = [m for c in ("benefit", "harm") for m in _mention(c, zh).finditer(text)]
     for m in found:
         text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
     return text

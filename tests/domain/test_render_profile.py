@@ -112,22 +112,33 @@ def test_a_line_one_character_over_the_budget_is_left_out_and_counted() -> None:
 
 def test_two_lines_that_each_fit_but_not_together_keep_the_first() -> None:
     budget = cost("想要女医生") + cost("Wants a female doctor") - 1
-    assert budgeted("想要女医生", "Wants a female doctor", budget=budget)[:2] == [
+    assert budgeted("想要女医生", "Wants a female doctor", budget=budget) == [
         "Key preferences:",
         pref_line("想要女医生"),
+        f"(1 more profile line(s) left out: {budget}-character budget)",
     ]
 
 
 def test_three_lines_that_together_overrun_keep_the_first_two() -> None:
     texts = ("No needles before noon", "Brings an interpreter", "Avoids gelatin capsules")
     budget = sum(map(cost, texts)) - 1
-    assert budgeted(*texts, budget=budget)[1:3] == [pref_line(texts[0]), pref_line(texts[1])]
+    assert budgeted(*texts, budget=budget) == [
+        "Key preferences:",
+        pref_line(texts[0]),
+        pref_line(texts[1]),
+        f"(1 more profile line(s) left out: {budget}-character budget)",
+    ]
 
 
 def test_a_short_line_after_a_left_out_long_one_is_still_kept() -> None:
     texts = ("Walks with a cane", "Would rather not discuss weight at every single visit", "素食")
     budget = cost(texts[0]) + cost(texts[2])
-    assert budgeted(*texts, budget=budget)[1:3] == [pref_line(texts[0]), pref_line(texts[2])]
+    assert budgeted(*texts, budget=budget) == [
+        "Key preferences:",
+        pref_line(texts[0]),
+        pref_line(texts[2]),
+        f"(1 more profile line(s) left out: {budget}-character budget)",
+    ]
 
 
 def test_every_left_out_line_is_counted() -> None:

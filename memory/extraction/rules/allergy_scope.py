@@ -74,10 +74,13 @@ def _clause(text: str, start: int, end: int, zh: bool) -> tuple[str, str]:
 
 def linked(text: str, start: int, end: int, zh: bool) -> bool:
     """The allergy word is said of this very substance: "allergic to X", "X allergy"."""
+    return _linked_directly(text, start, end, zh) or _back_referenced(text, end, zh)
+
+
+def _linked_directly(text: str, start: int, end: int, zh: bool) -> bool:
     return bool(
         _link_before(zh).search(text[max(0, start - 30) : start])
         or _link_after(zh).match(text, end)
-        or _back_referenced(text, end, zh)
     )
 
 
@@ -135,7 +138,9 @@ def judge(
         return NONE  # "a cat scan" is a CT scan
     before, after = _clause(text, start, end, zh)
     said_of = linked(text, start, end, zh)
-    if said_of and _conditional_or_general(text, before, end, zh):
+    # "如果对青霉素过敏" supposes the allergy; "我一旦吃青霉素就过敏" tells the reaction
+    # that follows each time (a back-reference is a consequence, never supposed).
+    if _linked_directly(text, start, end, zh) and _conditional_or_general(text, before, end, zh):
         return NONE
     if cue("tolerance", zh).search(after):
         return NEGATED  # "but cefalexin is fine": taken without reaction
@@ -166,3 +171,16 @@ def members_over_classes(found: Sequence[tuple[int, int, str]]) -> list[tuple[in
     return [
         (a, b, n) for a, b, n in found if not any(m != n and n in ancestry(m)[1:] for m in names)
     ]
+
+
+@cache
+def _self_guess(zh: bool) -> re.Pattern[str]:
+    guess = cue("self_guess", zh).pattern
+    return re.compile(rf"(?:{guess})[^，。；？！]{{0,12}}?过敏" if zh else guess, re.I)
+
+
+def self_guess(text: str, zh: bool) -> bool:
+    """The speaker's own guess at an allergy, asked as a question ("是不是对化妆品过敏
+    了？", "could I be allergic to the new soap?"). From the patient's side it tells a
+    suspected allergy; the same question from a clinician asks and tells nothing."""
+    return bool(_self_guess(zh).search(text))

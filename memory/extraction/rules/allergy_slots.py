@@ -26,14 +26,21 @@ _ZH_SLOT = r"([\u4e00-\u9fff]{1,8}?)"
 
 
 @cache
-def _slot(zh: bool) -> re.Pattern[str]:
-    if zh:
-        link, close = cue("slot_link", True).pattern, cue("slot_link_after", True).pattern
-        subject = cue("slot_subject", True).pattern
-        return re.compile(
-            rf"(?:{subject})[^，。；？！,;?!]{{0,4}}?(?:{link}){_ZH_SLOT}(?:{close})(?![^，。；]*[吗？?])"
-        )
-    return re.compile(rf"(?:{cue('slot_link', False).pattern})\s+([a-z][a-z' -]*)", re.I)
+def _slots(zh: bool) -> tuple[re.Pattern[str], ...]:
+    if not zh:
+        return (re.compile(rf"(?:{cue('slot_link', False).pattern})\s+([a-z][a-z' -]*)", re.I),)
+    link, close = cue("slot_link", True).pattern, cue("slot_link_after", True).pattern
+    subject, guess = cue("slot_subject", True).pattern, cue("slot_suspicion", True).pattern
+    slot, gap = rf"(?:{link}){_ZH_SLOT}(?:{close})", r"[^，。；？！,;?!]"
+    asked = r"(?![^，。；]*[吗？?])"
+    return (
+        # 我从小对杨絮过敏: the first person's own statement (a question asks, tells nothing)
+        re.compile(rf"(?:{subject}){gap}{{0,4}}?{slot}{asked}"),
+        # 我是不是对洗衣液过敏了？: the patient's own guess, a question by its nature
+        re.compile(rf"(?:{subject}){gap}{{0,2}}?(?:{guess}){slot}"),
+        # 可能是对染发剂过敏: a clinician's reading of this patient (judged suspected)
+        re.compile(rf"(?:{guess}){slot}{asked}"),
+    )
 
 
 def _english_names(words: str) -> list[tuple[int, str]]:
@@ -90,7 +97,8 @@ def _chinese_names(words: str) -> list[tuple[int, str]]:
 def slot_allergens(text: str, zh: bool, found: Sequence[Span]) -> list[Span]:
     """Substances in the slot of an allergy link that no found allergen covers."""
     out: list[Span] = []
-    for m in _slot(zh).finditer(text):
+    matches = sorted((m for p in _slots(zh) for m in p.finditer(text)), key=lambda m: m.start(1))
+    for m in matches:
         for skip, name in _chinese_names(m[1]) if zh else _english_names(m[1]):
             start = m.start(1) + skip
             end = start + len(name)

@@ -19,6 +19,7 @@ from time import perf_counter
 from memory.domain.dates import find_dates
 from memory.domain.types import ExtractedFact, Extraction, Turn
 from memory.extraction.base import ExtractionResult, SessionText
+from memory.extraction.rules.allergy_scope import self_guess
 from memory.extraction.rules.answers import ReadQuestion, answer_facts
 from memory.extraction.rules.clauses import segments, split_at_subject_change
 from memory.extraction.rules.components import (
@@ -243,15 +244,17 @@ _KNOWN_IN_QUESTION = re.compile(
 
 
 def _question_facts(sent: Sentence, session: SessionText, state: _State) -> list[ExtractedFact]:
-    """ "Any other allergies besides penicillin?" presupposes the penicillin allergy."""
-    if not (_ALLERGY_CUE.search(sent.text) and _KNOWN_IN_QUESTION.search(sent.text)):
+    """ "Any other allergies besides penicillin?" presupposes the penicillin allergy;
+    the patient's "是不是对化妆品过敏了？" tells a suspected one."""
+    guess = sent.role != "doctor" and self_guess(sent.text, sent.zh)
+    if not (guess or (_ALLERGY_CUE.search(sent.text) and _KNOWN_IN_QUESTION.search(sent.text))):
         return []
     stated = Sentence(sent.turn, sent.role, sent.text, sent.start, False, sent.zh)
-    return [
-        f
-        for f in extract_allergies(_context(stated, session, state, None))
-        if f.assertion == "present"
-    ]
+    facts = extract_allergies(_context(stated, session, state, None))
+    if guess:  # a guess asked is a suspicion whatever its wording, never a denial
+        told = ("present", "hypothetical")
+        return [replace(f, assertion="hypothetical") for f in facts if f.assertion in told]
+    return [f for f in facts if f.assertion == "present"]
 
 
 def _key(f: ExtractedFact) -> tuple[object, ...]:

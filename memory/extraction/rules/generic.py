@@ -113,7 +113,9 @@ _DIRECTIVE_ZH = re.compile(
     r"继续(?:吃|服|用)|建议(?:做|查|复查|去|再)|先(?:用|吃|服)|"
     r"每次\s*\d|每次[一二两三半]|[一每]天[一二两三四]次|每日[一二两三四]次|"
     # "可以诊断为2型糖尿病", "考虑是…": a diagnosis said to this patient, not a textbook line.
-    r"考虑(?:是|为)|初步(?:判断|诊断)"
+    r"考虑(?:是|为)|初步(?:判断|诊断)|"
+    # "可能是对染发剂过敏": a guess at what this patient reacts to, not a textbook line.
+    r"(?:可能|应该|怀疑|估计|大概)是?对[^，。；]{1,10}过敏"
 )
 _DIRECTIVE_EN = _TALK.regex("directive", "en")
 _DEICTIC_ZH = _TALK.regex("this_visit", "zh", flags=0)

@@ -68,11 +68,13 @@ def done_strongly(text: str, zh: bool) -> bool:
     return bool(cue("done_strong", zh).search(text))
 
 
-def never_an_item(text: str, start: int, end: int, zh: bool) -> bool:
+def never_an_item(text: str, start: int, end: int, zh: bool, *, post_op: bool = False) -> bool:
     """The operation at text[start:end] is avoided, hypothetical, counselling,
     post-operative advice for an operation not yet done, or a third party's.
     Chinese is read over the whole sentence: a cue match may start inside its
-    lead-in ("如果需要做胆囊切除术"), and the cue may follow ("…是可以考虑的选择")."""
+    lead-in ("如果需要做胆囊切除术"), and the cue may follow ("…是可以考虑的选择").
+    `post_op`: the patient's side tells the days after it (我妈妈膝关节置换术后走路还不稳),
+    which is no advice for an operation to come."""
     clause = text if zh else _clause_before(text, start)
     if cue("avoided", zh).search(clause) or cue("third_party", zh).search(text[:start]):
         return True
@@ -82,6 +84,8 @@ def never_an_item(text: str, start: int, end: int, zh: bool) -> bool:
         return True
     if not zh and cue("hypothetical", zh).search(_clause_after(text, end)):
         return True
+    if post_op:
+        return False
     if zh and cue("postop_after", zh).match(text, end):
         return True  # "胆囊切除术后需要注意…": advice for after the operation
     return bool(cue("postop_advice", zh).search(clause) and cue("instruction", zh).search(text))

@@ -34,7 +34,8 @@ _REACTION = re.compile(
     rf"\b{_SAFETY.pattern('reaction', 'en')}\b|{_SAFETY.pattern('reaction', 'zh')}", re.I
 )
 _NO_ALLERGY_SENTENCE = re.compile(
-    r"\b(?:no|not|denies|deny|nkda|none)\b.{0,40}\ballerg|\bnkda\b|没有.{0,6}过敏|无.{0,6}过敏|否认.{0,8}过敏|不过敏",
+    r"\b(?:no|not|denies|deny|nkda|none)\b.{0,40}\ballerg|\bnkda\b|没有.{0,6}过敏|无.{0,6}过敏|否认.{0,8}过敏|不过敏|"
+    r"不对[^，。；]{0,8}过敏|过敏史[：:\s]*(?:无|没有|否认)",
     re.I,
 )
 _CONTRA = _SAFETY.regex("contraindication")

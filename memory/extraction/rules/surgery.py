@@ -304,10 +304,14 @@ def _told_done(ctx: SentenceCtx) -> bool:
     return bool(scope.cue("told_done", ctx.zh).search(ctx.text))
 
 
-def _item_fact(ctx: SentenceCtx, a: int, b: int, name: str, told: bool) -> ExtractedFact | None:
+def _item_fact(
+    ctx: SentenceCtx, a: int, b: int, name: str, told: bool, post_op: bool = False
+) -> ExtractedFact | None:
     """The operation at text[a:b] as a plan, as history (when the sentence tells of a
-    done operation or answers a surgery question: `told`), or nothing."""
-    if scope.never_an_item(ctx.text, a, b, ctx.zh) or _not_done(ctx.text, a, b, ctx.zh):
+    done operation or answers a surgery question: `told`; the patient's side telling
+    the days after it: `post_op`), or nothing."""
+    never = scope.never_an_item(ctx.text, a, b, ctx.zh, post_op=post_op)
+    if never or _not_done(ctx.text, a, b, ctx.zh):
         return None
     if scope.planned(ctx.text, a, b, ctx.zh):
         # A plan is stored as planned, shown as planned, never as history.
@@ -320,9 +324,49 @@ def extract_surgical_history(ctx: SentenceCtx) -> list[ExtractedFact]:
         # "Have you had any back surgeries?" asks; the answer tells (_answered).
         return []
     items = _items(ctx)
-    if not items:
+    post_op, after_named = _post_op_items(ctx, items)
+    if not items and not post_op:
         return _answered(ctx)
     in_frame = ctx.frame is not None and ctx.frame.topic == "surgery"
     told = bool(in_frame or _told_done(ctx))
-    facts = [_item_fact(ctx, a, b, name, told) for a, b, name in items]
+    facts = [
+        _item_fact(ctx, a, b, n, told or (a, b, n) in after_named, (a, b, n) in after_named)
+        for a, b, n in items
+    ]
+    facts += [_item_fact(ctx, a, b, name, True, True) for a, b, name in post_op]
     return [f for f in facts if f is not None]
+
+
+# "我阑尾炎术后三天", "摔倒导致手骨折，术后几天还疼": the patient's own days after an
+# operation named by the disease or site before 术后 tell that operation done. The
+# clinician's "术后注意休息" advises and names none (rules.operation_scope).
+_POST_OP_ZH = re.compile(r"(?<!手)术后")
+Item = tuple[int, int, str]
+_SITE_RUN_ZH = re.compile(r"[\u4e00-\u9fff]{1,8}$")
+
+
+def _post_op_items(ctx: SentenceCtx, items: list[Item]) -> tuple[list[Item], set[Item]]:
+    """(operations named only by the site before 术后, named operations 术后 follows)."""
+    if not ctx.zh or ctx.sent.role == "doctor":
+        return [], set()
+    out: list[Item] = []
+    after_named: set[Item] = set()
+    for m in _POST_OP_ZH.finditer(ctx.text):
+        run = _SITE_RUN_ZH.search(ctx.text, 0, m.start())
+        start = max(
+            [run.start() if run else m.start(), *(r.end for r in ctx.rels if r.end <= m.start())]
+        )
+        named_here = {i for i in items if i[0] < m.end() and i[1] > start}
+        if named_here:  # "膝关节置换术后": the operation is named; 术后 tells it done
+            after_named |= named_here
+            continue
+        diseases = [h for h in ctx.hits if h.kind == "disease" and h.end <= m.start()]
+        if diseases and diseases[-1].end == m.start():  # "小腿骨折术后": the site with it
+            core = _ZH_LEAD.sub("", ctx.text[start : m.start()])
+        elif diseases and start == m.start():  # the clause before: "手骨折，术后几天"
+            core = ctx.text[diseases[-1].start : diseases[-1].end]
+        else:
+            continue  # "我会注意术后护理": no disease or site names an operation
+        if len(core) >= 2:
+            out.append((start, m.end(), _named(f"{core}手术") or f"{core}手术"))
+    return out, after_named

@@ -135,3 +135,21 @@ def test_a_chinese_wrong_medicine_is_no_denial_of_allergy(sentence: str, expecte
 
 def test_a_denial_of_every_allergy_is_a_negative_finding_en() -> None:
     assert _denials("Patient", "I'm not allergic to any medicines.") == ["negated"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("每年四月一闻到杨絮就过敏，打喷嚏。", {"杨絮": "present"}),
+        ("每年四月出门注意避开杨絮，少打喷嚏。", {}),
+    ],
+)
+def test_catkins_are_an_allergen_only_when_the_patient_reacts_zh(
+    sentence: str, expected: dict
+) -> None:
+    assert _allergies(("Patient", sentence)) == expected
+
+
+def test_catkins_the_patient_reacts_to_are_an_allergy_en() -> None:
+    found = _allergies(("Patient", "Every April I am allergic to the poplar catkins."))
+    assert found == {"poplar catkins": "present"}

@@ -27,3 +27,7 @@ def test_a_year_said_as_twenty_and_a_compound_half_is_read() -> None:
 
 def test_a_year_said_as_two_thousand_and_a_digit_is_still_read() -> None:
     assert year_of("since two thousand and nine") == date(2009, 1, 1)
+
+
+def test_a_spoken_year_in_capitals_is_read() -> None:
+    assert year_of("Heart Attack In Twenty Eighteen") == date(2018, 1, 1)

@@ -231,6 +231,17 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
         return None
 
 
+def _en_year(words: str) -> int | None:
+    """A year in digits or words. "twenty nineteen" is said in two halves, 2019:
+    parse_en_number adds the words (20 + 19 = 39), right for a count, never for a
+    year. After "twenty" `_YEAR_WORDS` admits only a two-digit half or "oh" + digit."""
+    tokens = words.casefold().split()
+    if len(tokens) >= 2 and tokens[0] == "twenty":
+        rest = parse_en_number(" ".join(tokens[1:]))
+        return None if rest is None else 2000 + rest
+    return parse_en_number(words)
+
+
 def _explicit(text: str) -> list[DateMention]:
     """Absolute dates; these need no session date."""
     out: list[DateMention] = []
@@ -263,7 +274,7 @@ def _explicit(text: str) -> list[DateMention]:
     for m in _ZH_YEAR.finditer(text):
         out.append(DateMention(m.start(), m.end(), m[0], date(int(m[1]), 1, 1), "year"))
     for m in _EN_YEAR.finditer(text):
-        year = parse_en_number(m[1])
+        year = _en_year(m[1])
         if year is not None and 1900 <= year <= 2100:
             out.append(DateMention(m.start(1), m.end(), m[1], date(year, 1, 1), "year"))
     return out

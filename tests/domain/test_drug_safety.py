@@ -64,3 +64,12 @@ def test_unknown_names_match_only_when_identical():
 def test_every_matching_record_is_returned():
     records = [allergy("penicillin"), allergy("latex"), allergy("amoxicillin", "contraindication")]
     assert len(safety_matches("amoxicillin", records, ancestry)) == 2
+
+
+def test_each_match_names_its_record_and_how_it_touches_the_drug():
+    records = [allergy("penicillin"), allergy("latex"), allergy("amoxicillin", "contraindication")]
+    found = safety_matches("amoxicillin", records, ancestry)
+    assert [(m.record.substance, m.basis) for m in found] == [
+        ("penicillin", "cross-reactive"),
+        ("amoxicillin", "same drug"),
+    ]

@@ -34,8 +34,10 @@ _REACTION = re.compile(
     rf"\b{_SAFETY.pattern('reaction', 'en')}\b|{_SAFETY.pattern('reaction', 'zh')}", re.I
 )
 _NO_ALLERGY_SENTENCE = re.compile(
-    r"\b(?:no|not|denies|deny|nkda|none)\b.{0,40}\ballerg|\bnkda\b|没有.{0,6}过敏|无.{0,6}过敏|否认.{0,8}过敏|不过敏|"
-    r"不对[^，。；]{0,8}过敏|过敏史[：:\s]*(?:无|没有|否认)",
+    r"\b(?:no|not|denies|deny|nkda|none)\b.{0,40}\ballerg|\bnkda\b|"
+    r"\b(?:don't|doesn't|do not|does not)\s+have\b.{0,30}\ballerg(?:y|ies|ic)\b(?!\s+symptom)|"
+    r"没有.{0,6}过敏|无.{0,6}过敏|否认.{0,8}过敏|不过敏|"
+    r"不对[^，。；]{0,8}过敏|过敏史[：:\s]*(?:无|没有|否认)|[没未](?:有)?发现[^，。；]{0,8}过敏",
     re.I,
 )
 _CONTRA = _SAFETY.regex("contraindication")

@@ -107,6 +107,32 @@ _IN_FAMILY = re.compile(
 )
 
 
+_CLAUSE_ZH = re.compile(r"[，。；！？,;!?]")
+_CLAUSE_EN = re.compile(r"[,;.!?]")
+# "我有高血压" / "我没有过敏史": the speaker says what he has or has not.
+_ZH_I_HAVE = re.compile(r"我(?:也|还|从来)?(?:有|没有|没|不|无)")
+
+
+def _family_governs(text: str, start: int, zh: bool) -> bool:
+    """A "runs in the family" / 家族 cue owns the mention at `start` for the family:
+    in the mention's own clause, or before it ("家族里有高血压，糖尿病"). One said
+    after, in another clause, leaves it the speaker's only when its clause is the
+    speaker's own ("I have diabetes, and heart disease runs in the family", 我没有过敏
+    史，也没有家族病史); a list before the cue stays the family's ("diabetes, heart
+    disease and stroke all run in the family", 高血压、糖尿病，家里人都有): a relative's
+    disease taken for the patient's is the worse error."""
+    ends = _CLAUSE_ZH if zh else _CLAUSE_EN
+    cut = [m.end() for m in ends.finditer(text, 0, start)]
+    clause_start = cut[-1] if cut else 0
+    nxt = ends.search(text, start)
+    clause = text[clause_start : nxt.start() if nxt else len(text)]
+    if _IN_FAMILY.search(text[:clause_start]) or _IN_FAMILY.search(clause):
+        return True
+    if not _IN_FAMILY.search(text):
+        return False
+    return not (self_marked(clause, zh) or (zh and _ZH_I_HAVE.search(clause)))
+
+
 _AS_A_CHILD = re.compile(r"\b(?:was|were|as|being|since)\s+$", re.I)
 # "I was a sickly child", "like a little kid": a description of the speaker.
 _YOUNG = frozenset(_RELATIVES.forms("young_person", "en"))
@@ -229,7 +255,7 @@ def subject_for(
     elif after and not own(text[:start]):
         chosen = after[0]
     if chosen is None:
-        return "family:relative" if _IN_FAMILY.search(text) else None
+        return "family:relative" if _family_governs(text, start, zh) else None
     # A relative answering for the patient: "my son"/"my husband" IS the patient.
     own = chosen.owner in ("my", "我", "我的", "我家") or (
         chosen.owner == "" and chosen.relation not in _GENERIC_REL

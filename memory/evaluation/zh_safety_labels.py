@@ -79,14 +79,23 @@ def read_labels(path: Path) -> list[Label] | None:
         ]
 
 
-def matches(listed: Listed, label: Label) -> bool:
-    """README rule: patient subject, same kind, same canonical item, compatible status."""
+def matches(listed: Listed, label: Label, *, loose: bool = False) -> bool:
+    """README rule: patient subject, same kind, same canonical item, compatible status.
+    `loose` (a diagnostic, never the reported figure) also takes a name that holds a
+    label's wording or is held by it (新买的洗衣液 / 洗衣液), to tell how much of the gap
+    is naming rather than a false item."""
     if label.subject != "patient" or label.kind != listed.kind:
         return False
     if listed.status not in _COMPATIBLE.get(label.status, frozenset()):
         return False
     name = canonical(listed.name)
-    return any(canonical(alias) == name or name in _named_in(alias) for alias in label.items)
+    if any(canonical(alias) == name or name in _named_in(alias) for alias in label.items):
+        return True
+    return loose and _holds(key(listed.name), [key(a) for a in label.items])
+
+
+def _holds(name: str, aliases: list[str]) -> bool:
+    return len(name) >= 2 and any(len(a) >= 2 and (a in name or name in a) for a in aliases)
 
 
 def _named_in(alias: str) -> set[str]:
@@ -108,7 +117,9 @@ class PartScore:
     labelled: int
 
 
-def score(listed: dict[str, list[Listed]], labels: list[Label], done: set[str]) -> PartScore:
+def score(
+    listed: dict[str, list[Listed]], labels: list[Label], done: set[str], *, loose: bool = False
+) -> PartScore:
     """Precision (right/listed) and recall (found/labelled) over finished consultations.
 
     A finished consultation with no label row has no safety item, so anything
@@ -123,7 +134,7 @@ def score(listed: dict[str, list[Listed]], labels: list[Label], done: set[str]) 
         items, gold = listed.get(cid, []), by_id.get(cid, [])
         patient_gold = [g for g in gold if g.subject == "patient" and not unnamed(g)]
         listed_n += len(items)
-        right += sum(any(matches(i, g) for g in gold) for i in items)
+        right += sum(any(matches(i, g, loose=loose) for g in gold) for i in items)
         labelled += len(patient_gold)
-        found += sum(any(matches(i, g) for i in items) for g in patient_gold)
+        found += sum(any(matches(i, g, loose=loose) for i in items) for g in patient_gold)
     return PartScore(right, listed_n, found, labelled)

@@ -71,3 +71,14 @@ def test_a_label_worded_with_its_site_matches_the_listed_procedure():
 def test_an_unnamed_label_is_not_asked_for():
     label = Label("x1", "patient", "surgical_history", ("手术",), "done", note="unnamed op")
     assert score({}, [label], {"x1"}).labelled == 0
+
+
+def test_a_name_holding_the_labelled_wording_counts_only_when_loose():
+    label = Label("c1", "patient", "allergy", ("洗衣液",), "present", "")
+    listed = Listed("allergy", "新买的洗衣液", "present")
+    assert (matches(listed, label), matches(listed, label, loose=True)) == (False, True)
+
+
+def test_a_one_character_name_never_counts_as_held():
+    label = Label("c1", "patient", "allergy", ("虾皮",), "present", "")
+    assert matches(Listed("allergy", "虾", "present"), label, loose=True) is False

@@ -22,7 +22,7 @@ from memory.extraction.rules.allergy_scope import cue
 
 Span = tuple[int, int, str]
 _MAX_WORDS = 3  # "kiwi fruit", "hair dye", "latex gloves"
-_ZH_SLOT = r"([\u4e00-\u9fff]{1,8}?)"
+_ZH_SLOT = r"([\u4e00-\u9fff]{1,12}?)"
 
 
 @cache
@@ -85,12 +85,30 @@ def _english_name(words: str, at: int) -> tuple[int, str] | None:
     return skip, name.casefold()
 
 
+# "新买的洗衣液" is the detergent, "护肤品中的某些成分" the skin-care product, "海鲜类"
+# seafood: the head noun names the substance a prescriber looks up.
+_PART_OF = re.compile(r"^(.{2,}?)(?:中的|里的|里面的)(.*)$")
+_MODIFIED = re.compile(r"^.*的(?=.{2,}$)")
+_KIND_TAIL = re.compile(r"(?:之类|一类|这类|类|等)$")
+
+
 def _chinese_names(words: str) -> list[tuple[int, str]]:
     lead = re.match(rf"(?:{cue('slot_determiner', True).pattern})+", words)
     skip = lead.end() if lead else 0
     name = words[skip:]
     if not name or cue("slot_not_substance", True).search(name):
         return []
+    part = _PART_OF.match(name)
+    if part and cue("slot_vague_part", True).fullmatch(part[2]):
+        return [(skip, part[1])]  # "护肤品中的某些成分": the product
+    if part:
+        skip, name = skip + part.start(2), part[2]  # "面霜里的香精": the part named
+    head = _MODIFIED.match(name)
+    if head:
+        skip, name = skip + head.end(), name[head.end() :]
+    tail = _KIND_TAIL.search(name)
+    if tail and tail.start() >= 2:
+        name = name[: tail.start()]
     return [(skip, name)]
 
 

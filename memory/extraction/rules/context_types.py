@@ -86,6 +86,14 @@ class SentenceCtx:
         dated = [d for d in self.dates if d.date is not None and self._same_clause(d, pos)]
         if not dated:
             return None, "day"
+        # "gallbladder removed in 2005, appendix taken out in 2011": a date of the
+        # fact's own comma clause wins over a nearer one across the comma.
+        own = [
+            d
+            for d in dated
+            if not _clause_break(self.sent.text[min(d.start, pos) : max(d.end, pos)])
+        ]
+        dated = own or dated
         best = min(dated, key=lambda d: min(abs(d.start - pos), abs(d.end - pos)))
         return best.date.isoformat(), best.precision  # type: ignore[union-attr]
 

@@ -84,3 +84,8 @@ def test_general_talk_about_the_time_after_an_operation_tells_nothing_zh(
 def test_the_days_after_an_operation_tell_it_done_en() -> None:
     found = _operations("Patient", "I'm two weeks out from my gallbladder removal.")
     assert found == {"cholecystectomy": DONE}
+
+
+def test_the_days_after_an_operation_named_in_the_sentence_add_no_second_item_zh() -> None:
+    found = _operations("Patient", "做过，2001年做过胆囊切除术，是胆结石，术后恢复得挺好。")
+    assert list(found) == ["cholecystectomy"]

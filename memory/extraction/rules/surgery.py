@@ -363,7 +363,7 @@ def _post_op_items(ctx: SentenceCtx, items: list[Item]) -> tuple[list[Item], set
         diseases = [h for h in ctx.hits if h.kind == "disease" and h.end <= m.start()]
         if diseases and diseases[-1].end == m.start():  # "小腿骨折术后": the site with it
             core = _ZH_LEAD.sub("", ctx.text[start : m.start()])
-        elif diseases and start == m.start():  # the clause before: "手骨折，术后几天"
+        elif diseases and start == m.start() and not items:  # "手骨折，术后几天"
             core = ctx.text[diseases[-1].start : diseases[-1].end]
         else:
             continue  # "我会注意术后护理": no disease or site names an operation

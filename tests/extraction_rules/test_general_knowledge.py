@@ -9,10 +9,10 @@ from ._helpers import facts, one
 
 
 def test_chinese_definition_gives_no_fact() -> None:
-    text = "月子病主要指的是女性在生完孩子后，由于身体虚弱而出现的各种不适症状。"
-    # positive control not extracted yet: "您的月子病主要是…" gives nothing (月子病 is no
-    # lexicon item), and "您的产后抑郁…生完孩子后…" is given to the child (孩子).
-    assert facts(("医生", text)) == []
+    definition = "产后抑郁主要指的是女性在分娩后出现的持续情绪低落。"
+    yours = "您的产后抑郁主要是分娩后出现的持续情绪低落。"
+    found = [[f.entity for f in facts(("医生", t))] for t in (definition, yours)]
+    assert found == [[], ["depression"]]
 
 
 def test_chinese_treatment_description_gives_no_condition() -> None:

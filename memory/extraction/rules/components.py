@@ -37,6 +37,7 @@ from memory.extraction.rules.families import with_family_names_resolved
 from memory.extraction.rules.interactions import extract_interactions
 from memory.extraction.rules.measurements import extract_measurements
 from memory.extraction.rules.medications import extract_medications
+from memory.extraction.rules.pathology import with_removed_pathology_aged
 from memory.extraction.rules.safety import extract_allergies, extract_contraindications
 from memory.extraction.rules.scores import with_score_conditions
 from memory.extraction.rules.suppression import Found, suppress
@@ -96,6 +97,10 @@ SESSION_STEPS: tuple[SessionStep, ...] = (
     SessionStep("changes of it", with_changes_of_it),
     SessionStep("score conditions", with_score_conditions),
     SessionStep("retold reactions", lambda facts, _: without_retold_reactions(facts)),
+    SessionStep(
+        "removed pathology",
+        lambda facts, sentences: with_removed_pathology_aged(facts, [s.text for s in sentences]),
+    ),
     SessionStep("family names", lambda facts, _: with_family_names_resolved(facts)),
 )
 

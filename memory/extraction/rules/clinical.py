@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 
 from memory.domain.types import ExtractedFact
+from memory.extraction.rules.condition_scope import not_said_of_the_patient
 from memory.extraction.rules.condition_talk import condition_name, named_in_talk, split_denial
 from memory.extraction.rules.context import in_purpose, outside_purpose
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
@@ -135,6 +136,7 @@ def _not_had(ctx: SentenceCtx, hit: Hit) -> bool:
         or _names_a_service(ctx, hit)
         or in_purpose(ctx.text, hit.start, ctx.zh)
         or named_in_talk(ctx, hit, tuple(h for h in ctx.hits if h.kind in _NAMED_KINDS))
+        or not_said_of_the_patient(ctx, hit)
     )
 
 
@@ -192,7 +194,11 @@ def _only_tested(ctx: SentenceCtx, hit: Hit) -> bool:
         return bool(
             ordered or _TESTED_BEFORE_ZH.search(head) or _TESTED_AFTER_ZH.match(ctx.text, hit.end)
         )
-    return bool(_TESTED_BEFORE_EN.search(head) or _TESTED_AFTER_EN.match(ctx.text, hit.end))
+    return bool(
+        _TESTED_BEFORE_EN.search(head)
+        or _TESTED_AFTER_EN.match(ctx.text, hit.end)
+        or _mention("test_ordered", "en").search(head)  # "what we look for for dehydration"
+    )
 
 
 def extract_symptoms(ctx: SentenceCtx) -> list[ExtractedFact]:

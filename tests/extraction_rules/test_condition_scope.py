@@ -136,6 +136,12 @@ def test_a_concern_about_ones_own_condition_keeps_it(speaker: str, text: str, en
             "kidney stones",
         ),
         ("医生", "您以前有没有得过痛风，我得记下来。", "您以前得过痛风，我得记下来。", "gout"),
+        (
+            "Doctor",
+            "okay and then have you ever had what we call gout in the toe",
+            "okay and then you ever had what we call gout in the toe",
+            "gout",
+        ),
     ],
 )
 def test_a_question_left_unmarked_asks_and_does_not_state(
@@ -229,3 +235,21 @@ def test_a_question_about_people_with_a_condition_answered_yes_is_theirs() -> No
 def test_a_statement_after_an_unmarked_question_is_said() -> None:
     text = "well hello there so how are you doing i heard you were in hospital for pneumonia"
     assert _present("Doctor", text) == ["pneumonia"]
+
+
+@pytest.mark.parametrize(
+    ("speaker", "clinic", "mine", "entity"),
+    [
+        (
+            "Patient",
+            "Then we opened the asthma clinic at work.",
+            "Then we noticed the asthma at work.",
+            "asthma",
+        ),
+        ("患者", "我每个月去哮喘门诊。", "我每个月去看哮喘。", "asthma"),
+    ],
+)
+def test_a_clinic_named_after_a_disease_is_no_diagnosis(
+    speaker: str, clinic: str, mine: str, entity: str
+) -> None:
+    assert (_present(speaker, clinic), _present(speaker, mine)) == ([], [entity])

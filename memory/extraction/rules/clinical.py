@@ -8,7 +8,7 @@ from functools import lru_cache
 from memory.domain.types import ExtractedFact
 from memory.extraction.rules.condition_scope import not_said_of_the_patient
 from memory.extraction.rules.condition_talk import condition_name, named_in_talk, split_denial
-from memory.extraction.rules.context import in_purpose, outside_purpose
+from memory.extraction.rules.context import dated_after, in_purpose, outside_purpose
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.episodes import past_episode, still_lasting
@@ -99,6 +99,8 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
         assertion = ctx.assertion(hit.start, hit.end)
         if assertion == "present" and split_denial(ctx, hit):
             assertion = "negated"  # "you do n't have diabetes" (rules.condition_talk)
+        if assertion == "present" and dated_after(ctx.text, hit.end, ctx.zh):
+            assertion = "historical"  # "you've had this reflux in the past"
         if assertion == "historical" and still_lasting(ctx, hit):
             assertion = "present"  # "既往有高血压": a past medical history lists what lasts
         if assertion == "present" and removed(ctx.text, hit.start, hit.end, ctx.zh):

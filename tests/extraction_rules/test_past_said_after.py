@@ -46,3 +46,28 @@ def test_a_return_to_the_present_keeps_the_condition_current(
     speaker: str, text: str, entity: str
 ) -> None:
     assert _assertion(speaker, text, entity) == "present"
+
+
+def _present(speaker: str, text: str) -> list[str]:
+    found = facts((speaker, text), kind="condition")
+    return sorted(f.entity for f in found if f.subject == "patient" and f.assertion == "present")
+
+
+@pytest.mark.parametrize(
+    ("speaker", "coming", "had"),
+    [
+        (
+            "Doctor",
+            "After the operation you'll have a small scar on your knee.",
+            "After the operation you had a small scar on your knee.",
+        ),
+        ("医生", "手术后您以后会有疤痕。", "手术后您现在有疤痕。"),
+    ],
+)
+def test_a_consequence_still_to_come_is_not_had(speaker: str, coming: str, had: str) -> None:
+    assert (_present(speaker, coming), _present(speaker, had)) == ([], ["scar"])
+
+
+def test_an_obligation_said_with_will_have_keeps_the_condition() -> None:
+    text = "You'll have to keep taking metformin for your diabetes."
+    assert _present("Doctor", text) == ["diabetes"]

@@ -253,3 +253,23 @@ def test_a_clinic_named_after_a_disease_is_no_diagnosis(
     speaker: str, clinic: str, mine: str, entity: str
 ) -> None:
     assert (_present(speaker, clinic), _present(speaker, mine)) == ([], [entity])
+
+
+@pytest.mark.parametrize(
+    ("speaker", "reaction", "standing"),
+    [
+        (
+            "Patient",
+            "I have chronic itching with the prednisone.",
+            "I have chronic itching with the eczema.",
+        ),
+        ("患者", "我吃了泼尼松就一直有瘙痒的毛病。", "我吃了泼尼松，一直有瘙痒的毛病。"),
+    ],
+)
+def test_a_complaint_told_with_the_drug_that_brings_it_is_no_standing_condition(
+    speaker: str, reaction: str, standing: str
+) -> None:
+    def itching(text: str) -> list[str]:
+        return sorted(f.type for f in facts((speaker, text)) if f.entity in ("pruritus", "瘙痒"))
+
+    assert (itching(reaction), itching(standing)) == (["symptom"], ["condition"])

@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 
 from memory.domain.types import ExtractedFact
-from memory.extraction.rules.condition_scope import not_said_of_the_patient
+from memory.extraction.rules.condition_scope import not_said_of_the_patient, reaction_to_a_drug
 from memory.extraction.rules.condition_talk import condition_name, named_in_talk, split_denial
 from memory.extraction.rules.context import dated_after, in_purpose, outside_purpose
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
@@ -166,7 +166,11 @@ def _condition_hit(ctx: SentenceCtx, hit: Hit) -> bool:
     "history of anxiety", 失眠好几年了: rules.standing) rather than today's symptom."""
     if hit.kind in _DISEASE_KINDS:
         return True
-    return hit.kind == "symptom" and told_as_condition(ctx.text, hit, ctx.zh)
+    return (
+        hit.kind == "symptom"
+        and told_as_condition(ctx.text, hit, ctx.zh)
+        and not reaction_to_a_drug(ctx, hit)  # "itching with the prednisone"
+    )
 
 
 # "A flu shot", "流感疫苗", "vaccinated against measles": the disease names the

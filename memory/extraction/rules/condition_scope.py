@@ -117,3 +117,28 @@ def _asked(ctx: SentenceCtx, hit: Hit) -> bool:
     still = _cue("asked_still", ctx.zh).search(head[max(0, last.start() - 3) :])
     stated = _cue("speaker_statement", ctx.zh).search(between)
     return not (presupposed or still or stated or owned(between, ctx.zh))
+
+
+_DRUG_KINDS = frozenset({"drug", "drug_class"})
+_ARTICLE_EN = r"(?:(?:the|my|your|his|her|this|that)\s+)?"
+
+
+@lru_cache(maxsize=2)
+def _drug_link(zh: bool) -> re.Pattern[str]:
+    if zh:
+        return re.compile(rf"^(?:{_cue('reaction_link_before', True).pattern})[^，。；]{{0,6}}$")
+    return re.compile(rf"\s+{_cue('reaction_link_after', False).pattern}\s+{_ARTICLE_EN}$", re.I)
+
+
+def reaction_to_a_drug(ctx: SentenceCtx, hit: Hit) -> bool:
+    """A complaint told with the drug that brings it ("itching with the
+    methylprednisolone", 吃了泼尼松就一直瘙痒) is the drug's reaction, not a standing
+    condition (it stays a symptom); a disease named so ("eczema with the prednisone")
+    stays one."""
+    if hit.kind != "symptom":
+        return False
+    drugs = [h for h in ctx.hits if h.kind in _DRUG_KINDS]
+    link = _drug_link(ctx.zh)
+    if ctx.zh:
+        return any(d.end <= hit.start and link.match(ctx.text[d.end : hit.start]) for d in drugs)
+    return any(d.start >= hit.end and link.match(ctx.text[hit.end : d.start]) for d in drugs)

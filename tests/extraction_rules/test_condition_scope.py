@@ -273,3 +273,18 @@ def test_a_complaint_told_with_the_drug_that_brings_it_is_no_standing_condition(
         return sorted(f.type for f in facts((speaker, text)) if f.entity in ("pruritus", "瘙痒"))
 
     assert (itching(reaction), itching(standing)) == (["symptom"], ["condition"])
+
+
+@pytest.mark.parametrize(
+    ("speaker", "text"),
+    [
+        ("Patient", "I have a pressure sore on my heel."),
+        ("患者", "我脚跟上长了褥疮。"),
+    ],
+)
+def test_a_pressure_sore_is_a_pressure_ulcer(speaker: str, text: str) -> None:
+    assert _present(speaker, text) == ["pressure ulcer"]
+
+
+def test_a_decubitus_position_is_no_pressure_ulcer() -> None:
+    assert _present("Doctor", "We took the film in the left lateral decubitus position.") == []

@@ -287,4 +287,6 @@ def test_a_pressure_sore_is_a_pressure_ulcer(speaker: str, text: str) -> None:
 
 
 def test_a_decubitus_position_is_no_pressure_ulcer() -> None:
-    assert _present("Doctor", "We took the film in the left lateral decubitus position.") == []
+    position = "We took the film in the left lateral decubitus position."
+    ulcer = "We took the film of the left lateral decubitus ulcer."
+    assert (_present("Doctor", position), _present("Doctor", ulcer)) == ([], ["pressure ulcer"])

@@ -3,6 +3,9 @@ same condition as a more general or more specific one, never as a sibling."""
 
 from __future__ import annotations
 
+import pytest
+
+from memory.lexicon import lookup
 from memory.lexicon.isa import ancestors, same_condition
 
 
@@ -31,3 +34,22 @@ def test_two_forms_of_one_name_are_not_the_same_condition() -> None:
 
 def test_unrelated_diseases_are_not_the_same_condition() -> None:
     assert same_condition("asthma", "gout") is False
+
+
+@pytest.mark.parametrize(
+    ("specific", "general"),
+    [
+        ("farmer's lung", "hypersensitivity pneumonitis"),
+        ("hepatitis c", "liver diseases"),
+        ("tension-type headache", "headache"),
+        ("pressure ulcer", "skin ulcer"),
+        ("colon polyps", "polyps"),
+    ],
+)
+def test_a_named_form_of_a_disease_is_its_kind(specific: str, general: str) -> None:
+    assert (same_condition(specific, general), same_condition(specific, "gout")) == (True, False)
+
+
+def test_an_upper_respiratory_illness_is_an_upper_respiratory_infection() -> None:
+    entry = lookup("upper respiratory illness")
+    assert entry is not None and entry.canonical == "upper respiratory infection"

@@ -6,8 +6,9 @@ import re
 from functools import lru_cache
 
 from memory.domain.types import ExtractedFact
+from memory.extraction.rules.condition_scope import not_said_of_the_patient, reaction_to_a_drug
 from memory.extraction.rules.condition_talk import condition_name, named_in_talk, split_denial
-from memory.extraction.rules.context import in_purpose, outside_purpose
+from memory.extraction.rules.context import dated_after, in_purpose, outside_purpose
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit
 from memory.extraction.rules.episodes import past_episode, still_lasting
@@ -98,6 +99,8 @@ def extract_conditions(ctx: SentenceCtx) -> list[ExtractedFact]:
         assertion = ctx.assertion(hit.start, hit.end)
         if assertion == "present" and split_denial(ctx, hit):
             assertion = "negated"  # "you do n't have diabetes" (rules.condition_talk)
+        if assertion == "present" and dated_after(ctx.text, hit.end, ctx.zh):
+            assertion = "historical"  # "you've had this reflux in the past"
         if assertion == "historical" and still_lasting(ctx, hit):
             assertion = "present"  # "既往有高血压": a past medical history lists what lasts
         if assertion == "present" and removed(ctx.text, hit.start, hit.end, ctx.zh):
@@ -135,6 +138,7 @@ def _not_had(ctx: SentenceCtx, hit: Hit) -> bool:
         or _names_a_service(ctx, hit)
         or in_purpose(ctx.text, hit.start, ctx.zh)
         or named_in_talk(ctx, hit, tuple(h for h in ctx.hits if h.kind in _NAMED_KINDS))
+        or not_said_of_the_patient(ctx, hit)
     )
 
 
@@ -162,7 +166,11 @@ def _condition_hit(ctx: SentenceCtx, hit: Hit) -> bool:
     "history of anxiety", 失眠好几年了: rules.standing) rather than today's symptom."""
     if hit.kind in _DISEASE_KINDS:
         return True
-    return hit.kind == "symptom" and told_as_condition(ctx.text, hit, ctx.zh)
+    return (
+        hit.kind == "symptom"
+        and told_as_condition(ctx.text, hit, ctx.zh)
+        and not reaction_to_a_drug(ctx, hit)  # "itching with the prednisone"
+    )
 
 
 # "A flu shot", "流感疫苗", "vaccinated against measles": the disease names the
@@ -192,7 +200,11 @@ def _only_tested(ctx: SentenceCtx, hit: Hit) -> bool:
         return bool(
             ordered or _TESTED_BEFORE_ZH.search(head) or _TESTED_AFTER_ZH.match(ctx.text, hit.end)
         )
-    return bool(_TESTED_BEFORE_EN.search(head) or _TESTED_AFTER_EN.match(ctx.text, hit.end))
+    return bool(
+        _TESTED_BEFORE_EN.search(head)
+        or _TESTED_AFTER_EN.match(ctx.text, hit.end)
+        or _mention("test_ordered", "en").search(head)  # "what we look for for dehydration"
+    )
 
 
 def extract_symptoms(ctx: SentenceCtx) -> list[ExtractedFact]:

@@ -58,15 +58,26 @@ def named_in_talk(ctx: SentenceCtx, hit: Hit, others: tuple[Hit, ...]) -> bool:
     )
 
 
-def _clause_head(ctx: SentenceCtx, hit: Hit) -> str:
+def clause_head(ctx: SentenceCtx, hit: Hit) -> str:
     """The text of the hit's clause before it."""
     head = ctx.text[: hit.start]
     ends = list((_CLAUSE_END_ZH if ctx.zh else _CLAUSE_END_EN).finditer(head))
     return head[ends[-1].end() :] if ends else head
 
 
+def clause_tail(ctx: SentenceCtx, hit: Hit) -> str:
+    """The text of the hit's clause after it."""
+    end = (_CLAUSE_END_ZH if ctx.zh else _CLAUSE_END_EN).search(ctx.text, hit.end)
+    return ctx.text[hit.end : end.start() if end else len(ctx.text)]
+
+
+def owned(between: str, zh: bool) -> bool:
+    """A possessive right before the condition ("for your diabetes", 您的糖尿病)."""
+    return bool((_POSSESSIVE_ZH if zh else _POSSESSIVE_EN).search(between))
+
+
 def _after_cue(ctx: SentenceCtx, hit: Hit, category: str) -> bool:
-    return bool(_cue(category, ctx.zh).search(_clause_head(ctx, hit)))
+    return bool(_cue(category, ctx.zh).search(clause_head(ctx, hit)))
 
 
 @lru_cache(maxsize=2)
@@ -81,12 +92,11 @@ def _risk_after(ctx: SentenceCtx, hit: Hit) -> bool:
 
 
 def _indication(ctx: SentenceCtx, hit: Hit) -> bool:
-    head = _clause_head(ctx, hit)
+    head = clause_head(ctx, hit)
     found = list(_cue("indication", ctx.zh).finditer(head))
     if not found:
         return False
-    between = head[found[-1].end() :]
-    return not (_POSSESSIVE_ZH if ctx.zh else _POSSESSIVE_EN).search(between)
+    return not owned(head[found[-1].end() :], ctx.zh)
 
 
 @lru_cache(maxsize=2)
@@ -127,5 +137,5 @@ def split_denial(ctx: SentenceCtx, hit: Hit) -> bool:
     """A clitic-split denial ("do n't have") governs the condition name."""
     if ctx.zh:
         return False
-    head = _clause_head(ctx, hit)[-_DENIAL_REACH:]
+    head = clause_head(ctx, hit)[-_DENIAL_REACH:]
     return bool(_cue("split_denial", False).search(head))

@@ -145,7 +145,12 @@ _PATTERNS = {
         _compile(_HYPO_ZH),
         re.compile(_cue("hypothetical_after", True)),
     ),
-    "historical": (_compile(_HIST_EN), None, _compile(_HIST_ZH), None),
+    "historical": (
+        _compile(_HIST_EN),
+        re.compile(_cue("historical_after", False), re.I),
+        _compile(_HIST_ZH),
+        re.compile(_cue("historical_after", True)),
+    ),
 }
 
 
@@ -291,6 +296,20 @@ def _in_history(pre: re.Pattern[str], text: str, start: int, zh: bool) -> bool:
     return any(
         not _terminated(text, m.end(), start, zh) and not _back_to_now(text, m.end(), start, zh)
         for m in pre.finditer(text, lo, start)
+    )
+
+
+def dated_after(text: str, end: int, zh: bool) -> bool:
+    """A past frame said right after a condition, in its clause, with no return to
+    the present after it: "you've had this reflux in the past" is history; "I had
+    migraines in the past and they're back now" is current. Read for conditions only:
+    a past operation or medicine is still a record of what was done."""
+    post = _PATTERNS["historical"][3 if zh else 1]
+    m = post.search(text, end, end + _window("negated", zh)) if post else None
+    return (
+        m is not None
+        and not _terminated(text, end, m.start(), zh)
+        and not _back_to_now(text, m.end(), len(text), zh)
     )
 
 

@@ -117,6 +117,14 @@ _DOSE_AFTER = re.compile(
 )
 
 
+# "Call me if you gain three pounds", 体重增加了3公斤: the amount of a change is no reading.
+_CHANGE_BEFORE = re.compile(
+    rf"{_WORDS.pattern('change_amount_before', 'en')}\s+(?:(?:about|around|like|over|nearly)\s+)?$"
+    rf"|{_WORDS.pattern('change_amount_before', 'zh')}\s*$",
+    re.I,
+)
+
+
 def _later(window: str, m: re.Match[str]) -> int | None:
     """Where the newer value starts when `m` is the older one of "from X to Y" or of
     "X before, now Y"."""
@@ -136,6 +144,8 @@ def _read_value(metric: Metric, window: str) -> Reading | None:
             continue  # "testosterone 140 milligrams every 10 days" is a dose, not a level
         if ends_with_month_name(window[: m.start()]):
             continue  # "the A1c on March 3 was 7.2": a day of the month
+        if _CHANGE_BEFORE.search(window, max(0, m.start() - 24), m.start()):
+            continue  # "if you gain 3 pounds": how much it changed, not what it is
         if metric.low <= float(m[1]) <= metric.high:
             later = _later(window, m)
             newer = _VALUE.match(window, later) if later is not None else None

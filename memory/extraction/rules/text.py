@@ -122,6 +122,8 @@ def split_sentences(turn: int, role: str, text: str) -> list[Sentence]:
     zh = is_chinese(text)
     last = 0
     for m in _SENT_END.finditer(text):
+        if not zh and _spoken_decimal_dot(text, m.start()):
+            continue  # "seven . three": a decimal point the transcript spaced out
         _append(out, turn, role, text, last, m.end(), zh)
         last = m.end()
     _append(out, turn, role, text, last, len(text), zh)
@@ -236,6 +238,21 @@ def _point_digits(m: re.Match[str]) -> str:
     return "point " + "".join(str(_DIGIT_WORDS.index("zero" if w == "oh" else w)) for w in words)
 
 
+# ASR transcripts space out every period, a decimal point too: "your a1c is seven . three",
+# "two . five of norvasc", "a hundred . four" (100.4). Between a number and a digit
+# said after it, the period is that point, never a sentence end: read as "point".
+_NUMBER_BEFORE = re.compile(rf"(?:\b{_W}|\d)\s$", re.I)
+_DIGIT_AFTER = re.compile(rf"\s(?:{_ZERO}|{_DIGIT}|\d)\b", re.I)
+_SPACED_POINT = re.compile(rf"\b({_W}|\d) \. (?=(?:{_ZERO}|{_DIGIT}|\d)\b)", re.I)
+
+
+def _spoken_decimal_dot(text: str, dot: int) -> bool:
+    """The period at `dot` stands between a number and a digit, spaced out."""
+    return bool(
+        _NUMBER_BEFORE.search(text, max(0, dot - 12), dot) and _DIGIT_AFTER.match(text, dot + 1)
+    )
+
+
 # "1,000 milligrams", "50,000 units": a digit group after a comma is part of the number
 # (never "1, 2" or "10,20": a thousands group has exactly three digits).
 _THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,]|\.\d)")
@@ -253,6 +270,9 @@ def normalize_numbers(text: str) -> str:
             return _repeated(m[0])
         return str(value)
 
+    if " . " in text:
+        text = _SPACED_POINT.sub(r"\1 point ", text)
+
     if "point" in text.casefold():
         out = _POINT_DIGITS.sub(_point_digits, text)
         out = _NUMBER_WORDS.sub(repl, out)
@@ -260,7 +280,8 @@ def normalize_numbers(text: str) -> str:
         out = _NUMBER_WORDS.sub(repl, text)
     if "," in out:
         out = _THOUSANDS.sub(lambda m: m[0].replace(",", ""), out)
-    out = _POINT.sub(lambda m: f"{m[1]}.{parse_en_number(m[2])}", out)
+    # The digits after the point are kept as said: "zero point zero five" is 0.05.
+    out = _POINT.sub(lambda m: f"{m[1]}.{m[2] if m[2].isdigit() else parse_en_number(m[2])}", out)
     if "." in out:
         out = _BARE_DECIMAL.sub(r"0.\1", out)
     folded = out.casefold()

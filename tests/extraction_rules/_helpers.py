@@ -40,3 +40,9 @@ def patient_allergies(*turns: tuple[str, str]) -> dict[str, str]:
     """entity -> assertion of the patient's allergy facts that name a substance."""
     found = facts(*turns, kind="allergy")
     return {f.entity: f.assertion for f in found if f.entity and f.subject == "patient"}
+
+
+def present_conditions(speaker: str, text: str) -> list[str]:
+    """The patient's present condition facts of one sentence."""
+    found = facts((speaker, text), kind="condition")
+    return sorted(f.entity for f in found if f.subject == "patient" and f.assertion == "present")

@@ -9,12 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ._helpers import facts
-
-
-def _present(speaker: str, text: str) -> list[str]:
-    """The patient's present condition facts of one sentence."""
-    found = facts((speaker, text), kind="condition")
-    return sorted(f.entity for f in found if f.subject == "patient" and f.assertion == "present")
+from ._helpers import present_conditions as _present
 
 
 @pytest.mark.parametrize(

@@ -137,10 +137,11 @@ def judge(
     if cue("not_a_substance_after", zh).match(text[end:].lstrip()):
         return NONE  # "a cat scan" is a CT scan
     before, after = _clause(text, start, end, zh)
-    said_of = linked(text, start, end, zh)
+    direct = _linked_directly(text, start, end, zh)
+    said_of = direct or _back_referenced(text, end, zh)
     # "如果对青霉素过敏" supposes the allergy; "我一旦吃青霉素就过敏" tells the reaction
     # that follows each time (a back-reference is a consequence, never supposed).
-    if _linked_directly(text, start, end, zh) and _conditional_or_general(text, before, end, zh):
+    if direct and _conditional_or_general(text, before, end, zh):
         return NONE
     if cue("tolerance", zh).search(after):
         return NEGATED  # "but cefalexin is fine": taken without reaction

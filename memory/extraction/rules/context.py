@@ -232,11 +232,12 @@ def _mention(category: str, zh: bool) -> re.Pattern[str]:
     return cues("mentions").regex(category, "zh" if zh else "en")
 
 
-def without_benefit(text: str, zh: bool) -> str:
+def without_benefit(text: str, zh: bool, kinds: tuple[str, ...] = ("benefit", "harm")) -> str:
     """The text with its benefit and harm statements' triggers blanked (same length):
     the "lowers" of "aspirin lowers the risk" and the "raises" of "warfarin with
-    aspirin raises the bleeding risk" are no dose lowered or raised."""
-    found = [m for c in ("benefit", "harm") for m in _mention(c, zh).finditer(text)]
+    aspirin raises the bleeding risk" are no dose lowered or raised. With "relief"
+    in `kinds`, so is the "reduce" of "it helps reduce the swelling"."""
+    found = [m for c in kinds for m in _mention(c, zh).finditer(text)]
     for m in found:
         text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
     return text

@@ -145,7 +145,8 @@ def _status(ctx: SentenceCtx, hit: Hit) -> str | None:
     across a comma ("停用二甲双胍，改用格列美脲": glimepiride is started, not
     stopped). A doctor's question is not a status."""
     best: tuple[bool, int, int, str] | None = None
-    said = without_benefit(ctx.text, ctx.zh)  # "aspirin lowers the risk of ...": no change
+    # "aspirin lowers the risk of ...", "it helps reduce the swelling": no dose change
+    said = without_benefit(ctx.text, ctx.zh, ("benefit", "harm", "relief"))
     for rank, (status, pattern) in enumerate(_CUES):
         for m in pattern.finditer(said):
             distance = min(abs(m.start() - hit.end), abs(hit.start - m.end()))

@@ -24,8 +24,14 @@ REACTION_NAMES = frozenset(cues("safety").forms("reaction_name"))
 _DRUG_REACTION_EN = re.compile(
     r"\b(?:broke out|break(?:s)? out|breaking out|(?:bad |allergic |drug )?reactions?|"
     r"react(?:ed|s)?|allerg\w*|"
-    r"gave (?:me|him|her|them) (?:a |an |the )?(?:\w+ )?(?:rash|hives|welts)|"
-    r"made (?:me|him|her|them) (?:break out|itch|swell))\b",
+    r"(?:gave|gives?) (?:me|him|her|them) (?:a |an |the )?(?:\w+ )?(?:rash|hives|welts)|"
+    r"(?:made|makes?) (?:me|him|her|them) (?:break out|itch|swell))\b",
+    re.I,
+)
+# "I get hives from amoxicillin": the reaction first, then what brought it on.
+_GOT_REACTION_EN = re.compile(
+    r"\b(?:get|gets|got|getting) (?:a |an |the )?(?:\w+ )?(?:rash|hives|welts) "
+    r"(?:from|after|with|when)\b",
     re.I,
 )
 _DRUG_REACTION_ZH = re.compile(
@@ -36,12 +42,15 @@ _DRUG_REACTION_ZH = re.compile(
 )
 
 
+_CONDITIONAL = cues("safety").pattern("habit_conditional", "en")
+_TAKING = cues("safety").pattern("taking_verb", "en")
 # What a reaction is blamed on, right before the drug: "itching with the", "a rash
 # from", "a reaction to", "hives after", 吃…起疹子 is _DRUG_REACTION_ZH's.
 _BLAMED_ON_EN = re.compile(
     r"\b(?:itch\w*|rash\w*|hives|welts|swell\w*|react\w*|allerg\w*|intoleran\w*|"
-    r"sensitiv\w*|side effects?)\s+(?:\w+\s+){0,2}?(?:with|from|to|after|on)\s+"
-    r"(?:the\s+|that\s+|this\s+|your\s+|my\s+|his\s+|her\s+)?$",
+    r"sensitiv\w*|side effects?)\s+(?:\w+\s+){0,2}?"
+    rf"(?:with|from|to|after|on|{_CONDITIONAL} (?:i|he|she|you) {_TAKING})\s+"
+    r"(?:(?:the|that|this|your|my|his|her)\s+)?(?:(?:any|some)\s+)?$",
     re.I,
 )
 
@@ -68,7 +77,9 @@ def reaction_context(ctx: SentenceCtx, allergy_cue: bool) -> bool:
         return True
     if not any(h.kind in ("drug", "drug_class") for h in ctx.hits):
         return False
-    return bool((_DRUG_REACTION_ZH if ctx.zh else _DRUG_REACTION_EN).search(ctx.text))
+    if _drug_reaction_said(ctx):
+        return True
+    return _habitual(ctx) and any(h.canonical in REACTION_NAMES for h in ctx.hits)
 
 
 def is_reaction(fact: ExtractedFact) -> bool:
@@ -104,17 +115,40 @@ def _reaction_start(ctx: SentenceCtx, fact: ExtractedFact) -> int:
     return next((h.start for h in ctx.hits if h.canonical == fact.entity), len(ctx.text))
 
 
+# "If I take penicillin I get hives", "whenever she takes sulfa she breaks out": what
+# happens each time the person takes the drug, told in the present, is an allergy had;
+# "if you get a rash from it, stop it" and "if I took it I would itch" suppose one.
+_HABITUAL_EN = re.compile(rf"\b{_CONDITIONAL}\s+(?:i|he|she)\s+{_TAKING}\b", re.I)
+_SUPPOSED_EN = re.compile(r"\b(?:will|would|could|might|'ll|'d)\b", re.I)
+
+
+def _drug_reaction_said(ctx: SentenceCtx) -> bool:
+    if ctx.zh:
+        return bool(_DRUG_REACTION_ZH.search(ctx.text))
+    return bool(_DRUG_REACTION_EN.search(ctx.text) or _GOT_REACTION_EN.search(ctx.text))
+
+
+def _habitual(ctx: SentenceCtx) -> bool:
+    if ctx.zh:
+        return False  # 一…就 is read as present by the assertion scope already
+    return bool(_HABITUAL_EN.search(ctx.text)) and not _SUPPOSED_EN.search(ctx.text)
+
+
 def _told_reaction(ctx: SentenceCtx, reaction_at: int) -> list[ExtractedFact]:
     """An allergy to the drug named last before the reaction, if the reaction was told
     as what a drug did (not only under an allergy question with no drug named)."""
-    if not (_DRUG_REACTION_ZH if ctx.zh else _DRUG_REACTION_EN).search(ctx.text):
+    if not (_drug_reaction_said(ctx) or _habitual(ctx)):
         return []
+    if ctx.assertion(reaction_at, reaction_at + 1) == "hypothetical" and not _habitual(ctx):
+        return []  # "if you get a rash from the amoxicillin, stop it": supposed
     drugs = [h for h in ctx.hits if h.kind in ("drug", "drug_class") and h.end <= reaction_at]
-    if not drugs:
+    # "I get hives from amoxicillin", "a rash when I take sulfa": the drug blamed after it
+    blamed = [h for h in ctx.hits if h.start >= reaction_at and h.canonical in reaction_causes(ctx)]
+    if not (drugs or blamed):
         return []
-    drug = drugs[-1]
+    drug = drugs[-1] if drugs else blamed[0]
     assertion = ctx.assertion(drug.start, drug.end)
-    if assertion in ("negated", "hypothetical"):
+    if assertion == "negated" or (assertion == "hypothetical" and not _habitual(ctx)):
         return []
     return [
         make_fact(

@@ -71,3 +71,10 @@ def test_chinese_supposed_rash_is_no_allergy() -> None:
     supposed = _allergies("医生", "如果吃阿莫西林起了皮疹，就停药。")
     told = _allergies("病人", "吃阿莫西林起了皮疹。")
     assert (supposed, told) == ([], [("amoxicillin", "present")])
+
+
+def test_when_clause_about_a_symptom_makes_no_reaction_of_a_drug() -> None:
+    said = "I have flushing in my face and feel dizzy when I get these headaches, I took Tylenol."
+    found = facts(("Patient", said))
+    kinds = {(f.type, f.entity) for f in found}
+    assert ("symptom", "flushing") in kinds and not any(f.safety_kind for f in found)

@@ -119,6 +119,7 @@ def _reaction_start(ctx: SentenceCtx, fact: ExtractedFact) -> int:
 # happens each time the person takes the drug, told in the present, is an allergy had;
 # "if you get a rash from it, stop it" and "if I took it I would itch" suppose one.
 _HABITUAL_EN = re.compile(rf"\b{_CONDITIONAL}\s+(?:i|he|she)\s+{_TAKING}\b", re.I)
+_TAKEN_GAP = 12  # "if I take the penicillin", "when she takes any sulfa"
 _SUPPOSED_EN = re.compile(r"\b(?:will|would|could|might|'ll|'d)\b", re.I)
 
 
@@ -129,9 +130,14 @@ def _drug_reaction_said(ctx: SentenceCtx) -> bool:
 
 
 def _habitual(ctx: SentenceCtx) -> bool:
-    if ctx.zh:
-        return False  # 一…就 is read as present by the assertion scope already
-    return bool(_HABITUAL_EN.search(ctx.text)) and not _SUPPOSED_EN.search(ctx.text)
+    """The conditional takes a drug ("if I take penicillin"), not anything else
+    ("when I get these headaches"), and nothing in the sentence supposes."""
+    if ctx.zh or _SUPPOSED_EN.search(ctx.text):
+        return False  # Chinese 一…就 is read as present by the assertion scope already
+    drugs = [h.start for h in ctx.hits if h.kind in ("drug", "drug_class")]
+    return any(
+        any(0 <= d - m.end() <= _TAKEN_GAP for d in drugs) for m in _HABITUAL_EN.finditer(ctx.text)
+    )
 
 
 def _told_reaction(ctx: SentenceCtx, reaction_at: int) -> list[ExtractedFact]:

@@ -39,6 +39,7 @@ _SURGERY_EN = re.compile(
     rf"{_PROCEDURES.pattern('operation_alone', 'en')}|"
     r"(?:\w+ )?(?:transplant\w*|surgery|surgeries|operations?|replacements?)|removed|taken out|"
     r"(?:\w+ )?repair(?:ed)?|appendix out|tonsils out|"
+    rf"(?:{scope.cue('removed_part', False).pattern}) out|"
     rf"{_PROCEDURES.pattern('operation_name', 'en')}|"
     r"(?:\w+ )?(?:bleed|hemorrhage)|transfusion)\b",
     re.I,
@@ -143,6 +144,9 @@ def _site_after(text: str, end: int) -> str | None:
 
 def _english_name(surface: str, text: str, start: int, end: int) -> str | None:
     low = surface.casefold()
+    if low.endswith(" out") and low not in _REMOVAL:
+        # "I had my gallbladder out": the part before "out" is what was removed.
+        return _removal_name(text, end - 3, end)
     if low in _REMOVAL:
         if low in ("appendix out", "tonsils out"):
             return _named(low) or low

@@ -146,7 +146,35 @@ def _append(out: list[Sentence], turn: int, role: str, text: str, a: int, b: int
                 out.append(Sentence(turn, role, clause, base + offset, is_question(clause), zh))
             offset += len(clause) + 1
         return
-    out.append(Sentence(turn, role, body, base, is_question(body), zh))
+    asks = is_question(body)
+    # Only the patient's side: a clinician's "I see you have asthma, is that right?"
+    # reads the chart to be confirmed, and the answer decides it.
+    cut = None if zh or not asks or role == "doctor" else _statement_then_question(body)
+    if cut is not None:
+        out.append(Sentence(turn, role, body[: cut[0]], base, False, zh))
+        out.append(Sentence(turn, role, body[cut[1] :], base + cut[1], True, zh))
+        return
+    out.append(Sentence(turn, role, body, base, asks, zh))
+
+
+# "I'm scheduled for a knee replacement next month, how long is recovery?": the
+# speaker's own statement, then a question of his; only the last clause asks.
+_OWN_STATEMENT_START = re.compile(
+    r"^\s*(?:(?:so|well|um|uh|and|but|okay|ok)\s*,?\s+)*(?:i|i'm|i've|i'll|my)\b", re.I
+)
+_CLAUSE_COMMA = re.compile(r",\s*")
+
+
+def _statement_then_question(body: str) -> tuple[int, int] | None:
+    """(end of the statement, start of the question) when a first-person statement is
+    followed, after a comma, by a clause that opens as a question."""
+    if not _OWN_STATEMENT_START.match(body) or _EN_QUESTION_START.match(body):
+        return None
+    for m in reversed(list(_CLAUSE_COMMA.finditer(body))):
+        tail = body[m.end() :]
+        if _EN_QUESTION_START.match(tail) and len(tail.split()) > 1:
+            return m.start(), m.end()
+    return None
 
 
 # --------------------------------------------------------------------------- spoken numbers

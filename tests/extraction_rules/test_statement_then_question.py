@@ -51,3 +51,19 @@ def test_stone_passed_out_is_no_operation() -> None:
     passed = _operations("Patient", "I passed the kidney stone out last week.")
     had = _operations("Patient", "I had the kidney stone out last week.")
     assert (passed, len(had)) == ([], 1)
+
+
+def test_operation_with_a_coming_time_after_it_is_planned() -> None:
+    said = "I am having a knee replacement next month."
+    assert _operations("Patient", said) == [("knee replacement", "planned")]
+
+
+def test_done_operation_never_takes_a_coming_date() -> None:
+    said = "I had a knee replacement and next month I start physical therapy."
+    (op,) = [f for f in facts(("Patient", said)) if f.safety_kind == "surgical_history"]
+    assert (op.status, op.date) == (None, None)
+
+
+def test_done_operation_keeps_its_past_date() -> None:
+    (op,) = [f for f in facts(("Patient", "I had a knee replacement in 2019.")) if f.safety_kind]
+    assert (op.status, op.date) == (None, "2019-01-01")

@@ -108,6 +108,19 @@ def _clause_break(text: str) -> bool:
     return bool(re.search(r"[，,；;]", text))
 
 
+def _history_in_the_future(ctx: SentenceCtx, fact: dict[str, object]) -> bool:
+    """An operation told as done cannot be dated after the visit it is told in: the
+    future date belongs to another clause's plan."""
+    when = fact.get("date")
+    return (
+        fact.get("safety_kind") == "surgical_history"
+        and fact.get("status") != "planned"
+        and isinstance(when, str)
+        and ctx.session_date is not None
+        and when > ctx.session_date.isoformat()
+    )
+
+
 def make_fact(ctx: SentenceCtx, pos: int, **fields: object) -> ExtractedFact:
     """An ExtractedFact anchored at `pos` in the sentence: subject, date, turn and
     content (the fact's own subject segment) default from the sentence; `fields`
@@ -123,6 +136,8 @@ def make_fact(ctx: SentenceCtx, pos: int, **fields: object) -> ExtractedFact:
         "evidence_turn": ctx.sent.turn,
     }
     base.update(fields)
+    if _history_in_the_future(ctx, base):
+        base["date"] = None  # "I had a knee replacement and next month I start therapy"
     entity = base.get("entity")
     base["content"] = bound_around(
         str(base["content"]), ctx.text, pos, entity if isinstance(entity, str) else None, ctx.zh

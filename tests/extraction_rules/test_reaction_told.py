@@ -78,3 +78,25 @@ def test_when_clause_about_a_symptom_makes_no_reaction_of_a_drug() -> None:
     found = facts(("Patient", said))
     kinds = {(f.type, f.entity) for f in found}
     assert ("symptom", "flushing") in kinds and not any(f.safety_kind for f in found)
+
+
+def test_food_that_gives_hives_is_an_allergy() -> None:
+    assert _allergies("Patient", "Shrimp gives me hives.") == [("shrimp", "present")]
+
+
+def test_hives_when_eating_a_food_is_an_allergy() -> None:
+    told = _allergies("Patient", "I get hives when I eat shrimp.")
+    eaten = _allergies("Patient", "I eat shrimp every week.")
+    assert (told, eaten) == ([("shrimp", "present")], [])
+
+
+def test_food_in_advice_about_hives_is_no_allergy() -> None:
+    advice = _allergies("Doctor", "Avoid shrimp if you get hives.")
+    told = _allergies("Patient", "Shrimp gives me hives.")
+    assert (advice, told) == ([], [("shrimp", "present")])
+
+
+def test_chinese_rash_after_eating_a_food_is_an_allergy() -> None:
+    told = _allergies("病人", "我吃了芝麻就起了一身疹子。")
+    eaten = _allergies("病人", "我早上吃了芝麻。")
+    assert (told, eaten) == ([("芝麻", "present")], [])

@@ -148,12 +148,18 @@ def frozen(clients):
             time.sleep(0.5)
 
 
-def test_a_hung_database_is_a_503_within_the_connect_timeout_on_every_request(frozen):
+# A hung server costs each request the whole connect timeout, and the timeout is one
+# setting for every route (the stopped server above is tried on all of them): a page,
+# a question, an API read and an API upload stand for the rest.
+HUNG_REQUESTS = [REQUESTS[1], REQUESTS[3], REQUESTS[6], REQUESTS[8]]
+
+
+def test_a_hung_database_is_a_503_within_the_connect_timeout_on_each_kind_of_request(frozen):
     seen = []
-    for kind, method, path, body in REQUESTS:
+    for kind, method, path, body in HUNG_REQUESTS:
         response, seconds = _send(frozen, kind, method, path, body)
         seen.append((path, method, response.status_code, seconds < BOUND_S))
-    assert seen == [(path, method, 503, True) for _, method, path, _ in REQUESTS]
+    assert seen == [(path, method, 503, True) for _, method, path, _ in HUNG_REQUESTS]
 
 
 def test_a_session_authenticated_api_call_is_a_503_within_the_bound(frozen, clinician):

@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from memory.domain.types import ExtractedFact
+from memory.extraction.rules import allergy_scope
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.lexicon.cues import cues
 
@@ -60,14 +61,12 @@ def reaction_causes(ctx: SentenceCtx) -> set[str]:
     amoxicillin", "you suffer from itching with the prednisone?"): the reaction's
     cause, not a medication in use. A drug taken for the reaction ("cetirizine for the
     itching") is not blamed."""
-    if ctx.zh:
-        return set()
-    return {
-        h.canonical
-        for h in ctx.hits
-        if h.kind in ("drug", "drug_class")
-        and _BLAMED_ON_EN.search(ctx.text, max(0, h.start - 60), h.start)
-    }
+    drugs = (h for h in ctx.hits if h.kind in ("drug", "drug_class"))
+    return {h.canonical for h in drugs if _blamed(ctx, h.start)}
+
+
+def _blamed(ctx: SentenceCtx, start: int) -> bool:
+    return not ctx.zh and bool(_BLAMED_ON_EN.search(ctx.text, max(0, start - 60), start))
 
 
 def reaction_context(ctx: SentenceCtx, allergy_cue: bool) -> bool:
@@ -75,11 +74,24 @@ def reaction_context(ctx: SentenceCtx, allergy_cue: bool) -> bool:
     an allergy question, or tells what a drug did ("broke out in hives")."""
     if allergy_cue or (ctx.frame is not None and ctx.frame.topic == "allergy"):
         return True
-    if not any(h.kind in ("drug", "drug_class") for h in ctx.hits):
+    if not substances(ctx):
         return False
     if _drug_reaction_said(ctx):
         return True
     return _habitual(ctx) and any(h.canonical in REACTION_NAMES for h in ctx.hits)
+
+
+Substance = tuple[int, int, str]
+
+
+def substances(ctx: SentenceCtx) -> list[Substance]:
+    """(start, end, name) of the drugs and of the foods, pollens, animals and materials
+    (cues/allergy.tsv allergen) the sentence names: what a reaction may be told of."""
+    found = [(h.start, h.end, h.canonical) for h in ctx.hits if h.kind in ("drug", "drug_class")]
+    for m in allergy_scope.cue("allergen", ctx.zh).finditer(ctx.text):
+        if all(m.end() <= a or m.start() >= b for a, b, _ in found):
+            found.append((m.start(), m.end(), m[0].casefold()))
+    return sorted(found)
 
 
 def is_reaction(fact: ExtractedFact) -> bool:
@@ -134,7 +146,7 @@ def _habitual(ctx: SentenceCtx) -> bool:
     ("when I get these headaches"), and nothing in the sentence supposes."""
     if ctx.zh or _SUPPOSED_EN.search(ctx.text):
         return False  # Chinese 一…就 is read as present by the assertion scope already
-    drugs = [h.start for h in ctx.hits if h.kind in ("drug", "drug_class")]
+    drugs = [a for a, _, _ in substances(ctx)]
     return any(
         any(0 <= d - m.end() <= _TAKEN_GAP for d in drugs) for m in _HABITUAL_EN.finditer(ctx.text)
     )
@@ -147,22 +159,23 @@ def _told_reaction(ctx: SentenceCtx, reaction_at: int) -> list[ExtractedFact]:
         return []
     if ctx.assertion(reaction_at, reaction_at + 1) == "hypothetical" and not _habitual(ctx):
         return []  # "if you get a rash from the amoxicillin, stop it": supposed
-    drugs = [h for h in ctx.hits if h.kind in ("drug", "drug_class") and h.end <= reaction_at]
-    # "I get hives from amoxicillin", "a rash when I take sulfa": the drug blamed after it
-    blamed = [h for h in ctx.hits if h.start >= reaction_at and h.canonical in reaction_causes(ctx)]
-    if not (drugs or blamed):
+    named = substances(ctx)
+    before = [x for x in named if x[1] <= reaction_at]
+    # "I get hives from amoxicillin", "a rash when I eat shrimp": what is blamed after it
+    blamed = [x for x in named if x[0] >= reaction_at and _blamed(ctx, x[0])]
+    if not (before or blamed):
         return []
-    drug = drugs[-1] if drugs else blamed[0]
-    assertion = ctx.assertion(drug.start, drug.end)
+    start, end, name = before[-1] if before else blamed[0]
+    assertion = ctx.assertion(start, end)
     if assertion == "negated" or (assertion == "hypothetical" and not _habitual(ctx)):
         return []
     return [
         make_fact(
             ctx,
-            drug.start,
+            start,
             type="safety",
             safety_kind="allergy",
-            entity=drug.canonical,
+            entity=name,
             assertion="present",  # a reaction told as past history: an allergy now
             confidence=0.75,
         )

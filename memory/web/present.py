@@ -163,6 +163,8 @@ def kind_item(kind: str, fact: Any) -> str:
     name = item_name(fact) if fact is not None else ""
     if not name or name == label(getattr(fact, "fact_type", "")).capitalize():
         return head  # no substance recorded: the quote says what
+    if getattr(fact, "status", None) == "planned":
+        name = f"{name} ({_('planned')})"  # an operation not yet done is no history
     return _("%(kind)s: %(item)s") % {"kind": head, "item": name}
 
 

@@ -56,3 +56,9 @@ def test_chinese_drug_that_helps_ease_a_symptom_is_no_dose_change() -> None:
 
 def test_chinese_reducing_the_drug_itself_is_a_dose_change() -> None:
     assert _meds("医生", "布洛芬减量到200毫克。") == [("ibuprofen", "dose_changed")]
+
+
+def test_clinicians_relief_statement_is_no_medication_record() -> None:
+    told = _meds("Doctor", "Ibuprofen helps reduce the swelling afterwards.")
+    kept = _meds("Doctor", "Keep taking the ibuprofen, it helps reduce the swelling.")
+    assert (told, kept) == ([], [("ibuprofen", "active")])

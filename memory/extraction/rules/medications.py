@@ -165,8 +165,12 @@ def _status(ctx: SentenceCtx, hit: Hit) -> str | None:
 
 def _benefit_only(ctx: SentenceCtx) -> bool:
     """ "Aspirin lowers the risk of heart attack.": what a drug does, said with no cue
-    that anyone takes it, is knowledge, not a medication record."""
-    said = without_benefit(ctx.text, ctx.zh)
+    that anyone takes it, is knowledge, not a medication record. So is a clinician's
+    "ibuprofen helps reduce the swelling"; the patient saying it tells he takes it."""
+    # (Chinese advice, 补充维生素D，有助于减轻疼痛, is a recommendation, kept as one.)
+    relief = ctx.sent.role == "doctor" and not ctx.zh
+    kinds = ("benefit", "harm", "relief") if relief else ("benefit", "harm")
+    said = without_benefit(ctx.text, ctx.zh, kinds)
     return said != ctx.text and not any(p.search(said) for _, p in _CUES)
 
 

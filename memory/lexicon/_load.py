@@ -158,7 +158,13 @@ def load_tables(include_generated: bool = True) -> Tables:
     # that 头晕 reads "dizziness" in English and "exanthema" reads 皮疹 in Chinese.
     # Lookup-only: free-text detection is left as it was.
     names_only: set[LexEntry] = set()
-    for entry, row in _load_simple("symptoms.tsv", "symptom"):
+    # allergens.tsv: the same for what people react to that is no drug (foods, pollens,
+    # animals, materials), so that 芝麻 reads "sesame" and one substance is one row.
+    named_rows = [
+        *_load_simple("symptoms.tsv", "symptom"),
+        *_load_simple("allergens.tsv", "allergen"),
+    ]
+    for entry, row in named_rows:
         named = LexEntry(
             entry.canonical, row.get("kind") or "symptom", entry.zh, None, entry.aliases
         )

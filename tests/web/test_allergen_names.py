@@ -55,4 +55,3 @@ def test_same_food_told_in_two_languages_is_one_row(client_in, visited):
 
 def test_foods_read_in_chinese_on_a_chinese_page(client_in, visited):
     assert sorted(_names(client_in, "zh-hans")) == sorted(["芝麻", "虾", "青霉素"])
-

@@ -74,10 +74,8 @@ def reaction_context(ctx: SentenceCtx, allergy_cue: bool) -> bool:
     an allergy question, or tells what a drug did ("broke out in hives")."""
     if allergy_cue or (ctx.frame is not None and ctx.frame.topic == "allergy"):
         return True
-    if not substances(ctx):
-        return False
     if _drug_reaction_said(ctx):
-        return True
+        return bool(substances(ctx))
     return _habitual(ctx) and any(h.canonical in REACTION_NAMES for h in ctx.hits)
 
 
@@ -155,9 +153,10 @@ def _habitual(ctx: SentenceCtx) -> bool:
 def _told_reaction(ctx: SentenceCtx, reaction_at: int) -> list[ExtractedFact]:
     """An allergy to the drug named last before the reaction, if the reaction was told
     as what a drug did (not only under an allergy question with no drug named)."""
-    if not (_drug_reaction_said(ctx) or _habitual(ctx)):
+    habitual = _habitual(ctx)
+    if not (habitual or _drug_reaction_said(ctx)):
         return []
-    if ctx.assertion(reaction_at, reaction_at + 1) == "hypothetical" and not _habitual(ctx):
+    if ctx.assertion(reaction_at, reaction_at + 1) == "hypothetical" and not habitual:
         return []  # "if you get a rash from the amoxicillin, stop it": supposed
     named = substances(ctx)
     before = [x for x in named if x[1] <= reaction_at]
@@ -167,7 +166,7 @@ def _told_reaction(ctx: SentenceCtx, reaction_at: int) -> list[ExtractedFact]:
         return []
     start, end, name = before[-1] if before else blamed[0]
     assertion = ctx.assertion(start, end)
-    if assertion == "negated" or (assertion == "hypothetical" and not _habitual(ctx)):
+    if assertion == "negated" or (assertion == "hypothetical" and not habitual):
         return []
     return [
         make_fact(

@@ -17,6 +17,7 @@ from memory.extraction.rules import allergy_choices, allergy_scope, allergy_slot
 from memory.extraction.rules.context import sentence_affirmative, sentence_negative
 from memory.extraction.rules.context_types import SentenceCtx, make_fact
 from memory.extraction.rules.entities import Hit, find_entities
+from memory.extraction.rules.reactions import substances
 from memory.lexicon.classes import ancestry
 from memory.lexicon.cues import cues
 
@@ -48,12 +49,9 @@ _SPEAKS = re.compile(f"{_ALLERGY_CUE.pattern}|{_REACTION.pattern}", re.I)
 
 
 def _allergens(ctx: SentenceCtx) -> list[tuple[int, int, str]]:
-    """(start, end, canonical) of drugs, drug classes and common non-drug allergens."""
-    found = [(h.start, h.end, h.canonical) for h in ctx.hits if h.kind in ("drug", "drug_class")]
-    pattern = ALLERGEN_ZH if ctx.zh else ALLERGEN_EN
-    for m in pattern.finditer(ctx.text):
-        if all(m.end() <= s or m.start() >= e for s, e, _ in found):
-            found.append((m.start(), m.end(), m[0].casefold()))
+    """(start, end, canonical) of drugs, drug classes, common non-drug allergens and
+    the allergen a statement's slot names ("allergic to papaya")."""
+    found = substances(ctx)
     return sorted(found + allergy_slots.slot_allergens(ctx.text, ctx.zh, found))
 
 
